@@ -1,0 +1,417 @@
+"""The keyring: per-subject content keys, sealing, and the install's secrets.
+
+Only the ledger writer holds a keyring. It is a directory OUTSIDE the store
+(mode 0700, owned by us) so copying or backing up the store never carries
+keys. Every file in it is 0600, created exclusively (``O_EXCL``, never
+through a symlink) and checked for owner and mode whenever it is read.
+
+Layout (file names carry ids, never names or secrets)::
+
+    subject.<tenant>.<entity_id>.key   32 random bytes, one per subject
+    signing.ed25519.seed               32-byte Ed25519 seed, created once
+    fingerprint.key                    32-byte key for name fingerprints
+
+Erasure destroys a subject's file (overwritten, then unlinked, directory
+fsync'd). Content is sealed with XChaCha20-Poly1305 (``nacl.secret.Aead``)
+under a *memory key* derived by keyed BLAKE2b from the keys of every subject
+the memory names, so it opens only while all of them still exist. The
+overwrite is best effort on SSDs and copy-on-write filesystems; what is
+certified is that the key no longer exists in the keyring, which is why the
+erasure certificate's scope excludes the operator who holds the keys.
+
+All cryptography is libsodium via PyNaCl; nothing here is hand-rolled.
+Keys never appear in reprs, exception messages or logs.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import secrets
+import stat
+import unicodedata
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+import nacl.encoding
+import nacl.exceptions
+import nacl.hash
+import nacl.secret
+import nacl.signing
+import nacl.utils
+
+from fireweed.shared.canonical import canonical_json
+from fireweed.shared.names import validate_entity_id, validate_tenant
+
+__all__ = [
+    "KEY_BYTES",
+    "CIPHER",
+    "Keyring",
+    "KeyringError",
+    "KeyringPermissionError",
+    "KeyringCorrupt",
+    "KeyExists",
+    "DecryptError",
+    "KeyDestroyed",
+    "seal",
+    "open",
+    "aad",
+    "normalise_name",
+    "fingerprint_name",
+]
+
+KEY_BYTES = 32
+CIPHER = "XChaCha20-Poly1305"
+
+_SIGNING_FILE = "signing.ed25519.seed"
+_FINGERPRINT_FILE = "fingerprint.key"
+_MEMKEY_PERSON = b"fw-memkey-v1"
+_NAMEFP_PERSON = b"fw-namefp-v1"
+
+_O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+
+
+class KeyringError(Exception):
+    """Base class for keyring failures."""
+
+
+class KeyringPermissionError(KeyringError):
+    """The keys directory or a key file is not private to us (mode, owner, symlink)."""
+
+
+class KeyringCorrupt(KeyringError):
+    """A key file exists but is not a regular file of the expected size."""
+
+
+class KeyExists(KeyringError):
+    """A key was to be created where one already exists; keys are never replaced."""
+
+
+class DecryptError(KeyringError):
+    """Ciphertext did not open: wrong key, wrong associated data, or tampered."""
+
+
+class KeyDestroyed(DecryptError):
+    """The memory key does not exist (a subject's key has been destroyed)."""
+
+
+# --------------------------------------------------------------------------
+# Sealing
+
+
+def aad(tenant: str, seq: int, field: str) -> bytes:
+    """Associated data binding a sealed field to its tenant, ledger seq and field name.
+
+    Sealing with it means a ciphertext cannot be moved to another tenant,
+    event or field and still open.
+    """
+    validate_tenant(tenant)
+    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+        raise ValueError("seq must be a non-negative int")
+    if not isinstance(field, str) or not field:
+        raise ValueError("field must be a non-empty str")
+    return canonical_json(["fireweed-aad-v1", tenant, seq, field])
+
+
+def _check_key(key: bytes | None) -> bytes:
+    if key is None:
+        raise KeyDestroyed("no key: a subject of this memory has been erased")
+    if not isinstance(key, (bytes, bytearray)) or len(key) != KEY_BYTES:
+        raise ValueError(f"a content key must be {KEY_BYTES} bytes")
+    return bytes(key)
+
+
+def seal(key: bytes | None, plaintext: bytes, aad: bytes) -> bytes:
+    """Encrypt with XChaCha20-Poly1305; returns nonce || ciphertext || tag.
+
+    The 24-byte nonce is random, which is safe for XChaCha20 at any volume
+    we will reach. ``key=None`` (an erased memory key) raises KeyDestroyed.
+    """
+    k = _check_key(key)
+    return bytes(nacl.secret.Aead(k).encrypt(bytes(plaintext), bytes(aad)))
+
+
+def open(key: bytes | None, ct: bytes, aad: bytes) -> bytes:  # noqa: A001 - the brief's name
+    """Decrypt what :func:`seal` produced; raises DecryptError on any mismatch."""
+    k = _check_key(key)
+    try:
+        return nacl.secret.Aead(k).decrypt(bytes(ct), bytes(aad))
+    except (nacl.exceptions.CryptoError, ValueError, TypeError):
+        # One uniform error, not chained: callers learn nothing about which
+        # check failed, and no libsodium detail reaches a log.
+        raise DecryptError("ciphertext does not open under this key and associated data") from None
+
+
+# --------------------------------------------------------------------------
+# Name fingerprints
+
+
+def normalise_name(name: str) -> str:
+    """Whitespace-normalised, lower-cased form of a name, as fingerprinted.
+
+    NFKC first so composed/decomposed and full-width spellings of one name
+    agree; casefold is lower-casing that also folds e.g. German sharp s.
+    A tombstone must not be bypassed by a spelling variant.
+    """
+    if not isinstance(name, str):
+        raise TypeError("name must be str")
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def fingerprint_name(fingerprint_key: bytes, name: str) -> str:
+    """Keyed BLAKE2b-256 (hex) of :func:`normalise_name` (``name``)."""
+    if not isinstance(fingerprint_key, (bytes, bytearray)) or len(fingerprint_key) != KEY_BYTES:
+        raise ValueError(f"fingerprint key must be {KEY_BYTES} bytes")
+    norm = normalise_name(name)
+    if not norm:
+        raise ValueError("cannot fingerprint an empty name")
+    digest = nacl.hash.blake2b(
+        norm.encode("utf-8"),
+        digest_size=32,
+        key=bytes(fingerprint_key),
+        person=_NAMEFP_PERSON,
+        encoder=nacl.encoding.RawEncoder,
+    )
+    return digest.hex()
+
+
+# --------------------------------------------------------------------------
+# The directory-backed keyring
+
+
+def _subject_file(tenant: str, entity_id: str) -> str:
+    # A tenant cannot contain ".", so the split back into parts is unambiguous.
+    return f"subject.{validate_tenant(tenant)}.{validate_entity_id(entity_id)}.key"
+
+
+class Keyring:
+    """A keys directory. Creates it (0700) if missing; refuses one that is not private."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self._path = os.path.abspath(os.fspath(path))
+        try:
+            os.makedirs(self._path, mode=0o700, exist_ok=False)
+        except FileExistsError:
+            pass
+        with self._dir():
+            pass  # validate now, so a bad directory fails at start, not mid-erasure
+        self._signing: nacl.signing.SigningKey | None = None
+        self._fingerprint: bytes | None = None
+
+    def __repr__(self) -> str:
+        return f"Keyring({self._path!r})"
+
+    @property
+    def path(self) -> str:
+        return self._path
+
+    # -- low level -------------------------------------------------------
+
+    @contextmanager
+    def _dir(self) -> Iterator[int]:
+        """An fd on the keys directory, re-checked each time.
+
+        Operations go through ``dir_fd`` so a directory swapped for a symlink
+        after the check cannot redirect key files elsewhere.
+        """
+        try:
+            fd = os.open(self._path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | _O_CLOEXEC)
+        except OSError as exc:
+            if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                raise KeyringPermissionError(
+                    f"keys directory {self._path} is a symlink or not a directory"
+                ) from None
+            raise
+        try:
+            st = os.fstat(fd)
+            if st.st_uid != os.geteuid():
+                raise KeyringPermissionError(
+                    f"keys directory {self._path} is owned by uid {st.st_uid}, not by us "
+                    f"(uid {os.geteuid()})"
+                )
+            if st.st_mode & 0o077:
+                raise KeyringPermissionError(
+                    f"keys directory {self._path} has mode {stat.S_IMODE(st.st_mode):04o}; "
+                    f"it must not be group or world accessible (chmod 700 {self._path})"
+                )
+            yield fd
+        finally:
+            os.close(fd)
+
+    def _read(self, dfd: int, name: str) -> bytes | None:
+        try:
+            fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | _O_CLOEXEC, dir_fd=dfd)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise KeyringPermissionError(f"key file {name} is a symlink") from None
+            raise
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise KeyringCorrupt(f"key file {name} is not a regular file")
+            if st.st_uid != os.geteuid() or st.st_mode & 0o077:
+                raise KeyringPermissionError(
+                    f"key file {name} must be 0600 and ours "
+                    f"(mode {stat.S_IMODE(st.st_mode):04o}, uid {st.st_uid})"
+                )
+            if st.st_size != KEY_BYTES:
+                raise KeyringCorrupt(f"key file {name} has {st.st_size} bytes, expected {KEY_BYTES}")
+            data = b""
+            while len(data) < KEY_BYTES:
+                chunk = os.read(fd, KEY_BYTES - len(data))
+                if not chunk:
+                    raise KeyringCorrupt(f"key file {name} is truncated")
+                data += chunk
+            return data
+        finally:
+            os.close(fd)
+
+    def _create(self, dfd: int, name: str, data: bytes) -> None:
+        """Create ``name`` holding ``data`` atomically, never replacing anything.
+
+        Written under a temporary name (O_EXCL|O_NOFOLLOW, 0600), fsync'd,
+        then hard-linked into place: link() fails if the name exists, and a
+        crash never leaves a half-written key under the real name.
+        """
+        tmp = f".tmp-{secrets.token_hex(8)}"
+        fd = os.open(
+            tmp,
+            os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | _O_CLOEXEC,
+            0o600,
+            dir_fd=dfd,
+        )
+        try:
+            try:
+                os.fchmod(fd, 0o600)  # a restrictive umask must not leave it unwritable
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view):]
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            try:
+                os.link(tmp, name, src_dir_fd=dfd, dst_dir_fd=dfd, follow_symlinks=False)
+            except FileExistsError:
+                raise KeyExists(f"{name} already exists; keys are never replaced") from None
+        finally:
+            self._wipe_and_unlink(dfd, tmp, only_last_link=True)
+        os.fsync(dfd)
+
+    def _wipe_and_unlink(self, dfd: int, name: str, *, only_last_link: bool = False) -> bool:
+        # O_NONBLOCK: a FIFO planted under a key's name must not hang us.
+        flags = os.O_WRONLY | os.O_NOFOLLOW | os.O_NONBLOCK | _O_CLOEXEC
+        try:
+            fd = os.open(name, flags, dir_fd=dfd)
+        except FileNotFoundError:
+            return False
+        except OSError as exc:
+            if exc.errno in (errno.ELOOP, errno.ENXIO):
+                raise KeyringPermissionError(f"key file {name} is a symlink or special file") from None
+            raise
+        try:
+            st = os.fstat(fd)
+            # For the temp file, another link is the freshly installed key
+            # itself and must survive; for a destroyed key, any other link
+            # is a copy that must die with it, so overwrite regardless.
+            skip = only_last_link and st.st_nlink > 1
+            if stat.S_ISREG(st.st_mode) and st.st_size and not skip:
+                os.pwrite(fd, nacl.utils.random(st.st_size), 0)
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.unlink(name, dir_fd=dfd)
+        return True
+
+    def _get_or_create(self, name: str) -> bytes:
+        with self._dir() as dfd:
+            data = self._read(dfd, name)
+            if data is None:
+                try:
+                    self._create(dfd, name, nacl.utils.random(KEY_BYTES))
+                except KeyExists:
+                    pass  # another process created it first; use theirs
+                data = self._read(dfd, name)
+            if data is None:  # pragma: no cover - deleted between create and read
+                raise KeyringCorrupt(f"{name} vanished while being created")
+            return data
+
+    # -- subject keys ----------------------------------------------------
+
+    def new_subject_key(self, tenant: str, entity_id: str) -> None:
+        """Create a random 32-byte content key for a subject; KeyExists if it has one."""
+        name = _subject_file(tenant, entity_id)
+        with self._dir() as dfd:
+            self._create(dfd, name, nacl.utils.random(KEY_BYTES))
+
+    def has_key(self, tenant: str, entity_id: str) -> bool:
+        """True while the subject's content key exists."""
+        name = _subject_file(tenant, entity_id)
+        with self._dir() as dfd:
+            return self._read(dfd, name) is not None
+
+    def destroy_subject_key(self, tenant: str, entity_id: str) -> bool:
+        """Overwrite, unlink and fsync away a subject's key.
+
+        Returns True if a key was destroyed, False if there was none, so a
+        retried erasure is idempotent.
+        """
+        name = _subject_file(tenant, entity_id)
+        with self._dir() as dfd:
+            destroyed = self._wipe_and_unlink(dfd, name)
+            os.fsync(dfd)
+            return destroyed
+
+    def memory_key(self, tenant: str, entity_ids: Sequence[str]) -> bytes | None:
+        """The content key of a memory naming ``entity_ids``, or None if any subject is erased.
+
+        A cascade of keyed BLAKE2b, one step per subject (sorted by entity
+        id), each keyed by that subject's key, over the previous step and a
+        context binding the tenant and the full subject list: computing it
+        requires every subject key, and it is independent of argument order.
+        """
+        if isinstance(entity_ids, (str, bytes)):
+            raise TypeError("entity_ids must be a sequence of ids, not a single string")
+        ids = sorted(set(entity_ids))
+        if not ids:
+            raise ValueError("a memory key needs at least one subject")
+        names = [_subject_file(tenant, e) for e in ids]
+        with self._dir() as dfd:
+            keys = [self._read(dfd, n) for n in names]
+        if any(k is None for k in keys):
+            return None
+        context = canonical_json(["fireweed-memory-key-v1", tenant, ids])
+        acc = b""
+        for k in keys:
+            assert k is not None
+            acc = nacl.hash.blake2b(
+                acc + context,
+                digest_size=KEY_BYTES,
+                key=k,
+                person=_MEMKEY_PERSON,
+                encoder=nacl.encoding.RawEncoder,
+            )
+        return acc
+
+    # -- install secrets -------------------------------------------------
+
+    def signing_key(self) -> nacl.signing.SigningKey:
+        """The per-install Ed25519 signing key, created on first use."""
+        if self._signing is None:
+            self._signing = nacl.signing.SigningKey(self._get_or_create(_SIGNING_FILE))
+        return self._signing
+
+    def public_key_bytes(self) -> bytes:
+        """The 32-byte Ed25519 public key, for publishing in the store."""
+        return bytes(self.signing_key().verify_key)
+
+    def fingerprint_key(self) -> bytes:
+        """The per-install 32-byte secret for keyed name fingerprints, created on first use."""
+        if self._fingerprint is None:
+            self._fingerprint = self._get_or_create(_FINGERPRINT_FILE)
+        return self._fingerprint
+
+    def name_fingerprint(self, name: str) -> str:
+        """Keyed BLAKE2b hex of the whitespace-normalised lower-cased ``name``."""
+        return fingerprint_name(self.fingerprint_key(), name)

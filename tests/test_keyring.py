@@ -1,0 +1,397 @@
+"""The keyring: private directory, exclusive 0600 files, subject keys, sealing."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from pathlib import Path
+
+import nacl.signing
+import pytest
+
+from fireweed.ledger_writer import keyring as kr_mod
+from fireweed.ledger_writer.keyring import (
+    DecryptError,
+    KeyDestroyed,
+    KeyExists,
+    Keyring,
+    KeyringCorrupt,
+    KeyringPermissionError,
+    aad,
+    fingerprint_name,
+    normalise_name,
+    open as open_sealed,
+    seal,
+)
+from fireweed.shared.names import BadName
+
+T = "acme"
+
+
+def mode(p: Path | str) -> int:
+    return stat.S_IMODE(os.lstat(p).st_mode)
+
+
+@pytest.fixture
+def keys_dir(tmp_path: Path) -> Path:
+    return tmp_path / "keys"
+
+
+@pytest.fixture
+def ring(keys_dir: Path) -> Keyring:
+    return Keyring(keys_dir)
+
+
+# ---------------------------------------------------------------- directory
+
+
+def test_creates_private_directory(keys_dir: Path) -> None:
+    assert not keys_dir.exists()
+    Keyring(keys_dir)
+    assert keys_dir.is_dir() and mode(keys_dir) == 0o700
+
+
+@pytest.mark.parametrize("bad_mode", [0o755, 0o750, 0o701, 0o710, 0o707, 0o770])
+def test_refuses_group_or_world_accessible_dir(keys_dir: Path, bad_mode: int) -> None:
+    keys_dir.mkdir(mode=0o700)
+    Keyring(keys_dir)  # control: 0700 is accepted
+    os.chmod(keys_dir, bad_mode)
+    with pytest.raises(KeyringPermissionError, match="chmod 700"):
+        Keyring(keys_dir)
+
+
+def test_rechecks_directory_on_every_operation(ring: Keyring, keys_dir: Path) -> None:
+    ring.new_subject_key(T, "e1")
+    os.chmod(keys_dir, 0o755)
+    with pytest.raises(KeyringPermissionError):
+        ring.has_key(T, "e1")
+    os.chmod(keys_dir, 0o700)
+    assert ring.has_key(T, "e1")
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to give the directory to another uid")
+def test_refuses_dir_owned_by_someone_else(keys_dir: Path) -> None:
+    keys_dir.mkdir(mode=0o700)
+    Keyring(keys_dir)  # control
+    os.chown(keys_dir, 12345, 12345)
+    with pytest.raises(KeyringPermissionError, match="owned by uid 12345"):
+        Keyring(keys_dir)
+
+
+def test_refuses_symlinked_dir(tmp_path: Path) -> None:
+    real = tmp_path / "real"
+    real.mkdir(mode=0o700)
+    Keyring(real)  # control
+    link = tmp_path / "link"
+    link.symlink_to(real)
+    with pytest.raises(KeyringPermissionError):
+        Keyring(link)
+
+
+def test_refuses_a_file_as_dir(tmp_path: Path) -> None:
+    f = tmp_path / "file"
+    f.write_bytes(b"")
+    with pytest.raises((KeyringPermissionError, FileExistsError, NotADirectoryError)):
+        Keyring(f)
+
+
+# ---------------------------------------------------------------- files
+
+
+def test_key_files_are_0600_and_no_temp_files_remain(ring: Keyring, keys_dir: Path) -> None:
+    ring.new_subject_key(T, "e1")
+    ring.signing_key()
+    ring.fingerprint_key()
+    names = sorted(os.listdir(keys_dir))
+    assert names == ["fingerprint.key", "signing.ed25519.seed", f"subject.{T}.e1.key"]
+    for n in names:
+        assert mode(keys_dir / n) == 0o600
+        assert (keys_dir / n).stat().st_size == 32
+
+
+def test_files_0600_even_under_restrictive_umask(ring: Keyring, keys_dir: Path) -> None:
+    old = os.umask(0o277)
+    try:
+        ring.new_subject_key(T, "e1")
+    finally:
+        os.umask(old)
+    assert mode(keys_dir / f"subject.{T}.e1.key") == 0o600
+
+
+def test_files_created_with_o_excl_and_o_nofollow(ring: Keyring, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[int] = []
+    real_open = os.open
+
+    def spy(path, flags, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if flags & os.O_CREAT:
+            seen.append(flags)
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(kr_mod.os, "open", spy)
+    ring.new_subject_key(T, "e1")
+    assert seen, "no file was created"
+    for flags in seen:
+        assert flags & os.O_EXCL and flags & os.O_NOFOLLOW
+
+
+def test_existing_key_is_never_replaced(ring: Keyring, keys_dir: Path) -> None:
+    ring.new_subject_key(T, "e1")
+    before = (keys_dir / f"subject.{T}.e1.key").read_bytes()
+    with pytest.raises(KeyExists):
+        ring.new_subject_key(T, "e1")
+    assert (keys_dir / f"subject.{T}.e1.key").read_bytes() == before
+    ring.new_subject_key(T, "e2")  # control: a new subject is fine
+
+
+def test_planted_symlink_is_neither_followed_nor_replaced(ring: Keyring, keys_dir: Path, tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere"
+    target.write_bytes(b"x" * 32)
+    (keys_dir / f"subject.{T}.e1.key").symlink_to(target)
+    with pytest.raises(KeyExists):
+        ring.new_subject_key(T, "e1")
+    with pytest.raises(KeyringPermissionError):
+        ring.has_key(T, "e1")
+    with pytest.raises(KeyringPermissionError):
+        ring.destroy_subject_key(T, "e1")
+    assert target.read_bytes() == b"x" * 32
+
+
+def test_group_readable_key_file_refused(ring: Keyring, keys_dir: Path) -> None:
+    ring.new_subject_key(T, "e1")
+    assert ring.has_key(T, "e1")  # control
+    os.chmod(keys_dir / f"subject.{T}.e1.key", 0o640)
+    with pytest.raises(KeyringPermissionError):
+        ring.memory_key(T, ["e1"])
+
+
+def test_wrong_size_key_file_is_corrupt(ring: Keyring, keys_dir: Path) -> None:
+    ring.new_subject_key(T, "e1")
+    p = keys_dir / f"subject.{T}.e1.key"
+    p.write_bytes(b"short")
+    with pytest.raises(KeyringCorrupt):
+        ring.memory_key(T, ["e1"])
+
+
+def test_names_are_validated(ring: Keyring) -> None:
+    for tenant, ent in [("../x", "e"), (T, "../../etc/passwd"), (T, ".hidden"), ("a.b", "e")]:
+        with pytest.raises(BadName):
+            ring.new_subject_key(tenant, ent)
+
+
+# ---------------------------------------------------------------- subject keys and sealing
+
+
+def test_memory_key_needs_every_subject(ring: Keyring) -> None:
+    ring.new_subject_key(T, "e1")
+    ring.new_subject_key(T, "e2")
+    k12 = ring.memory_key(T, ["e1", "e2"])
+    assert isinstance(k12, bytes) and len(k12) == 32
+    assert ring.memory_key(T, ["e2", "e1", "e2"]) == k12  # order and duplicates do not matter
+    assert ring.memory_key(T, ["e1"]) not in (None, k12)
+    assert ring.memory_key(T, ["e2"]) not in (None, k12, ring.memory_key(T, ["e1"]))
+    assert ring.memory_key(T, ["e1", "missing"]) is None
+
+
+def test_memory_key_is_not_a_subject_key(ring: Keyring, keys_dir: Path) -> None:
+    ring.new_subject_key(T, "e1")
+    raw = (keys_dir / f"subject.{T}.e1.key").read_bytes()
+    assert ring.memory_key(T, ["e1"]) != raw
+
+
+def test_memory_key_bad_arguments(ring: Keyring) -> None:
+    with pytest.raises(ValueError):
+        ring.memory_key(T, [])
+    with pytest.raises(TypeError):
+        ring.memory_key(T, "e1")
+
+
+def test_seal_open_round_trip_and_destroy(ring: Keyring, keys_dir: Path) -> None:
+    ring.new_subject_key(T, "alice")
+    ring.new_subject_key(T, "bob")
+    key = ring.memory_key(T, ["alice", "bob"])
+    bob_key = ring.memory_key(T, ["bob"])
+    a = aad(T, 7, "claim")
+    ct = seal(key, b"Alice manages Bob.", a)
+    ct_bob = seal(bob_key, b"Bob likes tea.", aad(T, 8, "claim"))
+    assert b"Alice" not in ct
+    assert open_sealed(ring.memory_key(T, ["alice", "bob"]), ct, a) == b"Alice manages Bob."
+
+    assert ring.destroy_subject_key(T, "alice") is True
+    assert not (keys_dir / f"subject.{T}.alice.key").exists()
+    assert ring.has_key(T, "alice") is False
+    assert ring.memory_key(T, ["alice", "bob"]) is None
+    assert ring.memory_key(T, ["alice"]) is None
+    with pytest.raises(KeyDestroyed):
+        open_sealed(ring.memory_key(T, ["alice", "bob"]), ct, a)
+    # The bystander is untouched, also after a restart.
+    assert open_sealed(Keyring(keys_dir).memory_key(T, ["bob"]), ct_bob, aad(T, 8, "claim")) == b"Bob likes tea."
+    assert Keyring(keys_dir).memory_key(T, ["alice", "bob"]) is None
+    # A re-created key for the same id is a different key: old content stays sealed.
+    ring.new_subject_key(T, "alice")
+    with pytest.raises(DecryptError):
+        open_sealed(ring.memory_key(T, ["alice", "bob"]), ct, a)
+    # Destroying twice is idempotent.
+    ring.destroy_subject_key(T, "alice")
+    assert ring.destroy_subject_key(T, "alice") is False
+
+
+def test_destroy_overwrites_before_unlinking(ring: Keyring, keys_dir: Path, tmp_path: Path) -> None:
+    ring.new_subject_key(T, "e1")
+    path = keys_dir / f"subject.{T}.e1.key"
+    original = path.read_bytes()
+    # A hard link lets us look at the inode after the name is gone.
+    witness = tmp_path / "witness"
+    os.link(path, witness)
+    assert witness.read_bytes() == original  # control
+    ring.destroy_subject_key(T, "e1")
+    assert not path.exists()
+    assert witness.read_bytes() != original and len(witness.read_bytes()) == 32
+
+
+def test_tenants_are_separate(ring: Keyring) -> None:
+    ring.new_subject_key("t1", "e1")
+    assert ring.has_key("t1", "e1") and not ring.has_key("t2", "e1")
+    ring.new_subject_key("t2", "e1")
+    assert ring.memory_key("t1", ["e1"]) != ring.memory_key("t2", ["e1"])
+    ring.destroy_subject_key("t1", "e1")
+    assert ring.memory_key("t1", ["e1"]) is None and ring.memory_key("t2", ["e1"]) is not None
+
+
+@pytest.mark.parametrize(
+    "other",
+    [aad("other", 7, "claim"), aad(T, 8, "claim"), aad(T, 7, "evidence"), b"", b"garbage"],
+)
+def test_aad_mismatch_fails(ring: Keyring, other: bytes) -> None:
+    ring.new_subject_key(T, "e1")
+    key = ring.memory_key(T, ["e1"])
+    right = aad(T, 7, "claim")
+    ct = seal(key, b"secret", right)
+    assert open_sealed(key, ct, right) == b"secret"  # control
+    with pytest.raises(DecryptError):
+        open_sealed(key, ct, other)
+
+
+def test_tampered_or_truncated_ciphertext_fails() -> None:
+    key = os.urandom(32)
+    a = aad(T, 1, "claim")
+    ct = seal(key, b"secret", a)
+    assert open_sealed(key, ct, a) == b"secret"
+    for i in range(len(ct)):
+        bad = bytearray(ct)
+        bad[i] ^= 1
+        with pytest.raises(DecryptError):
+            open_sealed(key, bytes(bad), a)
+    for cut in (0, 10, 24, len(ct) - 1):
+        with pytest.raises(DecryptError):
+            open_sealed(key, ct[:cut], a)
+    with pytest.raises(DecryptError):
+        open_sealed(os.urandom(32), ct, a)
+
+
+def test_seal_uses_fresh_nonces() -> None:
+    key, a = os.urandom(32), aad(T, 1, "claim")
+    assert seal(key, b"same", a) != seal(key, b"same", a)
+
+
+def test_seal_rejects_bad_keys() -> None:
+    with pytest.raises(KeyDestroyed):
+        seal(None, b"x", b"")
+    with pytest.raises(ValueError):
+        seal(b"short", b"x", b"")
+
+
+def test_aad_is_canonical_and_validated() -> None:
+    assert aad(T, 7, "claim") == b'["fireweed-aad-v1","acme",7,"claim"]'
+    assert aad(T, 7, "claim") != aad(T, 70, "claim")
+    for bad in [("a/b", 1, "f"), (T, -1, "f"), (T, True, "f"), (T, 1, ""), (T, "1", "f")]:
+        with pytest.raises(ValueError):
+            aad(*bad)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- install secrets
+
+
+def test_signing_key_created_once_and_persistent(ring: Keyring, keys_dir: Path) -> None:
+    sk = ring.signing_key()
+    assert isinstance(sk, nacl.signing.SigningKey)
+    assert Keyring(keys_dir).signing_key().encode() == sk.encode()
+    assert Keyring(keys_dir).public_key_bytes() == bytes(sk.verify_key)
+    # Control: another install has another key.
+    other = Keyring(keys_dir.parent / "other-keys")
+    assert other.public_key_bytes() != ring.public_key_bytes()
+
+
+def test_fingerprint_key_is_separate_from_signing_key(ring: Keyring) -> None:
+    assert ring.fingerprint_key() != ring.signing_key().encode()
+    assert len(ring.fingerprint_key()) == 32
+
+
+def test_name_fingerprint(ring: Keyring, keys_dir: Path) -> None:
+    fp = ring.name_fingerprint("Priya Raman")
+    assert len(fp) == 64 and int(fp, 16) >= 0
+    for variant in ["  priya   RAMAN ", "Priya\nRaman", "PRIYA\u00a0RAMAN", "Priya\tRaman"]:
+        assert ring.name_fingerprint(variant) == fp
+    assert ring.name_fingerprint("Priya Ramen") != fp
+    assert ring.name_fingerprint("PriyaRaman") != fp
+    # Stable across restarts, different across installs, and keyed.
+    assert Keyring(keys_dir).name_fingerprint("priya raman") == fp
+    assert Keyring(keys_dir.parent / "other").name_fingerprint("Priya Raman") != fp
+    assert hashlib.blake2b(b"priya raman", digest_size=32).hexdigest() != fp
+    with pytest.raises(ValueError):
+        ring.name_fingerprint("   ")
+
+
+def test_fingerprint_construction_is_reproducible_with_hashlib() -> None:
+    # Pins the documented construction (keyed BLAKE2b-256, personalisation
+    # "fw-namefp-v1", over the normalised UTF-8 name) with an independent
+    # implementation, so a silent change would orphan every tombstone.
+    key = bytes(range(32))
+    expected = hashlib.blake2b(
+        "priya raman".encode(), digest_size=32, key=key, person=b"fw-namefp-v1"
+    ).hexdigest()
+    assert fingerprint_name(key, " Priya  Raman") == expected
+    assert fingerprint_name(bytes(32), " Priya  Raman") != expected
+
+
+def test_memory_key_construction_is_reproducible_with_hashlib(ring: Keyring, keys_dir: Path) -> None:
+    ring.new_subject_key(T, "e1")
+    ring.new_subject_key(T, "e2")
+    k1 = (keys_dir / f"subject.{T}.e1.key").read_bytes()
+    k2 = (keys_dir / f"subject.{T}.e2.key").read_bytes()
+    ctx = b'["fireweed-memory-key-v1","acme",["e1","e2"]]'
+    step1 = hashlib.blake2b(ctx, digest_size=32, key=k1, person=b"fw-memkey-v1").digest()
+    step2 = hashlib.blake2b(step1 + ctx, digest_size=32, key=k2, person=b"fw-memkey-v1").digest()
+    assert ring.memory_key(T, ["e2", "e1"]) == step2
+    assert ring.memory_key(T, ["e1"]) != step2
+
+
+def test_normalise_name_unicode() -> None:
+    assert normalise_name("Ren\u0065\u0301e  STRAẞE") == normalise_name("Renée strasse")
+    assert normalise_name("Ｐriya") == "priya"  # full-width folds
+    assert normalise_name("Priya") != normalise_name("Priyа")  # Cyrillic а stays distinct
+    with pytest.raises(ValueError):
+        fingerprint_name(b"short", "x")
+
+
+# ---------------------------------------------------------------- secrecy
+
+
+def test_no_key_material_in_reprs_or_errors(ring: Keyring, keys_dir: Path) -> None:
+    ring.new_subject_key(T, "e1")
+    secrets_hex = [
+        (keys_dir / n).read_bytes().hex() for n in os.listdir(keys_dir)
+    ] + [ring.signing_key().encode().hex(), ring.fingerprint_key().hex(), ring.memory_key(T, ["e1"]).hex()]
+    texts = [repr(ring), str(ring)]
+    try:
+        open_sealed(ring.memory_key(T, ["e1"]), b"\x00" * 60, b"")
+    except DecryptError as exc:
+        texts.append(str(exc) + repr(exc))
+    try:
+        ring.new_subject_key(T, "e1")
+    except KeyExists as exc:
+        texts.append(str(exc))
+    blob = "\n".join(texts)
+    assert str(keys_dir) in repr(ring)  # control: the repr is informative
+    for h in secrets_hex:
+        assert h not in blob and h[:16] not in blob
