@@ -1,0 +1,5 @@
+"""`python -m fireweed` is the `fireweed` command."""
+
+from fireweed.cli import main
+
+main()

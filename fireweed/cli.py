@@ -1,0 +1,161 @@
+"""The `fireweed` command: one entry point, one subcommand per job.
+
+Every subcommand takes --store, --keys and --tenant (or FIREWEED_STORE,
+FIREWEED_KEYS, FIREWEED_TENANT), so an operator's command and an agent's
+server always mean the same store.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import anyio
+
+from fireweed.shared.config import Settings, resolve_settings
+from fireweed.shared.errors import FireweedError, RemoteError, Unavailable
+from fireweed.shared.rpc import connect_unix
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--store", help="store directory (env FIREWEED_STORE; default under the user's data dir)")
+    p.add_argument("--keys", help="keys directory, outside the store (env FIREWEED_KEYS; default under the user's config dir)")
+    p.add_argument("--tenant", help="tenant name (env FIREWEED_TENANT; default 'default')")
+
+
+def _settings(ns: argparse.Namespace) -> Settings:
+    return resolve_settings(ns.store, ns.keys, ns.tenant)
+
+
+def fail(message: str, code: int = 2) -> int:
+    print(f"fireweed: error: {message}", file=sys.stderr)
+    return code
+
+
+async def operator_call(settings: Settings, op: str, **args: Any) -> dict[str, Any]:
+    async with connect_unix(settings.operator_socket) as client:
+        return await client.call(op, settings.tenant, args=args)
+
+
+# ---- subcommands ----------------------------------------------------------
+def cmd_serve(ns: argparse.Namespace) -> int:
+    from fireweed.proposer_api.serve import serve
+    from fireweed.shared.proc import setup_logging
+
+    settings = _settings(ns)
+    setup_logging("front")
+    return anyio.run(serve, settings)
+
+
+def cmd_backend(ns: argparse.Namespace) -> int:
+    from fireweed.proposer_api.backend import ensure_backend
+
+    settings = _settings(ns)
+    if ns.action == "start":
+        started = anyio.run(ensure_backend, settings)
+        status = anyio.run(lambda: operator_call(settings, "status"))
+        print(("started" if started else "already running") + f": decider pid {status['decider_pid']}, store {settings.store}")
+        return 0
+    if ns.action == "status":
+        try:
+            status = anyio.run(lambda: operator_call(settings, "status"))
+        except Unavailable:
+            print(f"not running (store {settings.store})")
+            return 3
+        for key, value in status.items():
+            print(f"{key:14}: {value}")
+        return 0
+    # stop
+    from fireweed.shared.proc import lock_holder
+
+    try:
+        anyio.run(lambda: operator_call(settings, "stop"))
+    except Unavailable:
+        # Either nothing listens, or the backend hung up while stopping: the locks tell which.
+        if lock_holder(settings.runtime_dir / "decider.lock") is None and lock_holder(settings.store / "writer.lock") is None:
+            print(f"not running (store {settings.store})")
+            return 0
+
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if lock_holder(settings.runtime_dir / "decider.lock") is None and lock_holder(settings.store / "writer.lock") is None:
+            print("stopped")
+            return 0
+        time.sleep(0.05)
+    return fail("the backend did not stop within 30s", 1)
+
+
+def cmd_verify(ns: argparse.Namespace) -> int:
+    from fireweed.ledger_writer.chain_check import check_chain
+
+    settings = _settings(ns)
+    try:
+        report = check_chain(settings.ledger_path)
+    except FileNotFoundError as exc:
+        return fail(str(exc))
+    except Exception as exc:  # a corrupt file is a failed verification, not a traceback
+        print(f"FAILED: the ledger cannot be read: {exc}")
+        return 1
+    if report.bad is not None:
+        tenant, seq, why = report.bad
+        print(f"FAILED tenant={tenant} seq={seq}: {why}")
+        return 1
+    print(f"OK {report.events} events in {len(report.heads)} chain(s)")
+    for tenant, (seq, digest) in sorted(report.heads.items()):
+        print(f"  {tenant}: head seq {seq} hash {digest}")
+    return 0
+
+
+def cmd_demo(ns: argparse.Namespace) -> int:
+    from fireweed.demo import run_demo
+
+    return run_demo()
+
+
+def cmd_bench(ns: argparse.Namespace) -> int:
+    from fireweed.bench import run_bench
+
+    return run_bench(_settings(ns) if ns.store else None, ns.clients, ns.writes, ns.prefill, ns.json)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="fireweed",
+        description="Fireweed: a memory server for agents that refuses what it cannot ground.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def add(name: str, help_text: str, func: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        _common(p)
+        p.set_defaults(func=func)
+        return p
+
+    add("serve", "Run the MCP front on stdin/stdout (what an agent launches); starts the backend if needed.", cmd_serve)
+    p = add("backend", "Start, stop or show the store's backend (the decider and the ledger writer).", cmd_backend)
+    p.add_argument("action", choices=["start", "stop", "status"])
+    add("verify", "Walk every tenant's chain from genesis and recompute every hash; exit 1 at the first break.", cmd_verify)
+    add("demo", "Run a short scripted session against a temporary store through the real front, printing each exchange.", cmd_demo)
+    p = add("bench", "Spawn N real fronts, drive them concurrently and print throughput, latency and RSS.", cmd_bench)
+    p.add_argument("--clients", type=int, default=4, help="number of concurrent `fireweed serve` fronts")
+    p.add_argument("--writes", type=int, default=500, help="remember calls per client")
+    p.add_argument("--prefill", type=int, default=0, help="events to put in the ledger before measuring")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = build_parser()
+    ns = parser.parse_args(argv)
+    try:
+        code = ns.func(ns)
+    except FireweedError as exc:
+        code = fail(f"{exc} [{exc.code}]")
+    except KeyboardInterrupt:
+        code = 130
+    sys.exit(code)

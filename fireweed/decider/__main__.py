@@ -1,0 +1,114 @@
+"""`python -m fireweed.decider`: the judge of one store, started detached by a front.
+
+Takes the store's decider lock (a second decider exits at once), spawns its
+writer, replays the ledger into its projection, and serves fronts and the
+operator until stopped or idle with no fronts for FIREWEED_IDLE_EXIT seconds.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import sys
+import time
+
+import anyio
+
+from fireweed.decider.core import Decider
+from fireweed.decider.front_ops import FrontOps
+from fireweed.decider.operator_ops import OperatorOps
+from fireweed.decider.server import Endpoint, fronts_counter
+from fireweed.shared.config import ensure_private_dir, ensure_store, resolve_settings
+from fireweed.shared.proc import detach_stdio, setup_logging, try_lock
+
+log = logging.getLogger("fireweed.decider")
+
+
+async def _listen(path: os.PathLike[str] | str) -> anyio.abc.SocketListener:
+    try:
+        os.unlink(path)  # stale from a killed predecessor; we hold the lock, so it is not live
+    except FileNotFoundError:
+        pass
+    listener = await anyio.create_unix_listener(str(path))
+    os.chmod(path, 0o600)
+    return listener
+
+
+async def run() -> int:
+    settings = resolve_settings()
+    ensure_store(settings)
+    ensure_private_dir(settings.runtime_dir)
+    # A predecessor may still be shutting down (idle exit); wait for its lock.
+    deadline = time.monotonic() + 20
+    while (lock_fd := try_lock(settings.runtime_dir / "decider.lock")) is None:
+        if time.monotonic() > deadline:
+            log.info("another decider serves this store; exiting")
+            return 0
+        await anyio.sleep(0.05)
+    decider = Decider(settings)
+    opened, closed = fronts_counter(decider)
+    fronts = Endpoint("fronts", FrontOps(decider), opened, closed)
+    operator = Endpoint("operator", OperatorOps(decider))
+    front_listener = await _listen(settings.decider_socket)
+    op_listener = await _listen(settings.operator_socket)
+    log.info("decider %s serving %s", os.getpid(), settings.store)
+    try:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(decider.supervise_writer)
+            serving = anyio.CancelScope()
+
+            async def serve_sockets() -> None:
+                with serving:
+                    async with anyio.create_task_group() as sockets:
+                        sockets.start_soon(front_listener.serve, fronts.handle)
+                        sockets.start_soon(op_listener.serve, operator.handle)
+
+            tg.start_soon(serve_sockets)
+
+            async def idle_watch() -> None:
+                while True:
+                    await anyio.sleep(min(1.0, max(settings.idle_exit / 4, 0.05)))
+                    if decider.fronts == 0 and time.monotonic() - decider.last_front_left > settings.idle_exit:
+                        log.info("idle for %ss with no fronts; stopping", settings.idle_exit)
+                        decider.stopping.set()
+
+            async def signals() -> None:
+                with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as received:
+                    async for _sig in received:
+                        decider.stopping.set()
+
+            tg.start_soon(idle_watch)
+            tg.start_soon(signals)
+            await decider.stopping.wait()
+            # Stop taking work, let the writer commit and exit, then leave.
+            serving.cancel()
+            await front_listener.aclose()
+            await op_listener.aclose()
+            with anyio.move_on_after(20):
+                await decider.supervisor_done.wait()
+            tg.cancel_scope.cancel()
+    finally:
+        for path in (settings.decider_socket, settings.operator_socket):
+            try:
+                os.unlink(path)
+            except FileNotFoundError:
+                pass
+        os.close(lock_fd)
+        log.info("decider stopped")
+    return 0
+
+
+def main() -> None:
+    settings_log = None
+    try:
+        settings_log = resolve_settings().log_path
+    except Exception:
+        pass
+    detach_stdio(settings_log)
+    setup_logging("decider")
+    sys.exit(anyio.run(run))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,181 @@
+"""The decider's state: the projection, the link to its writer, and the one ordered path to append.
+
+The decider is the sequencer. Under `order_lock` it plans a mutation against the
+projection, numbers its events, applies them to the projection and sends them
+to the writer, in that order; only the wait for durability happens outside the
+lock. Plans therefore see every earlier plan (decisions that read state are
+linearised with the ledger order), while group commit still batches many
+mutations into one fsync. Readers see only committed events (`committed`).
+If an append fails, the projection may hold events that never committed, so
+the decider drops its writer connection: the writer restarts and the projection
+is rebuilt by replay from what is durable.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import anyio
+
+from fireweed.decider.projection import Projection
+from fireweed.decider.writer_link import writer_connection
+from fireweed.ledger_writer.ledger import utc_now
+from fireweed.shared.config import Settings
+from fireweed.shared.errors import FireweedError, RemoteError, Unavailable
+from fireweed.shared.rpc import RpcClient
+
+log = logging.getLogger("fireweed.decider")
+
+Planned = list[tuple[str, dict[str, Any]]]
+
+
+class Decider:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.projection = Projection()
+        self.writer: RpcClient | None = None
+        self.writer_pid: int | None = None
+        self.ready = anyio.Event()
+        self.order_lock = anyio.Lock()
+        self.next_seq: dict[str, int] = {}
+        self.committed: dict[str, int] = {}
+        self.stopping = anyio.Event()
+        self.fronts = 0
+        self.last_front_left = time.monotonic()
+        self.started = time.time()
+        self.writer_starts = 0
+        self.last_writer_error = ""
+        self.supervisor_done = anyio.Event()
+
+    # ---- writer supervision ----------------------------------------------
+    async def supervise_writer(self) -> None:
+        """Keep one writer running and the projection current until stopping."""
+        try:
+            await self._supervise()
+        finally:
+            self.supervisor_done.set()
+
+    async def _supervise(self) -> None:
+        backoff = 0.1
+        while not self.stopping.is_set():
+            try:
+                async with writer_connection(self.settings) as (client, process):
+                    self.writer_starts += 1
+                    self.writer_pid = process.pid
+                    await self._replay(client)
+                    self.writer = client
+                    self.ready.set()
+                    backoff = 0.1
+                    log.info("writer %s ready; projection at %s", process.pid, self.committed)
+                    async with anyio.create_task_group() as tg:
+                        async def stop_watch() -> None:
+                            await self.stopping.wait()
+                            tg.cancel_scope.cancel()
+
+                        tg.start_soon(stop_watch)
+                        await client.closed.wait()
+                        tg.cancel_scope.cancel()
+                    self.ready = anyio.Event()
+                    self.writer = None
+                    if not self.stopping.is_set():
+                        log.warning("lost the ledger writer; restarting it and replaying")
+            except FireweedError as exc:
+                self.last_writer_error = str(exc)
+                log.error("writer start failed: %s", exc)
+            except OSError as exc:
+                self.last_writer_error = str(exc)
+                log.error("writer start failed: %s", exc)
+            self.ready = anyio.Event() if self.ready.is_set() else self.ready
+            self.writer = None
+            if not self.stopping.is_set():
+                await anyio.sleep(backoff)
+                backoff = min(backoff * 2, 2.0)
+
+    async def _replay(self, client: RpcClient) -> None:
+        projection = Projection()
+        heads = (await client.call("heads", self.settings.tenant)).get("heads", {})
+        committed: dict[str, int] = {}
+        t0 = time.monotonic()
+        n = 0
+        for tenant in sorted(heads):
+            after = 0
+            while True:
+                page = await client.call("replay", tenant, after=after, limit=2000)
+                for ev in page["events"]:
+                    projection.apply(tenant, ev["seq"], ev["kind"], ev["payload"], ev["recorded_at"])
+                    after = ev["seq"]
+                    n += 1
+                if not page.get("more"):
+                    break
+            committed[tenant] = after
+        self.projection = projection
+        self.committed = committed
+        self.next_seq = dict(committed)
+        log.info("replayed %d events in %.2fs", n, time.monotonic() - t0)
+
+    async def writer_ready(self, timeout: float = 30.0) -> RpcClient:
+        with anyio.move_on_after(timeout):
+            await self.ready.wait()
+        if self.writer is None or not self.ready.is_set():
+            raise Unavailable("the ledger writer is restarting; nothing was written by this call; retry in a moment")
+        return self.writer
+
+    # ---- the one ordered mutation path ------------------------------------
+    async def mutate(self, tenant: str, plan: Callable[[], Planned]) -> list[dict[str, Any]]:
+        """Plan, number, apply and send under the order lock; wait for durability outside it.
+
+        `plan` runs with the lock held and may raise a FireweedError to refuse;
+        it returns the events to append (possibly none). Returns the committed
+        events, each with seq, recorded_at and hash."""
+        writer = await self.writer_ready()
+        async with self.order_lock:
+            if writer is not self.writer:
+                raise Unavailable("the ledger writer restarted; nothing was written by this call; retry")
+            planned = plan()
+            if not planned:
+                return []
+            seq = self.next_seq.get(tenant, 0)
+            events = []
+            for kind, payload in planned:
+                seq += 1
+                events.append({"seq": seq, "kind": kind, "payload": payload, "recorded_at": utc_now()})
+            for ev in events:
+                self.projection.apply(tenant, ev["seq"], ev["kind"], ev["payload"], ev["recorded_at"])
+            self.next_seq[tenant] = seq
+            try:
+                wait = await writer.send_request("append", tenant, events=events)
+            except Unavailable:
+                await self._resync("the writer went away while the mutation was being sent")
+                raise
+        try:
+            result = await wait()
+        except RemoteError as exc:
+            await self._resync(f"the writer refused an append: {exc}")
+            raise Unavailable(f"the ledger did not record this call ({exc.code}: {exc}); retry") from None
+        except Unavailable:
+            await self._resync("the writer went away before acknowledging")
+            raise Unavailable(
+                "the ledger writer stopped before acknowledging; this call may or may not have been recorded "
+                "(an identical remember is safe to retry: it reinforces, never duplicates)"
+            ) from None
+        committed = result.get("events", [])
+        if committed:
+            last = committed[-1]["seq"]
+            if last > self.committed.get(tenant, 0):
+                self.committed[tenant] = last
+        return committed
+
+    async def _resync(self, why: str) -> None:
+        """Drop the writer so that the projection is rebuilt from what is durable."""
+        log.warning("resynchronising: %s", why)
+        writer = self.writer
+        self.ready = anyio.Event()
+        self.writer = None
+        if writer is not None:
+            await writer.aclose()
+
+    def visible_seq(self, tenant: str) -> int:
+        return self.committed.get(tenant, 0)

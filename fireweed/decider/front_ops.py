@@ -1,0 +1,224 @@
+"""What a front (one agent's MCP session) may ask of the decider.
+
+Every method takes the tenant the front is bound to and the request's fields,
+validates them itself (the front validates too, but the decider trusts no
+caller), and returns a plain result dict whose `verdict` the front renders.
+Refusals are results, not errors: they are answers the agent should read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections import defaultdict
+from datetime import date, datetime, timezone
+from typing import Any
+
+import anyio
+
+from fireweed.decider.core import Decider
+from fireweed.decider.evidence_span import narrow_receipt
+from fireweed.decider.firewall import classify
+from fireweed.decider.write_gate import judge
+from fireweed.shared.errors import BadRequest, RemoteError
+from fireweed.shared.limits import LIMITS
+from fireweed.shared.names import BadName, validate_source_id
+
+log = logging.getLogger("fireweed.decider.ops")
+
+
+def _text(args: dict[str, Any], name: str, limit: int, required: bool = True) -> str | None:
+    value = args.get(name)
+    if value is None:
+        if required:
+            raise BadRequest(f"argument `{name}` is required", "invalid_arguments")
+        return None
+    if not isinstance(value, str):
+        raise BadRequest(f"argument `{name}` must be a string", "invalid_arguments")
+    if len(value) > limit:
+        raise BadRequest(f"argument `{name}` is {len(value)} characters; the limit is {limit}", "too_large")
+    return value
+
+
+def normalise_event_time(raw: str | None) -> str | None:
+    """ISO 8601 in, a canonical string out: a date stays a date, a datetime becomes UTC with Z."""
+    if raw is None:
+        return None
+    s = raw.strip()
+    try:
+        if len(s) == 10:
+            return date.fromisoformat(s).isoformat()
+        dt = datetime.fromisoformat(s.replace("Z", "+00:00"))
+    except ValueError:
+        raise BadRequest(
+            f"argument `event_time` is not an ISO 8601 date or datetime: {raw[:40]!r} (e.g. 2024-06-30 or 2024-06-30T09:00:00Z)",
+            "invalid_arguments",
+        ) from None
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=timezone.utc)
+    return dt.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _auto_source_id(prefix: str, text: str) -> str:
+    return f"{prefix}-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:24]}"
+
+
+def refused(code: str, message: str, remedy: str, **extra: Any) -> dict[str, Any]:
+    return {"verdict": "refused", "code": code, "message": message, "remedy": remedy, **extra}
+
+
+class FrontOps:
+    OPS = frozenset({"hello", "echo", "remember", "add_source", "memory_stats", "cancel"})
+
+    def __init__(self, decider: Decider) -> None:
+        self.d = decider
+        self._source_locks: defaultdict[tuple[str, str], anyio.Lock] = defaultdict(anyio.Lock)
+
+    async def op_hello(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        return {"tenant": tenant, "store": str(self.d.settings.store)}
+
+    async def op_echo(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        """The transport ceiling: front → decider → writer → back, with no ledger write."""
+        writer = await self.d.writer_ready()
+        await writer.call("ping", tenant)
+        return {"verdict": "ok"}
+
+    # ---- sources -----------------------------------------------------------
+    async def ensure_source(self, tenant: str, source_id: str, text: str, declared: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Register `text` as `source_id` unless the same text is already held."""
+        writer = await self.d.writer_ready()
+        async with self._source_locks[(tenant, source_id)]:
+            try:
+                prepared = await writer.call("prepare_source", tenant, source_id=source_id, text=text)
+            except RemoteError as exc:
+                raise BadRequest(str(exc), exc.code) from None
+            if prepared.get("exists"):
+                return {"source_id": source_id, "new": False}
+            payload: dict[str, Any] = {
+                "source_id": source_id,
+                "root": prepared["root"],
+                "size": prepared["size"],
+                "leaves": prepared["leaves"],
+            }
+            for key, value in (declared or {}).items():
+                if value is not None:
+                    payload[key] = value
+            if declared:
+                payload["declared_not_verified"] = sorted(k for k, v in declared.items() if v is not None)
+            committed = await self.d.mutate(tenant, lambda: [("source_added", payload)])
+        self._source_locks.pop((tenant, source_id), None)
+        return {"source_id": source_id, "new": True, "root": prepared["root"], "size": prepared["size"],
+                "seq": committed[-1]["seq"] if committed else None}
+
+    async def op_add_source(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        source_id = self._source_id(args.get("source_id"))
+        text = _text(args, "text", LIMITS.source_chars)
+        assert text is not None
+        declared = {k: _text(args, k, 200, required=False) for k in ("origin", "origin_kind", "supplied_by")}
+        info = await self.ensure_source(tenant, source_id, text, declared)
+        return {"verdict": "admitted", **info}
+
+    @staticmethod
+    def _source_id(value: Any) -> str:
+        try:
+            return validate_source_id(value)
+        except BadName as exc:
+            raise BadRequest(str(exc), "bad_source_id") from None
+
+    # ---- remember -------------------------------------------------------
+    async def op_remember(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        claim = _text(args, "claim", LIMITS.claim_chars)
+        evidence = _text(args, "evidence", LIMITS.evidence_chars)
+        source_text = _text(args, "source_text", LIMITS.source_chars, required=False)
+        source_id = args.get("source_id")
+        event_time = normalise_event_time(_text(args, "event_time", 64, required=False))
+        ack = args.get("acknowledge_erasure", False)
+        if not isinstance(ack, bool):
+            raise BadRequest("argument `acknowledge_erasure` must be true or false", "invalid_arguments")
+        assert claim is not None and evidence is not None
+        if not evidence.strip():
+            return refused("empty_evidence", "The evidence is empty.", "Quote the sentence of the source that says what the claim says.")
+        if source_id is not None:
+            source_id = self._source_id(source_id)
+
+        # The firewall's clean-up runs first so the gates judge what would be stored.
+        decision = classify(claim, LIMITS.claim_chars)
+        if decision.action == "reject":
+            return refused(decision.reason or "rejected", f"Not a storable claim ({decision.reason}).",
+                           _FIREWALL_REMEDY.get(decision.reason or "", "State one fact about a named subject, as the evidence says it."),
+                           claim=claim, evidence=evidence, stage="firewall")
+        text = decision.text
+        verdict = judge(text, evidence)
+        if not verdict.ok:
+            return refused(verdict.code or "refused", verdict.detail, verdict.remedy,
+                           claim=text, evidence=evidence, stage="gate", gate=verdict.gate)
+        quarantine_reason = decision.reason if decision.action == "quarantine" else None
+
+        if source_text is not None:
+            source_id = source_id or _auto_source_id("src", source_text)
+            await self.ensure_source(tenant, source_id, source_text)
+        elif source_id is None:
+            source_id = _auto_source_id("evidence", evidence)
+            await self.ensure_source(tenant, source_id, evidence)
+        writer = await self.d.writer_ready()
+        try:
+            located = await writer.call("locate", tenant, source_id=source_id, evidence=evidence)
+        except RemoteError as exc:
+            if exc.code == "source_not_found":
+                return refused("source_not_found", str(exc), "Pass source_text with the document, or add_source it first.",
+                               claim=text, evidence=evidence)
+            raise
+        if not located.get("found"):
+            return refused("evidence_not_in_source", f"The evidence does not occur in source {source_id!r}.",
+                           "Quote the source verbatim (whitespace and quote style may differ, words may not).",
+                           claim=text, evidence=evidence, source_id=source_id)
+        receipt, span = narrow_receipt(located, text)
+
+        outcome: dict[str, Any] = {}
+
+        def plan() -> list[tuple[str, dict[str, Any]]]:
+            p = self.d.projection.plan_remember(tenant, text, span, receipt, source_id, event_time, quarantine_reason)
+            outcome["plan"] = p
+            return p.events
+
+        committed = await self.d.mutate(tenant, plan)
+        p = outcome["plan"]
+        last = committed[-1] if committed else {}
+        result = {
+            "verdict": "quarantined" if p.outcome == "quarantined" else "admitted",
+            "outcome": p.outcome,
+            "memory_id": p.memory_id,
+            "claim": text,
+            "evidence": span,
+            "receipt": receipt,
+            "event_time": event_time,
+            "seq": last.get("seq"),
+            "hash": last.get("hash"),
+            "supersedes": list(p.supersedes),
+            "disputes": list(p.disputes),
+        }
+        if quarantine_reason:
+            result["code"] = quarantine_reason
+        if decision.action == "rescue":
+            result["rescued_from"] = claim
+        return result
+
+    async def op_memory_stats(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        stats = self.d.projection.stats(tenant)
+        writer = self.d.writer
+        head = {"seq": 0, "hash": None}
+        if writer is not None:
+            heads = (await writer.call("heads", tenant)).get("heads", {})
+            head = heads.get(tenant, head)
+        return {"verdict": "ok", "tenant": tenant, "store": str(self.d.settings.store), "head": head, **stats}
+
+
+_FIREWALL_REMEDY = {
+    "greeting": "Greetings are not facts; remember a statement about a named subject.",
+    "placeholder": "Replace the placeholder with the actual fact.",
+    "bare_pronoun": "Name the subject instead of a pronoun.",
+    "question": "Questions are asked with recall; remember states a fact.",
+    "instruction_to_model": "Memories are data, not instructions; store the fact, not a command.",
+    "empty": "Give a non-empty claim.",
+    "oversized": "Split the claim into single facts.",
+}

@@ -1,0 +1,132 @@
+"""The decider's two sockets: fronts (one per agent) and the operator.
+
+A front connection is bound to the tenant of its first frame; a later frame
+naming another tenant is refused. Requests on one connection run concurrently,
+at most LIMITS.pending_per_front at a time: past that the decider stops reading
+that connection (back-pressure lands on that front alone, never on others).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import anyio
+from anyio.abc import SocketAttribute, SocketStream
+
+from fireweed.shared.errors import BadRequest, FireweedError, FrameError
+from fireweed.shared.limits import LIMITS
+from fireweed.shared.names import BadName, validate_tenant
+from fireweed.shared.proc import peer_credentials
+from fireweed.shared.wire import FramedStream, check_request, error_reply, ok_reply
+
+log = logging.getLogger("fireweed.decider.server")
+
+Handler = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
+
+
+class Endpoint:
+    """Serves one socket: validates envelopes, binds tenants, dispatches `op_<name>` methods."""
+
+    def __init__(self, name: str, ops: Any, on_open: Callable[[], None] | None = None,
+                 on_close: Callable[[], None] | None = None) -> None:
+        self.name = name
+        self.ops = ops
+        self.on_open = on_open
+        self.on_close = on_close
+
+    async def handle(self, stream: SocketStream) -> None:
+        raw = stream.extra(SocketAttribute.raw_socket)
+        _pid, uid, _gid = peer_credentials(raw)
+        framed = FramedStream(stream)
+        if uid != os.getuid():
+            log.warning("%s: refused a peer with uid %s", self.name, uid)
+            with anyio.CancelScope(shield=True):
+                await framed.aclose()
+            return
+        if self.on_open:
+            self.on_open()
+        bound: str | None = None
+        tasks: dict[Any, anyio.CancelScope] = {}
+        slots = anyio.Semaphore(LIMITS.pending_per_front)
+        try:
+            async with anyio.create_task_group() as tg:
+                while True:
+                    try:
+                        msg = await framed.receive()
+                    except FrameError as exc:
+                        # The byte stream has lost its framing: say why, then hang up.
+                        try:
+                            await framed.send(error_reply(None, exc.code, str(exc)))
+                        except Exception:
+                            pass
+                        break
+                    if msg is None:
+                        break
+                    try:
+                        req_id, op, tenant = check_request(msg, self.ops.OPS)
+                        validate_tenant(tenant)
+                        if bound is None:
+                            bound = tenant
+                        elif tenant != bound:
+                            raise BadRequest(f"this connection is bound to tenant {bound!r}", "tenant_mismatch")
+                    except (BadRequest, BadName) as exc:
+                        code = exc.code if isinstance(exc, BadRequest) else "bad_tenant"
+                        await framed.send(error_reply(msg.get("id"), code, str(exc)))
+                        continue
+                    if op == "cancel":
+                        scope = tasks.get(msg.get("target"))
+                        if scope is not None:
+                            scope.cancel()
+                        continue
+                    await slots.acquire()
+                    scope = anyio.CancelScope()
+                    tasks[req_id] = scope
+                    tg.start_soon(self._run, framed, scope, tasks, slots, req_id, op, tenant, msg)
+                tg.cancel_scope.cancel()
+        finally:
+            if self.on_close:
+                self.on_close()
+            with anyio.CancelScope(shield=True):
+                await framed.aclose()
+
+    async def _run(self, framed: FramedStream, scope: anyio.CancelScope, tasks: dict[Any, anyio.CancelScope],
+                   slots: anyio.Semaphore, req_id: Any, op: str, tenant: str, msg: dict[str, Any]) -> None:
+        reply: dict[str, Any] | None = None
+        try:
+            with scope:
+                args = msg.get("args") if isinstance(msg.get("args"), dict) else {}
+                try:
+                    result = await getattr(self.ops, f"op_{op}")(tenant, args)
+                    reply = ok_reply(req_id, result)
+                except FireweedError as exc:
+                    reply = error_reply(req_id, exc.code, str(exc))
+                except Exception as exc:  # a bug answers a typed error; the process lives on
+                    log.exception("%s: op %s failed", self.name, op)
+                    reply = error_reply(req_id, "internal", f"internal error in the decider ({type(exc).__name__})")
+            if reply is None:  # cancelled by the front: no reply follows
+                return
+            try:
+                await framed.send(reply)
+            except (anyio.BrokenResourceError, anyio.ClosedResourceError, OSError):
+                pass
+            except FireweedError as exc:  # reply too large for a frame
+                await framed.send(error_reply(req_id, exc.code, str(exc)))
+        finally:
+            tasks.pop(req_id, None)
+            slots.release()
+
+
+def fronts_counter(decider: Any) -> tuple[Callable[[], None], Callable[[], None]]:
+    def opened() -> None:
+        decider.fronts += 1
+
+    def closed() -> None:
+        decider.fronts -= 1
+        if decider.fronts == 0:
+            decider.last_front_left = time.monotonic()
+
+    return opened, closed

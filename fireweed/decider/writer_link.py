@@ -1,0 +1,93 @@
+"""The decider's side of the writer: spawn it with a fresh secret, connect, authenticate.
+
+The secret is 32 random bytes written to the writer's stdin at spawn and never
+stored anywhere; a writer therefore serves exactly the decider that started it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+import subprocess
+import sys
+from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator
+
+import anyio
+from anyio.abc import Process
+
+from fireweed.shared.config import Settings
+from fireweed.shared.errors import Unavailable
+from fireweed.shared.rpc import RpcClient
+from fireweed.shared.wire import FramedStream
+
+log = logging.getLogger("fireweed.decider.writer")
+SPAWN_TIMEOUT = 30.0
+
+
+def _writer_env(settings: Settings) -> dict[str, str]:
+    env = dict(os.environ)
+    env["FIREWEED_STORE"] = str(settings.store)
+    env["FIREWEED_KEYS"] = str(settings.keys)
+    env["FIREWEED_TENANT"] = settings.tenant
+    return env
+
+
+@asynccontextmanager
+async def writer_connection(settings: Settings) -> AsyncIterator[tuple[RpcClient, Process]]:
+    """Spawn a writer, connect and authenticate; yields (client, process).
+
+    The caller runs `client._read_loop` in its task group. On exit the
+    connection is closed, which tells the writer to commit and stop, and the
+    process is reaped (killed if it does not stop in time)."""
+    secret = secrets.token_hex(32)
+    log_fd = os.open(settings.log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    try:
+        process = await anyio.open_process(
+            [sys.executable, "-m", "fireweed.ledger_writer"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=log_fd,
+            env=_writer_env(settings),
+            start_new_session=True,
+        )
+    finally:
+        os.close(log_fd)
+    try:
+        assert process.stdin is not None and process.stdout is not None
+        await process.stdin.send(secret.encode() + b"\n")
+        await process.stdin.aclose()
+        line = b""
+        with anyio.move_on_after(SPAWN_TIMEOUT):
+            while not line.endswith(b"\n"):
+                try:
+                    line += await process.stdout.receive(64)
+                except anyio.EndOfStream:
+                    break
+        await process.stdout.aclose()
+        if line.strip() != b"READY":
+            raise Unavailable(f"the ledger writer did not start: {line.decode(errors='replace').strip() or 'no answer'}")
+        stream = await anyio.connect_unix(str(settings.writer_socket))
+        client = RpcClient(FramedStream(stream))
+        failure: Exception | None = None
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(client._read_loop)
+            try:
+                await client.call("auth", settings.tenant, secret=secret)
+                yield client, process
+            except Exception as exc:  # re-raised outside the group, unwrapped
+                failure = exc
+            finally:
+                await client.aclose()
+                tg.cancel_scope.cancel()
+        if failure is not None:
+            raise failure
+    finally:
+        with anyio.CancelScope(shield=True):
+            with anyio.move_on_after(15):
+                await process.wait()
+            if process.returncode is None:
+                log.warning("writer did not stop in time; killing it")
+                process.kill()
+                await process.wait()

@@ -1,0 +1,84 @@
+"""`python -m fireweed.ledger_writer`: the single writer of one store.
+
+Spawned by the decider only. Reads its per-start secret from stdin, takes the
+store's writer lock, opens the ledger, listens on the writer socket, says READY
+on stdout, then lets go of every inherited stdio fd.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+
+import anyio
+
+from fireweed.ledger_writer.ledger import Ledger
+from fireweed.ledger_writer.operations import WriterOps
+from fireweed.ledger_writer.server import WriterServer
+from fireweed.ledger_writer.source_store import SourceStore
+from fireweed.shared.config import ensure_private_dir, ensure_store, resolve_settings
+from fireweed.shared.proc import detach_stdio, setup_logging, try_lock
+
+log = logging.getLogger("fireweed.writer")
+LOCK_WAIT = 20.0
+
+
+async def run() -> int:
+    settings = resolve_settings()
+    secret = sys.stdin.buffer.readline().strip()
+    if len(secret) < 32:
+        print("ERROR no secret on stdin", flush=True)
+        return 2
+    ensure_store(settings)
+    ensure_private_dir(settings.runtime_dir)
+    # A previous writer may still be committing its last batch; wait for its lock.
+    deadline = time.monotonic() + LOCK_WAIT
+    while (lock_fd := try_lock(settings.store / "writer.lock")) is None:
+        if time.monotonic() > deadline:
+            print("ERROR another ledger writer holds this store", flush=True)
+            return 3
+        await anyio.sleep(0.05)
+    ledger = await Ledger.open(settings.ledger_path)
+    sources = SourceStore(ledger)
+    ledger.applier = sources.apply
+    ops = WriterOps(ledger, sources)
+    server = WriterServer(ledger, ops, secret)
+    sock_path = settings.writer_socket
+    try:
+        sock_path.unlink()
+    except FileNotFoundError:
+        pass
+    listener = await anyio.create_unix_listener(str(sock_path))
+    os.chmod(sock_path, 0o600)
+    try:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(ledger.run_committer)
+            tg.start_soon(listener.serve, server.handle)
+            print("READY", flush=True)
+            detach_stdio(settings.log_path)
+            log.info("writer ready on %s (ledger %s)", sock_path, settings.ledger_path)
+            await server.decider_gone.wait()
+            tg.cancel_scope.cancel()
+    finally:
+        with anyio.CancelScope(shield=True):
+            await ledger.drain()
+            await ledger.close()
+            await listener.aclose()
+            try:
+                sock_path.unlink()
+            except FileNotFoundError:
+                pass
+            os.close(lock_fd)
+            log.info("writer stopped")
+    return 0
+
+
+def main() -> None:
+    setup_logging("writer")
+    sys.exit(anyio.run(run))
+
+
+if __name__ == "__main__":
+    main()

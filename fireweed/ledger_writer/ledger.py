@@ -1,0 +1,256 @@
+"""The ledger: one gap-free hash chain per tenant in SQLite, written by group commit.
+
+Durability: WAL with synchronous=FULL, so a COMMIT returns only after the WAL
+is fsync'd; a mutation is acknowledged only after the COMMIT of the transaction
+that carries it. Every table write happens while applying an appended event
+inside `_commit_batch`; an SQLite authorizer refuses any write at any other
+time, so there is no unlogged path to a state change.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+import anyio
+
+from fireweed.shared.canonical import canonical_json
+from fireweed.shared.errors import FireweedError
+from fireweed.shared.events import EVENT_KINDS, GENESIS_PREV_HASH, event_hash
+
+log = logging.getLogger("fireweed.ledger")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS events(
+    tenant TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, payload BLOB NOT NULL,
+    prev_hash BLOB NOT NULL, hash BLOB NOT NULL, recorded_at TEXT NOT NULL,
+    PRIMARY KEY (tenant, seq)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sources(
+    tenant TEXT NOT NULL, source_id TEXT NOT NULL, root BLOB NOT NULL, size INTEGER NOT NULL,
+    seq INTEGER NOT NULL, PRIMARY KEY (tenant, source_id)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS source_parts(
+    tenant TEXT NOT NULL, source_id TEXT NOT NULL, idx INTEGER NOT NULL,
+    byte_start INTEGER NOT NULL, byte_end INTEGER NOT NULL,
+    salt BLOB, text BLOB, leaf BLOB NOT NULL,
+    PRIMARY KEY (tenant, source_id, idx)) WITHOUT ROWID;
+"""
+
+_WRITE_ACTIONS = {
+    sqlite3.SQLITE_INSERT,
+    sqlite3.SQLITE_UPDATE,
+    sqlite3.SQLITE_DELETE,
+    sqlite3.SQLITE_DROP_TABLE,
+    sqlite3.SQLITE_CREATE_TABLE,
+    sqlite3.SQLITE_ALTER_TABLE,
+    sqlite3.SQLITE_DROP_INDEX,
+    sqlite3.SQLITE_CREATE_INDEX,
+}
+
+
+class LedgerError(FireweedError):
+    code = "ledger"
+
+
+class UnloggedWrite(LedgerError):
+    code = "unlogged_write"
+
+
+_TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z")
+
+
+def utc_now() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+@dataclass
+class Mutation:
+    """Events of one tenant that must commit together, and whoever waits for them."""
+
+    tenant: str
+    events: list[dict[str, Any]]
+    done: anyio.Event = field(default_factory=anyio.Event)
+    committed: list[dict[str, Any]] | None = None
+    error: FireweedError | None = None
+
+
+# An event applier writes the derived rows (sources, parts, key changes) of one
+# event inside the open transaction; it is given a raw sqlite3 cursor.
+Applier = Callable[[sqlite3.Cursor, str, int, str, dict[str, Any], dict[str, Any]], None]
+# A sealer turns the plain payload into the bytes stored and hashed.
+Sealer = Callable[[str, int, str, dict[str, Any]], bytes]
+
+
+class Ledger:
+    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+        self.conn = conn
+        self.path = path
+        self.heads: dict[str, tuple[int, bytes]] = {}
+        self._queue: list[Mutation] = []
+        self._wake = anyio.Event()
+        self._writing = False
+        self.applier: Applier | None = None
+        self.sealer: Sealer = lambda tenant, seq, kind, payload: canonical_json(payload)
+        self.batches = 0
+
+    @classmethod
+    async def open(cls, path: Path) -> "Ledger":
+        conn = await aiosqlite.connect(str(path), isolation_level=None, cached_statements=0)
+        ledger = cls(conn, path)
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA synchronous=FULL")
+        await conn.execute("PRAGMA secure_delete=ON")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        ledger._writing = True
+        try:
+            await conn.executescript(SCHEMA)
+        finally:
+            ledger._writing = False
+        await conn.set_authorizer(ledger._authorize)
+        async with conn.execute(
+            "SELECT e.tenant, e.seq, e.hash FROM events e JOIN "
+            "(SELECT tenant, MAX(seq) AS m FROM events GROUP BY tenant) h ON e.tenant=h.tenant AND e.seq=h.m"
+        ) as cur:
+            async for tenant, seq, digest in cur:
+                ledger.heads[tenant] = (seq, bytes(digest))
+        return ledger
+
+    def _authorize(self, action: int, *_args: Any) -> int:
+        if action in _WRITE_ACTIONS and not self._writing:
+            return sqlite3.SQLITE_DENY
+        return sqlite3.SQLITE_OK
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+    def head(self, tenant: str) -> tuple[int, bytes]:
+        return self.heads.get(tenant, (0, GENESIS_PREV_HASH))
+
+    # ---- writing -------------------------------------------------------
+    def submit(self, mutation: Mutation) -> None:
+        self._queue.append(mutation)
+        self._wake.set()
+
+    async def append(self, tenant: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Append one mutation and wait until it is durable; returns the committed events."""
+        m = Mutation(tenant, events)
+        self.submit(m)
+        await m.done.wait()
+        if m.error is not None:
+            raise m.error
+        assert m.committed is not None
+        return m.committed
+
+    async def run_committer(self) -> None:
+        """Forever: take everything queued, commit it as one transaction, wake the waiters."""
+        while True:
+            await self._wake.wait()
+            self._wake = anyio.Event()
+            batch, self._queue = self._queue, []
+            if batch:
+                with anyio.CancelScope(shield=True):
+                    await self._commit_batch(batch)
+
+    async def drain(self) -> None:
+        """Commit whatever is queued now (used at shutdown)."""
+        batch, self._queue = self._queue, []
+        if batch:
+            await self._commit_batch(batch)
+
+    async def _commit_batch(self, batch: list[Mutation]) -> None:
+        saved_heads = dict(self.heads)
+        try:
+            await self.conn._execute(self._write_batch_sync, batch)  # one thread hop per batch
+        except Exception as exc:  # an I/O error fails the whole transaction, never a part of it
+            self.heads = saved_heads
+            log.error("commit failed: %s", exc)
+            for m in batch:
+                if m.error is None:
+                    m.error = LedgerError(f"the ledger could not commit: {exc}", "write_failed")
+                    m.committed = None
+        else:
+            self.batches += 1
+        for m in batch:
+            m.done.set()
+
+    def _write_batch_sync(self, batch: list[Mutation]) -> None:
+        """Runs on aiosqlite's thread: BEGIN, every event, COMMIT (fsync)."""
+        conn: sqlite3.Connection = self.conn._conn  # the raw connection, on its own thread
+        self._writing = True
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                cur = conn.cursor()
+                for m in batch:
+                    self._write_mutation(cur, m)
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        finally:
+            self._writing = False
+
+    def _write_mutation(self, cur: sqlite3.Cursor, m: Mutation) -> None:
+        seq, prev = self.head(m.tenant)
+        rows = []
+        committed = []
+        try:
+            for ev in m.events:
+                kind = ev.get("kind")
+                want = ev.get("seq")
+                payload = ev.get("payload")
+                if kind not in EVENT_KINDS:
+                    raise LedgerError(f"unknown event kind {kind!r}", "unknown_kind")
+                if not isinstance(payload, dict):
+                    raise LedgerError("event payload must be an object", "bad_payload")
+                seq += 1
+                if want is not None and want != seq:
+                    raise LedgerError(f"expected seq {seq} for tenant {m.tenant!r}, got {want}", "seq_mismatch")
+                recorded_at = ev.get("recorded_at")
+                if recorded_at is None:
+                    recorded_at = utc_now()
+                elif not isinstance(recorded_at, str) or not _TIMESTAMP.fullmatch(recorded_at):
+                    raise LedgerError("recorded_at must be a UTC timestamp like 2026-01-02T03:04:05.000006Z", "bad_payload")
+                body = self.sealer(m.tenant, seq, kind, payload)
+                digest = event_hash(m.tenant, seq, kind, recorded_at, body, prev)
+                rows.append((m.tenant, seq, kind, body, prev, digest, recorded_at))
+                committed.append(
+                    {"tenant": m.tenant, "seq": seq, "kind": kind, "payload": payload,
+                     "recorded_at": recorded_at, "hash": digest.hex()}
+                )
+                prev = digest
+        except (LedgerError, TypeError, ValueError) as exc:
+            # A malformed mutation is refused alone; the rest of the batch commits.
+            m.error = exc if isinstance(exc, LedgerError) else LedgerError(str(exc), "bad_payload")
+            return
+        cur.execute("SAVEPOINT mutation")
+        try:
+            cur.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?)", rows)
+            if self.applier is not None:
+                for ev, row in zip(m.events, rows):
+                    self.applier(cur, m.tenant, row[1], row[2], ev["payload"], ev.get("attachments") or {})
+        except FireweedError as exc:
+            cur.execute("ROLLBACK TO mutation")
+            cur.execute("RELEASE mutation")
+            m.error = exc
+            return
+        cur.execute("RELEASE mutation")
+        self.heads[m.tenant] = (seq, prev)
+        m.committed = committed
+
+    # ---- reading -------------------------------------------------------
+    async def read_page(self, tenant: str, after: int, limit: int) -> list[tuple[int, str, bytes, str, bytes]]:
+        async with self.conn.execute(
+            "SELECT seq, kind, payload, recorded_at, hash FROM events WHERE tenant=? AND seq>? ORDER BY seq LIMIT ?",
+            (tenant, after, limit),
+        ) as cur:
+            return [(r[0], r[1], bytes(r[2]), r[3], bytes(r[4])) async for r in cur]
+
+    async def tenants(self) -> list[str]:
+        return sorted(self.heads)

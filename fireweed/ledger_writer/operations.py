@@ -1,0 +1,77 @@
+"""What the decider may ask of the writer, one method per op.
+
+`start` runs synchronously up to the point where order matters (an append is
+queued for group commit in arrival order) and returns an awaitable for the rest.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from typing import Any
+
+from fireweed.ledger_writer.ledger import Ledger
+from fireweed.ledger_writer.source_store import SourceStore
+from fireweed.shared.errors import BadRequest
+
+log = logging.getLogger("fireweed.writer.ops")
+
+REPLAY_PAGE = 2000
+
+
+class WriterOps:
+    OPS = frozenset({"ping", "heads", "replay", "append", "prepare_source", "locate", "verify_receipts", "source_status"})
+
+    def __init__(self, ledger: Ledger, sources: SourceStore) -> None:
+        self.ledger = ledger
+        self.sources = sources
+        self.opener = None  # set by the keyring integration: opens sealed payloads for the decider
+
+    def start(self, op: str, tenant: str, msg: dict[str, Any]) -> Awaitable[dict[str, Any]]:
+        if op == "append":
+            events = msg.get("events")
+            if not isinstance(events, list) or not events or not all(isinstance(e, dict) for e in events):
+                raise BadRequest("`events` must be a non-empty list of objects")
+            for ev in events:
+                self.sources.attach(tenant, ev)
+            return self._append(tenant, events)
+        return getattr(self, f"op_{op}")(tenant, msg)
+
+    async def _append(self, tenant: str, events: list[dict[str, Any]]) -> dict[str, Any]:
+        committed = await self.ledger.append(tenant, events)
+        return {"events": committed}
+
+    async def op_ping(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+        return {}
+
+    async def op_heads(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+        return {"heads": {t: {"seq": s, "hash": h.hex()} for t, (s, h) in self.ledger.heads.items()}}
+
+    async def op_replay(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+        after = msg.get("after", 0)
+        limit = msg.get("limit", REPLAY_PAGE)
+        if not isinstance(after, int) or not isinstance(limit, int) or after < 0 or not 0 < limit <= 10_000:
+            raise BadRequest("`after` must be a non-negative integer and `limit` in 1..10000")
+        rows = await self.ledger.read_page(tenant, after, limit)
+        events = [self.decode(tenant, seq, kind, body, recorded_at, digest) for seq, kind, body, recorded_at, digest in rows]
+        return {"events": events, "more": len(rows) == limit}
+
+    def decode(self, tenant: str, seq: int, kind: str, body: bytes, recorded_at: str, digest: bytes) -> dict[str, Any]:
+        import json
+
+        payload = json.loads(body)
+        if self.opener is not None:
+            payload = self.opener(tenant, seq, kind, payload)
+        return {"tenant": tenant, "seq": seq, "kind": kind, "payload": payload, "recorded_at": recorded_at, "hash": digest.hex()}
+
+    async def op_prepare_source(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+        return await self.sources.prepare(tenant, msg)
+
+    async def op_locate(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+        return await self.sources.locate(tenant, msg)
+
+    async def op_verify_receipts(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+        return await self.sources.verify_receipts(tenant, msg)
+
+    async def op_source_status(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+        return await self.sources.status(tenant, msg)

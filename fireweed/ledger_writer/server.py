@@ -1,0 +1,119 @@
+"""The ledger writer's socket: exactly one authenticated peer, the decider that spawned it.
+
+The decider hands this process a per-start secret on its stdin at spawn time
+(never the environment, never a file). A connection must present that secret in
+its first frame and come from the same uid and from our parent process (SO_PEERCRED);
+anything else is refused and the writer keeps serving. When the authenticated
+decider goes away the writer commits what it holds and exits: a writer without
+its decider has nobody it may take orders from.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import os
+from typing import Any
+
+import anyio
+from anyio.abc import SocketAttribute, SocketStream
+
+from fireweed.ledger_writer.ledger import Ledger
+from fireweed.ledger_writer.operations import WriterOps
+from fireweed.shared.errors import BadRequest, FireweedError, FrameError
+from fireweed.shared.proc import peer_credentials
+from fireweed.shared.wire import FramedStream, check_request, error_reply, ok_reply
+
+log = logging.getLogger("fireweed.writer")
+
+
+class WriterServer:
+    def __init__(self, ledger: Ledger, ops: WriterOps, secret: bytes) -> None:
+        self.ledger = ledger
+        self.ops = ops
+        self._secret = secret
+        self.authenticated_once = False
+        self.decider_gone = anyio.Event()
+        self.refused = 0
+
+    async def handle(self, stream: SocketStream) -> None:
+        framed = FramedStream(stream)
+        try:
+            if not await self._authenticate(stream, framed):
+                self.refused += 1
+                return
+            if self.authenticated_once:
+                await framed.send(error_reply(None, "refused", "a decider is already connected"))
+                return
+            self.authenticated_once = True
+            log.info("decider connected")
+            try:
+                await self._serve(framed)
+            finally:
+                log.info("decider connection closed")
+                self.decider_gone.set()
+        except FrameError as exc:
+            log.warning("closing connection after a bad frame: %s", exc)
+        finally:
+            with anyio.CancelScope(shield=True):
+                await framed.aclose()
+
+    async def _authenticate(self, stream: SocketStream, framed: FramedStream) -> bool:
+        raw = stream.extra(SocketAttribute.raw_socket)
+        pid, uid, _gid = peer_credentials(raw)
+        try:
+            with anyio.fail_after(5):
+                first = await framed.receive()
+        except TimeoutError:
+            return False
+        if first is None:
+            return False
+        secret = first.get("secret")
+        good = (
+            first.get("op") == "auth"
+            and isinstance(secret, str)
+            and hmac.compare_digest(secret.encode("utf-8", "replace"), self._secret)
+        )
+        if uid != os.getuid() or pid != os.getppid():
+            good = False
+        if not good:
+            log.warning("refused a writer connection from pid %s uid %s", pid, uid)
+            await framed.send(error_reply(first.get("id"), "refused", "connection refused: not the decider this writer was started with"))
+            return False
+        await framed.send(ok_reply(first.get("id"), {"pid": os.getpid()}))
+        return True
+
+    async def _serve(self, framed: FramedStream) -> None:
+        async with anyio.create_task_group() as tg:
+            while True:
+                msg = await framed.receive()
+                if msg is None:
+                    break
+                try:
+                    req_id, op, tenant = check_request(msg, self.ops.OPS)
+                except BadRequest as exc:
+                    await framed.send(error_reply(msg.get("id"), exc.code, str(exc)))
+                    continue
+                # Submission happens here, in frame order, so appends keep the
+                # decider's order; only the wait for durability runs concurrently.
+                try:
+                    waiter = self.ops.start(op, tenant, msg)
+                except FireweedError as exc:
+                    await framed.send(error_reply(req_id, exc.code, str(exc)))
+                    continue
+                tg.start_soon(self._finish, framed, req_id, waiter)
+            tg.cancel_scope.cancel()
+
+    async def _finish(self, framed: FramedStream, req_id: Any, waiter: Any) -> None:
+        try:
+            result = await waiter
+            reply = ok_reply(req_id, result)
+        except FireweedError as exc:
+            reply = error_reply(req_id, exc.code, str(exc))
+        except Exception as exc:  # a bug must not kill the writer; the decider gets a typed error
+            log.exception("writer op failed")
+            reply = error_reply(req_id, "internal", f"internal error in the writer: {type(exc).__name__}")
+        try:
+            await framed.send(reply)
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError, OSError):
+            pass

@@ -1,0 +1,92 @@
+"""Find the store's backend, or start it, from a front (or the CLI).
+
+Starting is serialised by a spawn lock in the runtime directory, so two fronts
+that start at the same moment end up sharing one backend: the second one finds
+the socket answering once it holds the lock.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+import threading
+import time
+
+import anyio
+
+from fireweed.shared.config import Settings, ensure_private_dir, ensure_store
+from fireweed.shared.errors import Unavailable
+from fireweed.shared.proc import try_lock
+
+log = logging.getLogger("fireweed.front.backend")
+START_TIMEOUT = 30.0
+
+
+def _backend_env(settings: Settings) -> dict[str, str]:
+    env = dict(os.environ)
+    env["FIREWEED_STORE"] = str(settings.store)
+    env["FIREWEED_KEYS"] = str(settings.keys)
+    env["FIREWEED_TENANT"] = settings.tenant
+    env["FIREWEED_IDLE_EXIT"] = str(settings.idle_exit)
+    return env
+
+
+def spawn_decider(settings: Settings) -> int:
+    """Start a detached decider (it starts its own writer); returns its pid.
+
+    Its stdin is /dev/null and its stdout/stderr go to the store's log, so no
+    pipe of whoever started us stays open in it."""
+    ensure_store(settings)
+    log_fd = os.open(settings.log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "fireweed.decider"],
+            stdin=subprocess.DEVNULL,
+            stdout=log_fd,
+            stderr=log_fd,
+            env=_backend_env(settings),
+            start_new_session=True,
+            close_fds=True,
+            cwd="/",
+        )
+    finally:
+        os.close(log_fd)
+    # Reap it if it exits while we live, so it never lingers as a zombie.
+    threading.Thread(target=proc.wait, daemon=True, name="reap-decider").start()
+    return proc.pid
+
+
+async def _can_connect(path: os.PathLike[str] | str) -> bool:
+    try:
+        stream = await anyio.connect_unix(str(path))
+    except OSError:
+        return False
+    await stream.aclose()
+    return True
+
+
+async def ensure_backend(settings: Settings, timeout: float = START_TIMEOUT) -> bool:
+    """Make sure a decider answers on the store's socket; True if this call started it."""
+    if await _can_connect(settings.decider_socket):
+        return False
+    ensure_private_dir(settings.runtime_dir)
+    deadline = time.monotonic() + timeout
+    lock_path = settings.runtime_dir / "spawn.lock"
+    while (fd := try_lock(lock_path)) is None:
+        if time.monotonic() > deadline:
+            raise Unavailable("timed out waiting for another process that is starting the backend")
+        await anyio.sleep(0.02)
+    try:
+        if await _can_connect(settings.decider_socket):
+            return False
+        pid = spawn_decider(settings)
+        log.info("started backend decider pid %s", pid)
+        while time.monotonic() < deadline:
+            if await _can_connect(settings.decider_socket):
+                return True
+            await anyio.sleep(0.02)
+        raise Unavailable(f"the backend did not start within {timeout:.0f}s; see {settings.log_path}")
+    finally:
+        os.close(fd)

@@ -1,0 +1,66 @@
+"""The front's connection to the decider: started lazily, re-made after a backend restart."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import anyio
+from anyio.abc import TaskGroup
+
+from fireweed.proposer_api.backend import ensure_backend
+from fireweed.shared.config import Settings
+from fireweed.shared.errors import FireweedError, Unavailable
+from fireweed.shared.rpc import RpcClient
+from fireweed.shared.wire import FramedStream
+
+log = logging.getLogger("fireweed.front.link")
+
+
+class BackendLink:
+    def __init__(self, settings: Settings, tg: TaskGroup) -> None:
+        self.settings = settings
+        self.tg = tg
+        self.client: RpcClient | None = None
+        self._connect_lock = anyio.Lock()
+
+    async def _client(self) -> RpcClient:
+        async with self._connect_lock:
+            if self.client is not None and not self.client.is_closed:
+                return self.client
+            await ensure_backend(self.settings)
+            try:
+                stream = await anyio.connect_unix(str(self.settings.decider_socket))
+            except OSError as exc:
+                raise Unavailable(f"cannot reach the backend: {exc.strerror or exc}") from None
+            client = RpcClient(FramedStream(stream))
+            self.tg.start_soon(client._read_loop)
+            await client.call("hello", self.settings.tenant)
+            self.client = client
+            return client
+
+    async def warm(self) -> None:
+        """Connect (starting the backend if needed) before the first tool call needs it."""
+        try:
+            await self._client()
+        except FireweedError as exc:
+            log.warning("backend not reachable yet: %s", exc)
+
+    async def call(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        client = await self._client()
+        wait = await client.send_request(op, self.settings.tenant, args=args)
+        try:
+            return await wait()
+        except anyio.get_cancelled_exc_class():
+            # Tell the decider to stop this request where it still can.
+            with anyio.CancelScope(shield=True):
+                try:
+                    await client.framed.send({"op": "cancel", "id": 0, "tenant": self.settings.tenant,
+                                              "target": getattr(wait, "req_id", None)})
+                except Exception:
+                    pass
+            raise
+
+    async def aclose(self) -> None:
+        if self.client is not None:
+            await self.client.aclose()

@@ -1,0 +1,160 @@
+"""Where a Fireweed install keeps its data, its keys and its sockets.
+
+The same three settings (store, keys, tenant) are read by every subcommand and
+every process, from a flag or from the environment, so an agent's `fireweed
+serve` and an operator's `fireweed verify` always agree on which store they mean.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from fireweed.shared.errors import ConfigError
+from fireweed.shared.names import BadName, validate_tenant
+
+ENV_STORE = "FIREWEED_STORE"
+ENV_KEYS = "FIREWEED_KEYS"
+ENV_TENANT = "FIREWEED_TENANT"
+ENV_IDLE = "FIREWEED_IDLE_EXIT"
+ENV_RUNTIME = "FIREWEED_RUNTIME_DIR"
+DEFAULT_IDLE_EXIT = 600.0
+# sun_path is 108 bytes on Linux including the NUL; the longest socket name we
+# create is "operator.sock".
+_SOCKET_PATH_MAX = 107
+
+
+def _xdg(var: str, fallback: str) -> Path:
+    value = os.environ.get(var)
+    if value and os.path.isabs(value):
+        return Path(value)
+    return Path.home() / fallback
+
+
+def default_store() -> Path:
+    return _xdg("XDG_DATA_HOME", ".local/share") / "fireweed" / "store"
+
+
+def default_keys() -> Path:
+    return _xdg("XDG_CONFIG_HOME", ".config") / "fireweed" / "keys"
+
+
+@dataclass(frozen=True)
+class Settings:
+    store: Path
+    keys: Path
+    tenant: str
+    idle_exit: float
+
+    @property
+    def ledger_path(self) -> Path:
+        return self.store / "ledger.db"
+
+    @property
+    def runtime_dir(self) -> Path:
+        return runtime_dir_for(self.store)
+
+    @property
+    def decider_socket(self) -> Path:
+        return self.runtime_dir / "decider.sock"
+
+    @property
+    def operator_socket(self) -> Path:
+        return self.runtime_dir / "operator.sock"
+
+    @property
+    def writer_socket(self) -> Path:
+        return self.runtime_dir / "writer.sock"
+
+    @property
+    def log_path(self) -> Path:
+        return self.store / "logs" / "backend.log"
+
+
+def _inside(child: Path, parent: Path) -> bool:
+    try:
+        child.relative_to(parent)
+        return True
+    except ValueError:
+        return False
+
+
+def resolve_settings(
+    store: str | None = None,
+    keys: str | None = None,
+    tenant: str | None = None,
+    idle_exit: float | None = None,
+) -> Settings:
+    """Combine flags (first), the environment (second) and defaults (last).
+
+    Raises ConfigError for a keys directory inside the store (a copy or backup
+    of the store must never carry the keys) and for a malformed tenant name.
+    """
+    store_path = Path(store or os.environ.get(ENV_STORE) or default_store()).expanduser()
+    keys_path = Path(keys or os.environ.get(ENV_KEYS) or default_keys()).expanduser()
+    store_path = Path(os.path.realpath(store_path))
+    keys_path = Path(os.path.realpath(keys_path))
+    if _inside(keys_path, store_path):
+        raise ConfigError(
+            f"the keys directory {keys_path} is inside the store {store_path}; "
+            "keys must live outside the store so that copying the store never copies them "
+            f"(set --keys or {ENV_KEYS} to a directory elsewhere)"
+        )
+    if _inside(store_path, keys_path):
+        raise ConfigError(f"the store {store_path} is inside the keys directory {keys_path}")
+    tenant_name = tenant or os.environ.get(ENV_TENANT) or "default"
+    try:
+        tenant_name = validate_tenant(tenant_name)
+    except BadName as exc:
+        raise ConfigError(str(exc)) from None
+    if idle_exit is None:
+        raw = os.environ.get(ENV_IDLE)
+        try:
+            idle_exit = float(raw) if raw else DEFAULT_IDLE_EXIT
+        except ValueError:
+            raise ConfigError(f"{ENV_IDLE} must be a number of seconds, got {raw!r}") from None
+    return Settings(store=store_path, keys=keys_path, tenant=tenant_name, idle_exit=idle_exit)
+
+
+def runtime_dir_for(store: Path) -> Path:
+    """A private directory for this store's sockets, short enough for sun_path.
+
+    Named by a hash of the store's real path so that two stores never share
+    sockets and one store always finds its own backend.
+    """
+    digest = hashlib.sha256(os.fsencode(os.path.realpath(store))).hexdigest()[:16]
+    override = os.environ.get(ENV_RUNTIME)
+    if override:
+        base = Path(override)
+    else:
+        xdg = os.environ.get("XDG_RUNTIME_DIR")
+        base = Path(xdg) if xdg and os.path.isdir(xdg) else Path("/tmp") / f"fireweed-{os.getuid()}"
+    path = base / digest
+    if len(os.fsencode(str(path / "operator.sock"))) > _SOCKET_PATH_MAX:
+        path = Path("/tmp") / f"fireweed-{os.getuid()}" / digest
+    return path
+
+
+def ensure_private_dir(path: Path) -> Path:
+    """Create `path` (and a private parent) mode 0700 and refuse one that others can reach."""
+    for p in (path.parent, path):
+        try:
+            os.mkdir(p, 0o700)
+        except FileExistsError:
+            pass
+        st = os.lstat(p)
+        if not stat.S_ISDIR(st.st_mode):
+            raise ConfigError(f"{p} exists and is not a directory")
+        if st.st_uid != os.getuid():
+            raise ConfigError(f"{p} is owned by uid {st.st_uid}, not by us; refusing to use it")
+        if p == path and stat.S_IMODE(st.st_mode) & 0o077:
+            raise ConfigError(f"{p} is accessible to other users (mode {oct(stat.S_IMODE(st.st_mode))}); expected 0700")
+    return path
+
+
+def ensure_store(settings: Settings) -> None:
+    settings.store.mkdir(parents=True, exist_ok=True, mode=0o700)
+    (settings.store / "logs").mkdir(exist_ok=True, mode=0o700)

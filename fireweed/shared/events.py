@@ -1,0 +1,50 @@
+"""The closed vocabulary of ledger event kinds and the chain hash (docs/FORMAT.md).
+
+Kept in `shared` because the writer computes these hashes, `fireweed verify`
+recomputes them, and the format document specifies them byte for byte.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+
+EVENT_KINDS: frozenset[str] = frozenset(
+    {
+        "source_added",
+        "entity_created",
+        "memory_admitted",
+        "memory_reinforced",
+        "memory_state_changed",
+        "review_decided",
+        "hold_set",
+        "hold_released",
+        "erased",
+        "certificate_issued",
+        "read_recorded",
+        "import_recorded",
+    }
+)
+
+GENESIS_PREV_HASH = b"\x00" * 32
+HASH_DOMAIN = b"fireweed/event/v1\x00"
+
+
+def _field(data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + data
+
+
+def event_hash(tenant: str, seq: int, kind: str, recorded_at: str, payload: bytes, prev_hash: bytes) -> bytes:
+    """SHA-256 over the domain tag, each field length-prefixed, then prev_hash.
+
+    Length prefixes make the encoding unambiguous: no two different events can
+    serialise to the same bytes by moving a boundary between fields.
+    """
+    h = hashlib.sha256(HASH_DOMAIN)
+    h.update(_field(tenant.encode("utf-8")))
+    h.update(struct.pack(">Q", seq))
+    h.update(_field(kind.encode("utf-8")))
+    h.update(_field(recorded_at.encode("utf-8")))
+    h.update(_field(payload))
+    h.update(prev_hash)
+    return h.digest()

@@ -1,0 +1,78 @@
+"""Process plumbing shared by the backend processes: locks, peer credentials, detaching."""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+import os
+import socket
+import struct
+import sys
+from pathlib import Path
+
+
+def try_lock(path: Path) -> int | None:
+    """Take an exclusive flock on `path`; the fd (kept open for life) or None if held.
+
+    flock is released by the kernel when the holder dies, so a kill -9 never
+    leaves a stale lock behind."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        return None
+    os.ftruncate(fd, 0)
+    os.write(fd, f"{os.getpid()}\n".encode())
+    return fd
+
+
+def lock_holder(path: Path) -> int | None:
+    """The pid written in a lock file whose lock is currently held, else None."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            data = os.read(fd, 32).strip()
+            return int(data) if data.isdigit() else -1
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return None
+    finally:
+        os.close(fd)
+
+
+def peer_credentials(sock: socket.socket) -> tuple[int, int, int]:
+    """(pid, uid, gid) of the process at the other end of a unix socket (SO_PEERCRED)."""
+    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    return struct.unpack("3i", creds)
+
+
+def detach_stdio(log_path: Path | None) -> None:
+    """Point fds 0, 1 and 2 away from whatever pipes we inherited.
+
+    A backend that keeps its starter's stdout open keeps that pipe from ever
+    reaching EOF, so an agent, a test or CI reading it would wait forever."""
+    devnull = os.open(os.devnull, os.O_RDWR)
+    os.dup2(devnull, 0)
+    if log_path is not None:
+        log_path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        out = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    else:
+        out = devnull
+    os.dup2(out, 1)
+    os.dup2(out, 2)
+    if out != devnull:
+        os.close(out)
+    os.close(devnull)
+
+
+def setup_logging(name: str) -> None:
+    logging.basicConfig(
+        level=os.environ.get("FIREWEED_LOG_LEVEL", "INFO").upper(),
+        format=f"%(asctime)s {name}[{os.getpid()}] %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )

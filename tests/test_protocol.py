@@ -1,0 +1,210 @@
+"""The MCP edge, from outside: a real `fireweed serve` process and raw JSON-RPC lines."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import time
+
+import jsonschema
+import pytest
+
+from fireweed.proposer_api.mcp_session import LEGACY_VERSIONS, SUPPORTED_VERSIONS
+from fireweed.shared.config import runtime_dir_for
+from fireweed.shared.proc import try_lock
+from fw import Front, text_of
+
+META = "io.modelcontextprotocol/protocolVersion"
+VERDICT_WORDS = ("ADMITTED", "REFUSED", "ABSTAINED", "ERASED", "NOT STORED", "QUARANTINED", "ERROR", "OK", "ANSWERED")
+GOOD = {"claim": "Priya Raman joined Acme in 2019.", "evidence": "Priya Raman joined Acme in 2019."}
+
+
+@pytest.mark.parametrize("version", LEGACY_VERSIONS)
+def test_initialize_echoes_a_supported_version(fw_env, version):
+    f = Front(fw_env)
+    try:
+        reply = f.initialize(version)
+        assert reply["result"]["protocolVersion"] == version
+        assert "tools" in reply["result"]["capabilities"]
+    finally:
+        f.close()
+
+
+def test_initialize_answers_latest_for_an_unknown_version(fw_env):
+    f = Front(fw_env)
+    try:
+        assert f.initialize("1999-01-01")["result"]["protocolVersion"] == LEGACY_VERSIONS[0]
+    finally:
+        f.close()
+
+
+def test_request_before_initialize_gets_an_error_at_once_then_works_after(fw_env):
+    f = Front(fw_env)
+    try:
+        early = f.request("tools/list", timeout=5)
+        assert "error" in early and "initialize" in early["error"]["message"]
+        f.initialize()
+        assert "tools" in f.request("tools/list")["result"]
+    finally:
+        f.close()
+
+
+def test_notifications_never_get_a_reply(front):
+    front.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    front.send({"jsonrpc": "2.0", "method": "notifications/whatever", "params": {"x": 1}})
+    front.send({"jsonrpc": "2.0", "method": "tools/call", "params": {"name": "memory_stats"}})  # no id: a notification
+    reply = front.request("ping")
+    assert reply["result"] == {}
+
+
+def test_errors_are_typed_and_the_session_goes_on(front):
+    front.send_raw(b"this is not json\n")
+    r = front.read()
+    assert r["id"] is None and r["error"]["code"] == -32700
+    front.send_raw(b'{"jsonrpc": "2.0", "id": 7}\n')
+    assert front.read()["error"]["code"] == -32600
+    front.send_raw(b'{"jsonrpc": "1.0", "id": 8, "method": "ping"}\n')
+    assert front.read()["error"]["code"] == -32600
+    front.send_raw(b'[1, 2]\n')
+    assert front.read()["error"]["code"] == -32600
+    front.send_raw(b'"a string"\n')
+    assert front.read()["error"]["code"] == -32600
+    assert front.request("no/such/method")["error"]["code"] == -32601
+    assert front.request("tools/call", {"name": "no_such_tool", "arguments": {}})["error"]["code"] == -32602
+    # A bad argument is a tool result the model can read, naming the argument.
+    bad = front.call("remember", {"claim": "Priya Raman joined Acme."})
+    assert bad["isError"] is True and "evidence" in text_of(bad)
+    wrong_type = front.call("remember", {"claim": 5, "evidence": "x"})
+    assert wrong_type["isError"] is True and "claim" in text_of(wrong_type)
+    extra = front.call("remember", {**GOOD, "colour": "red"})
+    assert extra["isError"] is True and "colour" in text_of(extra)
+    # ...and after all of that the session still does real work.
+    ok = front.call("remember", GOOD)
+    assert ok["isError"] is False and text_of(ok).startswith("ADMITTED")
+
+
+def test_hostile_lines_do_not_kill_the_front(front):
+    front.send_raw(b"\x00\xff\xfe garbage \x00\n")
+    assert front.read()["error"]["code"] == -32700
+    front.send_raw(b"[" * 100_000 + b"\n")
+    assert front.read()["error"]["code"] in (-32700, -32600)
+    front.send_raw(b'{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}\n')
+    assert front.read()["error"]["code"] == -32600
+    assert front.request("ping")["result"] == {}
+
+
+def test_tools_list_is_stable_and_every_tool_has_both_schemas(front):
+    first = front.request("tools/list")["result"]["tools"]
+    second = front.request("tools/list")["result"]["tools"]
+    assert [t["name"] for t in first] == [t["name"] for t in second]
+    names = {t["name"] for t in first}
+    assert {"remember", "memory_stats"} <= names
+    for tool in first:
+        jsonschema.Draft202012Validator.check_schema(tool["inputSchema"])
+        jsonschema.Draft202012Validator.check_schema(tool["outputSchema"])
+        assert tool["inputSchema"]["type"] == "object"
+        assert isinstance(tool["annotations"]["readOnlyHint"], bool)
+    by_name = {t["name"]: t for t in first}
+    assert by_name["memory_stats"]["annotations"]["readOnlyHint"] is True
+    assert by_name["remember"]["annotations"]["readOnlyHint"] is False
+
+
+def test_tools_list_honours_a_cursor(front):
+    listing = front.request("tools/list")["result"]
+    total = len(listing["tools"])
+    end = base64.urlsafe_b64encode(f"tools:{total}".encode()).decode()
+    assert front.request("tools/list", {"cursor": end})["result"]["tools"] == []
+    one = base64.urlsafe_b64encode(b"tools:1").decode()
+    assert [t["name"] for t in front.request("tools/list", {"cursor": one})["result"]["tools"]] == \
+        [t["name"] for t in listing["tools"][1:]]
+    assert front.request("tools/list", {"cursor": "not-a-cursor"})["error"]["code"] == -32602
+
+
+def test_results_match_their_output_schema_and_lead_with_the_verdict(front):
+    tools = {t["name"]: t for t in front.request("tools/list")["result"]["tools"]}
+    cases = [("remember", GOOD), ("memory_stats", {}), ("remember", {"claim": "x"})]
+    for name, args in cases:
+        result = front.call(name, args)
+        jsonschema.validate(result["structuredContent"], tools[name]["outputSchema"])
+        first_line = text_of(result).splitlines()[0]
+        assert first_line.startswith(VERDICT_WORDS), first_line
+    stats = front.call("memory_stats")["structuredContent"]
+    assert stats["tenant"] == "default" and stats["head"]["seq"] >= 1 and stats["store"]
+
+
+def test_remember_answers_after_the_row_is_durable(front, fw_env):
+    from fw import ledger_rows
+
+    result = front.call("remember", GOOD)["structuredContent"]
+    rows = ledger_rows(fw_env)
+    assert (result["seq"], bytes.fromhex(result["hash"])) in {(seq, digest) for seq, _kind, digest in rows}
+
+
+def test_stateless_era_discover_and_meta_requests(fw_env):
+    f = Front(fw_env)
+    try:
+        disc = f.request("server/discover", {"_meta": {META: "2026-07-28"}})["result"]
+        assert disc["supportedVersions"] == SUPPORTED_VERSIONS and disc["resultType"] == "complete"
+        assert "tools" in disc["capabilities"]
+        listed = f.request("tools/list", {"_meta": {META: "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}})
+        assert listed["result"]["resultType"] == "complete" and listed["result"]["tools"]
+        called = f.request("tools/call", {"name": "memory_stats", "arguments": {}, "_meta": {META: "2026-07-28"}})
+        assert called["result"]["structuredContent"]["verdict"] == "ok"
+        bad = f.request("tools/list", {"_meta": {META: "2030-01-01"}})
+        assert bad["error"]["code"] == -32022
+        assert bad["error"]["data"]["supported"] == SUPPORTED_VERSIONS
+        assert bad["error"]["data"]["requested"] == "2030-01-01"
+        # Still no initialize happened: a legacy request without _meta is refused.
+        assert "error" in f.request("tools/list")
+    finally:
+        f.close()
+
+
+def test_cancelled_request_gets_no_reply(fw_env):
+    """Hold the spawn lock so the backend cannot start: the call is stuck until cancelled."""
+    rt = runtime_dir_for(fw_env["FIREWEED_STORE"] and __import__("pathlib").Path(fw_env["FIREWEED_STORE"]))
+    os.makedirs(rt, mode=0o700, exist_ok=True)
+    os.chmod(rt, 0o700)
+    lock = try_lock(rt / "spawn.lock")
+    assert lock is not None
+    f = Front(fw_env)
+    try:
+        f.initialize()
+        f.send({"jsonrpc": "2.0", "id": 77, "method": "tools/call", "params": {"name": "remember", "arguments": GOOD}})
+        f.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 77, "reason": "test"}})
+        assert f.request("ping")["result"] == {}
+        os.close(lock)
+        lock = None
+        stats = f.call("memory_stats")
+        assert stats["structuredContent"]["head"]["seq"] == 0  # the cancelled remember wrote nothing
+        f.read_none(0.5)
+    finally:
+        if lock is not None:
+            os.close(lock)
+        f.close()
+
+
+def test_front_exits_promptly_when_stdin_closes(front):
+    front.call("memory_stats")
+    t0 = time.monotonic()
+    assert front.close(timeout=5) == 0
+    assert time.monotonic() - t0 < 3
+
+
+def test_stdout_carries_only_protocol_messages(front):
+    front.call("remember", GOOD)
+    front.send_raw(b"nonsense\n")
+    front.read()
+    front.close()
+    for line in front.raw_out:
+        msg = json.loads(line)
+        assert msg["jsonrpc"] == "2.0" and ("result" in msg or "error" in msg)
+
+
+def test_oversized_line_gets_an_error_and_the_session_goes_on(front):
+    from fireweed.shared.limits import LIMITS
+
+    front.send_raw(b'{"x":"' + b"a" * (LIMITS.line_bytes + 10) + b'"}\n')
+    assert front.read()["error"]["code"] == -32600
+    assert front.request("ping")["result"] == {}
