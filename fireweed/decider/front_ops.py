@@ -204,12 +204,10 @@ class FrontOps:
         return result
 
     async def op_memory_stats(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        writer = await self.d.writer_ready()
+        heads = (await writer.call("heads", tenant)).get("heads", {})
+        head = heads.get(tenant, {"seq": 0, "hash": None})
         stats = self.d.projection.stats(tenant)
-        writer = self.d.writer
-        head = {"seq": 0, "hash": None}
-        if writer is not None:
-            heads = (await writer.call("heads", tenant)).get("heads", {})
-            head = heads.get(tenant, head)
         return {"verdict": "ok", "tenant": tenant, "store": str(self.d.settings.store), "head": head, **stats}
 
 

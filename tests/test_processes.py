@@ -1,0 +1,271 @@
+"""The three processes as a user sees them: sharing, restarts, kill -9, isolation of files and sockets."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import sqlite3
+import struct
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from fireweed.shared.config import runtime_dir_for
+from fw import Front, backend_pids, fireweed, ledger_rows, text_of, wait_for
+
+
+def claim(i: int) -> dict[str, str]:
+    sentence = f"Person{i} Tester joined Example Org in {2000 + i % 20}."
+    return {"claim": sentence, "evidence": sentence}
+
+
+def status(env: dict[str, str]) -> dict[str, str]:
+    out = fireweed(env, "backend", "status").stdout
+    return {k.strip(): v.strip() for k, v in (line.split(":", 1) for line in out.splitlines() if ":" in line)}
+
+
+def test_two_fronts_started_together_share_one_backend(fw_env):
+    a, b = Front(fw_env), Front(fw_env)
+    try:
+        a.initialize()
+        b.initialize()
+        assert a.call("remember", claim(1))["isError"] is False
+        assert b.call("remember", claim(2))["isError"] is False
+        pids = backend_pids(fw_env)
+        assert pids["decider"] and pids["writer"]
+        assert int(status(fw_env)["fronts"]) == 2
+        # Both saw one chain: the second write follows the first.
+        assert [r[0] for r in ledger_rows(fw_env)][-1] == 4  # two sources + two memories
+    finally:
+        a.close()
+        b.close()
+
+
+def test_restart_keeps_memory_and_chain(fw_env):
+    f = Front(fw_env)
+    f.initialize()
+    first = f.call("remember", claim(1))["structuredContent"]
+    f.close()
+    assert fireweed(fw_env, "backend", "stop").returncode == 0
+    assert backend_pids(fw_env) == {"decider": None, "writer": None}
+    g = Front(fw_env)
+    try:
+        g.initialize()
+        stats = g.call("memory_stats")["structuredContent"]
+        assert stats["head"]["seq"] == first["seq"] and stats["head"]["hash"] == first["hash"]
+        again = g.call("remember", claim(2))["structuredContent"]
+        assert again["seq"] == first["seq"] + 2
+    finally:
+        g.close()
+    assert fireweed(fw_env, "verify").returncode == 0
+
+
+def test_backend_exits_when_idle(fw_env):
+    env = dict(fw_env, FIREWEED_IDLE_EXIT="1")
+    f = Front(env)
+    f.initialize()
+    f.call("memory_stats")
+    assert backend_pids(env)["decider"]
+    f.close()
+    wait_for(lambda: backend_pids(env) == {"decider": None, "writer": None}, timeout=20)
+
+
+@pytest.mark.parametrize("victim", ["writer", "decider"])
+def test_kill_9_mid_session_gives_a_clear_error_then_works(fw_env, victim):
+    f = Front(fw_env)
+    try:
+        f.initialize()
+        acked = [f.call("remember", claim(i))["structuredContent"] for i in range(3)]
+        pid = backend_pids(fw_env)[victim]
+        os.kill(pid, signal.SIGKILL)
+        # The next calls either fail with a clear, typed error or succeed once the backend is back.
+        outcomes = []
+        for i in range(3, 8):
+            result = f.call("remember", claim(i), timeout=60)
+            outcomes.append(result)
+            if result["isError"]:
+                assert text_of(result).startswith("ERROR (unavailable)"), text_of(result)
+        assert not outcomes[-1]["isError"], text_of(outcomes[-1])
+        seqs = {(r[0], r[2].hex()) for r in ledger_rows(fw_env)}
+        for a in acked:
+            assert (a["seq"], a["hash"]) in seqs
+        new_pid = backend_pids(fw_env)[victim]
+        assert new_pid and new_pid != pid
+    finally:
+        f.close()
+    assert fireweed(fw_env, "verify").returncode == 0
+
+
+def test_kill_9_of_the_writer_under_concurrent_load_loses_nothing_acknowledged(fw_env):
+    fronts = [Front(fw_env) for _ in range(3)]
+    acked: list[dict] = []
+    lock = threading.Lock()
+    for f in fronts:
+        f.initialize()
+    fronts[0].call("memory_stats")
+
+    def drive(k: int, f: Front) -> None:
+        for i in range(40):
+            result = f.call("remember", claim(k * 1000 + i), timeout=60)
+            if not result["isError"]:
+                with lock:
+                    acked.append(result["structuredContent"])
+
+    threads = [threading.Thread(target=drive, args=(k, f)) for k, f in enumerate(fronts)]
+    for t in threads:
+        t.start()
+    wait_for(lambda: len(acked) >= 15, timeout=60, step=0.01)
+    os.kill(backend_pids(fw_env)["writer"], signal.SIGKILL)
+    for t in threads:
+        t.join(120)
+    for f in fronts:
+        f.close()
+    rows = {(seq, digest.hex()) for seq, _kind, digest in ledger_rows(fw_env)}
+    missing = [a for a in acked if (a["seq"], a["hash"]) not in rows]
+    assert not missing
+    assert len(acked) > 15  # writes went on after the kill
+    assert fireweed(fw_env, "verify").returncode == 0
+
+
+def _open_files(pid: int) -> list[str]:
+    out = []
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            out.append(os.readlink(f"/proc/{pid}/fd/{fd}"))
+        except OSError:
+            pass
+    return out
+
+
+def test_only_the_writer_holds_the_database_and_keys(fw_env, front):
+    front.call("remember", claim(1))
+    store, keys = Path(fw_env["FIREWEED_STORE"]), Path(fw_env["FIREWEED_KEYS"])
+    pids = backend_pids(fw_env)
+
+    def touches(pid: int, prefix: Path, name: str = "") -> list[str]:
+        return [p for p in _open_files(pid) if p.startswith(str(prefix)) and name in p]
+
+    writer_db = touches(pids["writer"], store, "ledger.db")
+    assert writer_db, "positive control: the writer must hold the ledger open"
+    for who, pid in (("front", front.proc.pid), ("decider", pids["decider"])):
+        assert touches(pid, store, "ledger.db") == [], who
+        assert touches(pid, keys) == [], who
+    # The front and decider hold no store file at all except the shared log.
+    for pid in (front.proc.pid, pids["decider"]):
+        assert all(p.endswith("backend.log") for p in touches(pid, store)), touches(pid, store)
+
+
+def _frame(obj: dict) -> bytes:
+    body = json.dumps(obj).encode()
+    return struct.pack(">I", len(body)) + body
+
+
+def _read_frame(s: socket.socket) -> dict | None:
+    header = s.recv(4)
+    if len(header) < 4:
+        return None
+    (n,) = struct.unpack(">I", header)
+    data = b""
+    while len(data) < n:
+        chunk = s.recv(n - len(data))
+        if not chunk:
+            break
+        data += chunk
+    return json.loads(data)
+
+
+@pytest.mark.parametrize("first", [
+    {"op": "auth", "id": 1, "tenant": "default", "secret": "0" * 64},
+    {"op": "auth", "id": 1, "tenant": "default"},
+    {"op": "append", "id": 1, "tenant": "default", "events": [{"kind": "erased", "payload": {}}]},
+])
+def test_writer_refuses_a_connection_without_the_secret_and_keeps_serving(fw_env, front, first):
+    front.call("remember", claim(1))
+    before = ledger_rows(fw_env)
+    sock_path = runtime_dir_for(Path(fw_env["FIREWEED_STORE"])) / "writer.sock"
+    with socket.socket(socket.AF_UNIX) as s:
+        s.settimeout(10)
+        s.connect(str(sock_path))
+        s.sendall(_frame(first))
+        reply = _read_frame(s)
+        assert reply is not None and reply["ok"] is False and reply["error"]["code"] == "refused"
+        # A follow-up on the same connection goes nowhere.
+        try:
+            s.sendall(_frame({"op": "heads", "id": 2, "tenant": "default"}))
+            assert _read_frame(s) is None
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+    assert ledger_rows(fw_env) == before  # nothing was written
+    assert front.call("remember", claim(2))["isError"] is False  # and the writer still serves its decider
+
+
+def test_runtime_directory_is_private(fw_env, front):
+    front.call("memory_stats")
+    rt = runtime_dir_for(Path(fw_env["FIREWEED_STORE"]))
+    assert (os.stat(rt).st_mode & 0o777) == 0o700
+    for name in ("decider.sock", "operator.sock", "writer.sock"):
+        assert (rt / name).exists()
+
+
+def _tamper(env: dict[str, str], sql: str, *args: object) -> None:
+    conn = sqlite3.connect(Path(env["FIREWEED_STORE"]) / "ledger.db")
+    conn.execute(sql, args)
+    conn.commit()
+    conn.close()
+
+
+@pytest.mark.parametrize("attack", ["flip", "delete", "swap"])
+def test_verify_finds_the_first_bad_row(fw_env, attack):
+    f = Front(fw_env)
+    f.initialize()
+    for i in range(4):
+        f.call("remember", claim(i))
+    f.close()
+    fireweed(fw_env, "backend", "stop")
+    good = fireweed(fw_env, "verify")
+    assert good.returncode == 0 and "default: head seq 8" in good.stdout  # positive control first
+    if attack == "flip":
+        conn = sqlite3.connect(Path(fw_env["FIREWEED_STORE"]) / "ledger.db")
+        payload = bytearray(conn.execute("SELECT payload FROM events WHERE tenant='default' AND seq=5").fetchone()[0])
+        payload[len(payload) // 2] ^= 0x01
+        conn.execute("UPDATE events SET payload=? WHERE tenant='default' AND seq=5", (bytes(payload),))
+        conn.commit()
+        conn.close()
+        want = "seq=5"
+    elif attack == "delete":
+        _tamper(fw_env, "DELETE FROM events WHERE tenant='default' AND seq=3")
+        want = "seq=3"
+    else:
+        conn = sqlite3.connect(Path(fw_env["FIREWEED_STORE"]) / "ledger.db")
+        r4 = conn.execute("SELECT kind, payload, prev_hash, hash, recorded_at FROM events WHERE seq=4").fetchone()
+        r6 = conn.execute("SELECT kind, payload, prev_hash, hash, recorded_at FROM events WHERE seq=6").fetchone()
+        for seq, row in ((4, r6), (6, r4)):
+            conn.execute("UPDATE events SET kind=?, payload=?, prev_hash=?, hash=?, recorded_at=? WHERE seq=?", (*row, seq))
+        conn.commit()
+        conn.close()
+        want = "seq=4"
+    bad = fireweed(fw_env, "verify")
+    assert bad.returncode == 1 and "tenant=default" in bad.stdout and want in bad.stdout, bad.stdout
+
+
+def test_keys_inside_the_store_are_refused(tmp_path):
+    env = dict(os.environ, FIREWEED_STORE=str(tmp_path / "store"), FIREWEED_KEYS=str(tmp_path / "store" / "keys"))
+    for args in (["verify"], ["backend", "status"]):
+        r = fireweed(env, *args)
+        assert r.returncode == 2 and "inside the store" in r.stderr and "Traceback" not in r.stderr
+    r = fireweed(env, "serve", input="")
+    assert r.returncode == 2 and "inside the store" in r.stderr and r.stdout == ""
+
+
+def test_bad_tenant_name_is_a_clear_error(fw_env):
+    r = fireweed(dict(fw_env, FIREWEED_TENANT="../evil"), "backend", "status")
+    assert r.returncode == 2 and "tenant" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("cmd", [[], ["serve"], ["backend"], ["verify"], ["demo"], ["bench"]])
+def test_every_subcommand_has_help(cmd):
+    r = fireweed(dict(os.environ), *cmd, "--help")
+    assert r.returncode == 0 and "usage:" in r.stdout and len(r.stdout.splitlines()) > 3
