@@ -1,0 +1,102 @@
+"""The ledger in-process: sealed writes, group commit, gap-free chains per tenant."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import anyio
+import pytest
+
+from fireweed.ledger_writer.chain_check import check_chain
+from fireweed.ledger_writer.ledger import Ledger, Mutation
+from fireweed.shared.events import GENESIS_PREV_HASH, event_hash
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def anyio_backend():
+    return "asyncio"
+
+
+def ev(kind: str = "hold_set", **payload):
+    return {"kind": kind, "payload": payload or {"entity_id": "ent_1", "by": "test"}}
+
+
+async def test_appends_chain_from_genesis_per_tenant(tmp_path):
+    ledger = await Ledger.open(tmp_path / "l.db")
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(ledger.run_committer)
+        a1 = await ledger.append("a", [ev()])
+        b1 = await ledger.append("b", [ev()])
+        a2 = await ledger.append("a", [ev(), ev()])
+        tg.cancel_scope.cancel()
+    assert [e["seq"] for e in a1 + a2] == [1, 2, 3] and b1[0]["seq"] == 1
+    await ledger.close()
+    report = check_chain(tmp_path / "l.db")
+    assert report.ok and report.heads["a"][0] == 3 and report.heads["b"][0] == 1
+    conn = sqlite3.connect(tmp_path / "l.db")
+    seq, kind, payload, prev, digest, at = conn.execute(
+        "SELECT seq, kind, payload, prev_hash, hash, recorded_at FROM events WHERE tenant='a' AND seq=1").fetchone()
+    assert bytes(prev) == GENESIS_PREV_HASH
+    assert bytes(digest) == event_hash("a", 1, kind, at, bytes(payload), GENESIS_PREV_HASH)
+
+
+async def test_a_write_outside_an_append_is_refused(tmp_path):
+    ledger = await Ledger.open(tmp_path / "l.db")
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(ledger.run_committer)
+        await ledger.append("a", [ev()])  # positive control: the logged path writes
+        tg.cancel_scope.cancel()
+    for sql in ("DELETE FROM events", "UPDATE events SET kind='x'", "INSERT INTO sources VALUES ('a','s',x'00',1,1)",
+                "DROP TABLE events"):
+        with pytest.raises(sqlite3.DatabaseError, match="not authorized"):
+            await ledger.conn.execute(sql)
+    async with ledger.conn.execute("SELECT COUNT(*) FROM events") as cur:
+        assert (await cur.fetchone())[0] == 1
+    await ledger.close()
+
+
+async def test_concurrent_mutations_share_one_commit(tmp_path):
+    ledger = await Ledger.open(tmp_path / "l.db")
+    mutations = [Mutation("a", [ev()]) for _ in range(50)]
+    for m in mutations:  # all queued before the committer first runs
+        ledger.submit(m)
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(ledger.run_committer)
+        for m in mutations:
+            await m.done.wait()
+        tg.cancel_scope.cancel()
+    assert ledger.batches == 1
+    assert [m.committed[0]["seq"] for m in mutations] == list(range(1, 51))
+    await ledger.close()
+
+
+async def test_a_bad_mutation_fails_alone(tmp_path):
+    ledger = await Ledger.open(tmp_path / "l.db")
+    good1, bad, good2 = Mutation("a", [ev()]), Mutation("a", [{"kind": "not_a_kind", "payload": {}}]), Mutation("a", [ev()])
+    wrong_seq = Mutation("a", [{**ev(), "seq": 99}])
+    floaty = Mutation("a", [{"kind": "hold_set", "payload": {"x": 1.5}}])
+    for m in (good1, bad, wrong_seq, floaty, good2):
+        ledger.submit(m)
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(ledger.run_committer)
+        await good2.done.wait()
+        tg.cancel_scope.cancel()
+    assert good1.committed and good2.committed
+    assert bad.error.code == "unknown_kind" and wrong_seq.error.code == "seq_mismatch" and floaty.error is not None
+    assert good2.committed[0]["seq"] == 2
+    await ledger.close()
+    assert check_chain(tmp_path / "l.db").ok
+
+
+async def test_heads_survive_reopen(tmp_path):
+    ledger = await Ledger.open(tmp_path / "l.db")
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(ledger.run_committer)
+        last = (await ledger.append("t", [ev(), ev(), ev()]))[-1]
+        tg.cancel_scope.cancel()
+    await ledger.close()
+    again = await Ledger.open(tmp_path / "l.db")
+    assert again.head("t") == (3, bytes.fromhex(last["hash"]))
+    await again.close()
