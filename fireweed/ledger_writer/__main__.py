@@ -14,7 +14,10 @@ import time
 
 import anyio
 
+from fireweed.ledger_writer.keyring import Keyring, KeyringError
+from fireweed.ledger_writer.publish import publish_public_key
 from fireweed.ledger_writer.ledger import Ledger
+from fireweed.ledger_writer.sealing import Sealer
 from fireweed.ledger_writer.operations import WriterOps
 from fireweed.ledger_writer.server import WriterServer
 from fireweed.ledger_writer.source_store import SourceStore
@@ -40,10 +43,20 @@ async def run() -> int:
             print("ERROR another ledger writer holds this store", flush=True)
             return 3
         await anyio.sleep(0.05)
+    try:
+        keyring = Keyring(settings.keys)
+        keyring.fingerprint_key()
+        publish_public_key(settings.store, keyring.public_key_bytes())
+    except (KeyringError, OSError) as exc:
+        print(f"ERROR the keys directory cannot be used: {exc}", flush=True)
+        return 2
+    sealer = Sealer(keyring)
     ledger = await Ledger.open(settings.ledger_path)
+    ledger.sealer = sealer.seal
     sources = SourceStore(ledger)
     ledger.applier = sources.apply
     ops = WriterOps(ledger, sources)
+    ops.opener = sealer.open
     server = WriterServer(ledger, ops, secret)
     sock_path = settings.writer_socket
     try:

@@ -217,7 +217,14 @@ class Ledger:
                     recorded_at = utc_now()
                 elif not isinstance(recorded_at, str) or not _TIMESTAMP.fullmatch(recorded_at):
                     raise LedgerError("recorded_at must be a UTC timestamp like 2026-01-02T03:04:05.000006Z", "bad_payload")
-                body = self.sealer(m.tenant, seq, kind, payload)
+                try:
+                    body = self.sealer(m.tenant, seq, kind, payload)
+                except LedgerError:
+                    raise
+                except (TypeError, ValueError):
+                    raise
+                except Exception as exc:  # a keyring failure refuses this mutation, not the batch
+                    raise LedgerError(f"could not seal the event: {type(exc).__name__}: {exc}", "seal_failed") from None
                 digest = event_hash(m.tenant, seq, kind, recorded_at, body, prev)
                 rows.append((m.tenant, seq, kind, body, prev, digest, recorded_at))
                 committed.append(

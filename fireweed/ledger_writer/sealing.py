@@ -1,0 +1,103 @@
+"""Content fields sealed per subject before they are hashed into the chain.
+
+Each content field of an event is sealed with XChaCha20-Poly1305 under the key
+derived from EVERY subject the event names, with (tenant, seq, field) as
+associated data, so a ciphertext cannot be moved to another event or field.
+The chain hashes the ciphertext: destroying one subject's key makes the
+content unreadable forever while every hash still verifies.
+
+Stored form: the plain payload minus its content fields, plus
+`"sealed": {"keys": [entity ids], "fields": {name: base64(ciphertext)}}`.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import Any
+
+from fireweed.ledger_writer import keyring as kr
+from fireweed.ledger_writer.ledger import LedgerError
+from fireweed.shared.canonical import canonical_json
+
+CONTENT_FIELDS: dict[str, tuple[str, ...]] = {
+    "entity_created": ("name",),
+    "memory_admitted": ("claim", "evidence"),
+    "review_decided": ("note",),
+    "memory_state_changed": ("note",),
+    "read_recorded": ("query", "answer"),
+}
+# Memories that name no entity are sealed under a per-tenant key of their own.
+TENANT_KEY_ID = "_tenant"
+ERASED = "[erased]"
+
+
+def key_ids(kind: str, payload: dict[str, Any]) -> list[str]:
+    if kind == "entity_created":
+        return [str(payload["entity_id"])]
+    subjects = payload.get("subjects") or []
+    return sorted({str(s) for s in subjects}) or [TENANT_KEY_ID]
+
+
+class Sealer:
+    def __init__(self, keyring: kr.Keyring) -> None:
+        self.keyring = keyring
+        self._cache: dict[tuple[str, tuple[str, ...]], bytes] = {}
+
+    def _key(self, tenant: str, ids: list[str], create: bool) -> bytes | None:
+        cache_key = (tenant, tuple(ids))
+        key = self._cache.get(cache_key)
+        if key is not None:
+            return key
+        if create:
+            for entity_id in ids:
+                if not self.keyring.has_key(tenant, entity_id):
+                    self.keyring.new_subject_key(tenant, entity_id)
+        key = self.keyring.memory_key(tenant, ids)
+        if key is not None:
+            if len(self._cache) > 50_000:
+                self._cache.clear()
+            self._cache[cache_key] = key
+        return key
+
+    def forget(self, tenant: str, entity_id: str) -> None:
+        """Drop every cached key derived from this subject's key, then destroy the key itself."""
+        for cache_key in [k for k in self._cache if k[0] == tenant and entity_id in k[1]]:
+            del self._cache[cache_key]
+        self.keyring.destroy_subject_key(tenant, entity_id)
+
+    def seal(self, tenant: str, seq: int, kind: str, payload: dict[str, Any]) -> bytes:
+        fields = [f for f in CONTENT_FIELDS.get(kind, ()) if f in payload]
+        if not fields:
+            return canonical_json(payload)
+        ids = key_ids(kind, payload)
+        # New subjects get their key when they first appear; an erased one never gets a new key.
+        create = kind == "entity_created" or ids == [TENANT_KEY_ID]
+        key = self._key(tenant, ids, create)
+        if key is None:
+            raise LedgerError("the event names a subject whose key was destroyed (erased)", "subject_erased")
+        stored = {k: v for k, v in payload.items() if k not in fields}
+        stored["sealed"] = {
+            "keys": ids,
+            "fields": {
+                f: base64.b64encode(kr.seal(key, canonical_json(payload[f]), kr.aad(tenant, seq, f))).decode("ascii")
+                for f in fields
+            },
+        }
+        return canonical_json(stored)
+
+    def open(self, tenant: str, seq: int, kind: str, stored: dict[str, Any]) -> dict[str, Any]:
+        sealed = stored.pop("sealed", None)
+        if not isinstance(sealed, dict):
+            return stored
+        ids = [str(i) for i in sealed.get("keys", [])]
+        key = self._key(tenant, ids, False) if ids else None
+        for name, blob in (sealed.get("fields") or {}).items():
+            if key is None:
+                stored[name] = ERASED
+                continue
+            try:
+                stored[name] = json.loads(kr.open(key, base64.b64decode(blob), kr.aad(tenant, seq, name)))
+            except (kr.DecryptError, ValueError):
+                stored[name] = ERASED
+        return stored
