@@ -111,6 +111,74 @@ def cmd_verify(ns: argparse.Namespace) -> int:
     return 0
 
 
+def _operator(settings: Settings, op: str, **args: Any) -> dict[str, Any]:
+    """Call an operator verb, starting the backend first if it is not running."""
+    from fireweed.proposer_api.backend import ensure_backend
+
+    async def go() -> dict[str, Any]:
+        await ensure_backend(settings)
+        return await operator_call(settings, op, **args)
+
+    try:
+        return anyio.run(go)
+    except RemoteError as exc:
+        raise FireweedError(str(exc), exc.code) from None
+
+
+def cmd_review(ns: argparse.Namespace) -> int:
+    settings = _settings(ns)
+    if ns.action == "list":
+        queue = _operator(settings, "review_list")["queue"]
+        if not queue:
+            print("the review queue is empty")
+        for item in queue:
+            print(f"{item['memory_id']}  [{item.get('reason') or 'quarantined'}]  seq {item.get('seq')}")
+            print(f"    claim   : {json.dumps(item.get('claim'), ensure_ascii=False)}")
+            print(f"    evidence: {json.dumps(item.get('evidence'), ensure_ascii=False)}")
+        return 0
+    if not ns.id:
+        return fail(f"review {ns.action} needs a memory ID (see `fireweed review list`)")
+    out = _operator(settings, "review_decide", memory_id=ns.id, decision=ns.action, by=ns.by or "", note=ns.note or "")
+    print(f"{ns.action}d {out['memory_id']} by {out['by']} (seq {out['seq']}); state now {out['state']}")
+    return 0
+
+
+def cmd_hold(ns: argparse.Namespace) -> int:
+    settings = _settings(ns)
+    op = "hold" if ns.command == "hold" else "release"
+    out = _operator(settings, op, subject=ns.subject, by=ns.by or "")
+    verb = "held (frozen)" if out["frozen"] else "released"
+    print(f"{ns.subject}: {verb}" + ("" if out["changed"] else " already; nothing changed") +
+          (f" at seq {out['seq']}" if out.get("seq") else ""))
+    return 0
+
+
+def cmd_certificate(ns: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from fireweed.ledger_writer.certificate import render_certificate, verify_certificate_bytes
+    from fireweed.ledger_writer.publish import read_public_key
+
+    try:
+        data = Path(ns.file).read_bytes()
+    except OSError as exc:
+        return fail(f"cannot read {ns.file}: {exc.strerror}")
+    if ns.public_key:
+        key = bytes.fromhex(ns.public_key)
+    else:
+        settings = _settings(ns)
+        try:
+            key = read_public_key(settings.store)
+        except (OSError, ValueError, KeyError):
+            return fail(f"no published public key in {settings.store} (give --public-key HEX)")
+    if verify_certificate_bytes(data, key):
+        print("VALID: the signature verifies against the published key")
+        print(render_certificate(json.loads(data)))
+        return 0
+    print("INVALID: the certificate does not verify against this public key (changed, or signed by another install)")
+    return 1
+
+
 def cmd_demo(ns: argparse.Namespace) -> int:
     from fireweed.demo import run_demo
 
@@ -141,6 +209,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("action", choices=["start", "stop", "status"])
     add("verify", "Walk every tenant's chain from genesis and recompute every hash; exit 1 at the first break.", cmd_verify)
     add("demo", "Run a short scripted session against a temporary store through the real front, printing each exchange.", cmd_demo)
+    p = add("review", "Operator review of quarantined claims: list, approve ID or reject ID (each decision is recorded with --by).", cmd_review)
+    p.add_argument("action", choices=["list", "approve", "reject"])
+    p.add_argument("id", nargs="?", help="memory id (from `review list`)")
+    p.add_argument("--by", help="who decides (recorded in the ledger)")
+    p.add_argument("--note", help="why (recorded, sealed with the memory)")
+    for verb, text in (("hold", "Put a subject under a legal hold: its memories are preserved, not returned, not changed, not erasable."),
+                       ("release", "Release a subject's legal hold.")):
+        p = add(verb, text, cmd_hold)
+        p.add_argument("subject")
+        p.add_argument("--by", help="who decides (recorded in the ledger)")
+    p = add("certificate", "Check an erasure certificate's Ed25519 signature against the store's published key.", cmd_certificate)
+    p.add_argument("action", choices=["verify"])
+    p.add_argument("file")
+    p.add_argument("--public-key", help="hex Ed25519 public key to check against (default: the store's public_key.json)")
     p = add("bench", "Spawn N real fronts, drive them concurrently and print throughput, latency and RSS.", cmd_bench)
     p.add_argument("--clients", type=int, default=4, help="number of concurrent `fireweed serve` fronts")
     p.add_argument("--writes", type=int, default=500, help="remember calls per client")

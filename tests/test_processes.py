@@ -32,13 +32,16 @@ def test_two_fronts_started_together_share_one_backend(fw_env):
     try:
         a.initialize()
         b.initialize()
-        assert a.call("remember", claim(1))["isError"] is False
-        assert b.call("remember", claim(2))["isError"] is False
+        first = a.call("remember", claim(1))
+        second = b.call("remember", claim(2))
+        assert first["isError"] is False and second["isError"] is False
         pids = backend_pids(fw_env)
         assert pids["decider"] and pids["writer"]
         assert int(status(fw_env)["fronts"]) == 2
-        # Both saw one chain: the second write follows the first.
-        assert [r[0] for r in ledger_rows(fw_env)][-1] == 4  # two sources + two memories
+        # Both wrote into one chain: the second write follows the first in it.
+        seqs = [r[0] for r in ledger_rows(fw_env)]
+        assert seqs == list(range(1, len(seqs) + 1))
+        assert first["structuredContent"]["seq"] < second["structuredContent"]["seq"] == seqs[-1]
     finally:
         a.close()
         b.close()
@@ -57,7 +60,8 @@ def test_restart_keeps_memory_and_chain(fw_env):
         stats = g.call("memory_stats")["structuredContent"]
         assert stats["head"]["seq"] == first["seq"] and stats["head"]["hash"] == first["hash"]
         again = g.call("remember", claim(2))["structuredContent"]
-        assert again["seq"] == first["seq"] + 2
+        assert again["seq"] > first["seq"]
+        assert [r[0] for r in ledger_rows(fw_env)] == list(range(1, again["seq"] + 1))
     finally:
         g.close()
     assert fireweed(fw_env, "verify").returncode == 0
@@ -226,7 +230,8 @@ def test_verify_finds_the_first_bad_row(fw_env, attack):
     f.close()
     fireweed(fw_env, "backend", "stop")
     good = fireweed(fw_env, "verify")
-    assert good.returncode == 0 and "default: head seq 8" in good.stdout  # positive control first
+    head = len(ledger_rows(fw_env))
+    assert head >= 8 and good.returncode == 0 and f"default: head seq {head}" in good.stdout  # positive control first
     if attack == "flip":
         conn = sqlite3.connect(Path(fw_env["FIREWEED_STORE"]) / "ledger.db")
         payload = bytearray(conn.execute("SELECT payload FROM events WHERE tenant='default' AND seq=5").fetchone()[0])

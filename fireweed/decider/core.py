@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import anyio
 
@@ -30,6 +30,14 @@ from fireweed.shared.rpc import RpcClient
 log = logging.getLogger("fireweed.decider")
 
 Planned = list[tuple[str, dict[str, Any]]]
+
+
+class Observer(Protocol):
+    """A side index that follows every applied event (live and on replay)."""
+
+    def reset(self) -> None: ...
+
+    def observe(self, tenant: str, seq: int, kind: str, payload: dict[str, Any], recorded_at: str) -> None: ...
 
 
 class Decider:
@@ -49,6 +57,8 @@ class Decider:
         self.writer_starts = 0
         self.last_writer_error = ""
         self.supervisor_done = anyio.Event()
+        # Side indexes (the read log) that follow every applied event, live and on replay.
+        self.observers: list[Observer] = []
 
     # ---- writer supervision ----------------------------------------------
     async def supervise_writer(self) -> None:
@@ -96,6 +106,8 @@ class Decider:
 
     async def _replay(self, client: RpcClient) -> None:
         projection = Projection()
+        for obs in self.observers:
+            obs.reset()
         heads = (await client.call("heads", self.settings.tenant)).get("heads", {})
         committed: dict[str, int] = {}
         t0 = time.monotonic()
@@ -106,6 +118,8 @@ class Decider:
                 page = await client.call("replay", tenant, after=after, limit=2000)
                 for ev in page["events"]:
                     projection.apply(tenant, ev["seq"], ev["kind"], ev["payload"], ev["recorded_at"])
+                    for obs in self.observers:
+                        obs.observe(tenant, ev["seq"], ev["kind"], ev["payload"], ev["recorded_at"])
                     after = ev["seq"]
                     n += 1
                 if not page.get("more"):
@@ -124,12 +138,15 @@ class Decider:
         return self.writer
 
     # ---- the one ordered mutation path ------------------------------------
-    async def mutate(self, tenant: str, plan: Callable[[], Planned]) -> list[dict[str, Any]]:
+    async def mutate(self, tenant: str, plan: Callable[[], Planned],
+                     extra: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         """Plan, number, apply and send under the order lock; wait for durability outside it.
 
         `plan` runs with the lock held and may raise a FireweedError to refuse;
-        it returns the events to append (possibly none). Returns the committed
-        events, each with seq, recorded_at and hash."""
+        it returns the events to append (possibly none). `extra` fields go to
+        the writer with each event but are not part of it (e.g. the name an
+        erasure redacts by). Returns the committed events, each with seq,
+        recorded_at and hash."""
         writer = await self.writer_ready()
         async with self.order_lock:
             if writer is not self.writer:
@@ -142,11 +159,14 @@ class Decider:
             for kind, payload in planned:
                 seq += 1
                 events.append({"seq": seq, "kind": kind, "payload": payload, "recorded_at": utc_now()})
+            wire = [{**ev, **(extra or {})} for ev in events]  # extra: writer-only inputs, never stored
             for ev in events:
                 self.projection.apply(tenant, ev["seq"], ev["kind"], ev["payload"], ev["recorded_at"])
+                for obs in self.observers:
+                    obs.observe(tenant, ev["seq"], ev["kind"], ev["payload"], ev["recorded_at"])
             self.next_seq[tenant] = seq
             try:
-                wait = await writer.send_request("append", tenant, events=events)
+                wait = await writer.send_request("append", tenant, events=wire)
             except Unavailable:
                 await self._resync("the writer went away while the mutation was being sent")
                 raise

@@ -11,12 +11,15 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections import defaultdict
-from datetime import date, datetime, timezone
 from typing import Any
 
 import anyio
 
+from fireweed.decider.args import bool_arg, iso_time, text_arg as _text
+from fireweed.decider.audit_ops import AuditOps
 from fireweed.decider.core import Decider
+from fireweed.decider.forget_ops import ForgetOps
+from fireweed.decider.recall_ops import ReadLog, RecallOps
 from fireweed.decider.evidence_span import narrow_receipt
 from fireweed.decider.firewall import classify
 from fireweed.decider.write_gate import judge
@@ -27,38 +30,6 @@ from fireweed.shared.names import BadName, validate_source_id
 log = logging.getLogger("fireweed.decider.ops")
 
 
-def _text(args: dict[str, Any], name: str, limit: int, required: bool = True) -> str | None:
-    value = args.get(name)
-    if value is None:
-        if required:
-            raise BadRequest(f"argument `{name}` is required", "invalid_arguments")
-        return None
-    if not isinstance(value, str):
-        raise BadRequest(f"argument `{name}` must be a string", "invalid_arguments")
-    if len(value) > limit:
-        raise BadRequest(f"argument `{name}` is {len(value)} characters; the limit is {limit}", "too_large")
-    return value
-
-
-def normalise_event_time(raw: str | None) -> str | None:
-    """ISO 8601 in, a canonical string out: a date stays a date, a datetime becomes UTC with Z."""
-    if raw is None:
-        return None
-    s = raw.strip()
-    try:
-        if len(s) == 10:
-            return date.fromisoformat(s).isoformat()
-        dt = datetime.fromisoformat(s.replace("Z", "+00:00"))
-    except ValueError:
-        raise BadRequest(
-            f"argument `event_time` is not an ISO 8601 date or datetime: {raw[:40]!r} (e.g. 2024-06-30 or 2024-06-30T09:00:00Z)",
-            "invalid_arguments",
-        ) from None
-    if dt.tzinfo is None:
-        dt = dt.replace(tzinfo=timezone.utc)
-    return dt.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
 def _auto_source_id(prefix: str, text: str) -> str:
     return f"{prefix}-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:24]}"
 
@@ -67,12 +38,15 @@ def refused(code: str, message: str, remedy: str, **extra: Any) -> dict[str, Any
     return {"verdict": "refused", "code": code, "message": message, "remedy": remedy, **extra}
 
 
-class FrontOps:
-    OPS = frozenset({"hello", "echo", "remember", "add_source", "memory_stats", "cancel"})
+class FrontOps(RecallOps, AuditOps, ForgetOps):
+    OPS = frozenset({"hello", "echo", "remember", "add_source", "memory_stats", "cancel", "recall", "review_reads",
+                     "review_quarantine", "verify_receipts", "trace_evidence", "forget"})
 
     def __init__(self, decider: Decider) -> None:
         self.d = decider
         self._source_locks: defaultdict[tuple[str, str], anyio.Lock] = defaultdict(anyio.Lock)
+        self.reads = ReadLog()
+        decider.observers.append(self.reads)
 
     async def op_hello(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         return {"tenant": tenant, "store": str(self.d.settings.store)}
@@ -131,17 +105,19 @@ class FrontOps:
         evidence = _text(args, "evidence", LIMITS.evidence_chars)
         source_text = _text(args, "source_text", LIMITS.source_chars, required=False)
         source_id = args.get("source_id")
-        event_time = normalise_event_time(_text(args, "event_time", 64, required=False))
-        ack = args.get("acknowledge_erasure", False)
-        if not isinstance(ack, bool):
-            raise BadRequest("argument `acknowledge_erasure` must be true or false", "invalid_arguments")
+        event_time = iso_time(_text(args, "event_time", 64, required=False))
+        ack = bool_arg(args, "acknowledge_erasure")
         assert claim is not None and evidence is not None
         if not evidence.strip():
             return refused("empty_evidence", "The evidence is empty.", "Quote the sentence of the source that says what the claim says.")
         if source_id is not None:
             source_id = self._source_id(source_id)
 
-        # The firewall's clean-up runs first so the gates judge what would be stored.
+        # Tombstones first: a claim about an erased subject never reaches the gates.
+        tombstone, readmission = await self.tombstone_refusal(tenant, claim, ack)
+        if tombstone is not None:
+            return tombstone
+        # The firewall's clean-up runs before the gates so they judge what would be stored.
         decision = classify(claim, LIMITS.claim_chars)
         if decision.action == "reject":
             return refused(decision.reason or "rejected", f"Not a storable claim ({decision.reason}).",
@@ -153,6 +129,8 @@ class FrontOps:
             return refused(verdict.code or "refused", verdict.detail, verdict.remedy,
                            claim=text, evidence=evidence, stage="gate", gate=verdict.gate)
         quarantine_reason = decision.reason if decision.action == "quarantine" else None
+        if readmission:
+            quarantine_reason = "readmission_requested"
 
         if source_text is not None:
             source_id = source_id or _auto_source_id("src", source_text)
@@ -208,7 +186,7 @@ class FrontOps:
         heads = (await writer.call("heads", tenant)).get("heads", {})
         head = heads.get(tenant, {"seq": 0, "hash": None})
         stats = self.d.projection.stats(tenant)
-        return {"verdict": "ok", "tenant": tenant, "store": str(self.d.settings.store), "head": head, **stats}
+        return {**stats, "verdict": "ok", "tenant": tenant, "store": str(self.d.settings.store), "head": head}
 
 
 _FIREWALL_REMEDY = {

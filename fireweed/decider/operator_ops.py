@@ -1,4 +1,8 @@
-"""Operator verbs, served on the operator socket only; the MCP front never connects there."""
+"""Operator verbs, served on the operator socket only; the MCP front never connects there.
+
+Review decisions and legal holds are a person's: every one is a ledger event
+that names who decided.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +10,13 @@ import os
 import time
 from typing import Any
 
+from fireweed.decider.args import int_arg, text_arg
 from fireweed.decider.core import Decider
+from fireweed.shared.errors import BadRequest
 
 
 class OperatorOps:
-    OPS = frozenset({"status", "stop"})
+    OPS = frozenset({"status", "stop", "review_list", "review_decide", "hold", "release"})
 
     def __init__(self, decider: Decider) -> None:
         self.d = decider
@@ -31,3 +37,61 @@ class OperatorOps:
     async def op_stop(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         self.d.stopping.set()
         return {"stopping": True}
+
+    async def op_review_list(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        await self.d.writer_ready()
+        limit = int_arg(args, "limit", 100, 1, 10_000) or 100
+        return {"queue": self.d.projection.review_queue(tenant, limit)}
+
+    @staticmethod
+    def _by(args: dict[str, Any]) -> str:
+        by = (text_arg(args, "by", 200) or "").strip()
+        if not by:
+            raise BadRequest("--by NAME is required: every decision names the person who made it", "invalid_arguments")
+        return by
+
+    async def op_review_decide(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        memory_id = text_arg(args, "memory_id", 100)
+        decision = text_arg(args, "decision", 20)
+        if decision not in {"approve", "reject"}:
+            raise BadRequest("decision must be approve or reject", "invalid_arguments")
+        by = self._by(args)
+        note = text_arg(args, "note", 2000, required=False) or ""
+        await self.d.writer_ready()
+
+        def plan() -> list[tuple[str, dict[str, Any]]]:
+            memory = self.d.projection.memory(tenant, str(memory_id))
+            if memory is None:
+                raise BadRequest(f"no memory {memory_id!r} in tenant {tenant!r}", "not_found")
+            state = self.d.projection.effective_state(tenant, str(memory_id))
+            if state != "quarantined":
+                raise BadRequest(f"memory {memory_id} is {state}, not waiting for review", "not_in_review")
+            return [("review_decided", {"memory_id": memory_id, "decision": decision, "by": by, "note": note,
+                                        "subjects": memory.get("subjects") or []})]
+
+        committed = await self.d.mutate(tenant, plan)
+        return {"memory_id": memory_id, "decision": decision, "by": by, "seq": committed[-1]["seq"],
+                "state": self.d.projection.effective_state(tenant, str(memory_id))}
+
+    async def _hold(self, tenant: str, args: dict[str, Any], on: bool) -> dict[str, Any]:
+        subject = text_arg(args, "subject", 300) or ""
+        by = self._by(args)
+        await self.d.writer_ready()
+        res = self.d.projection.resolve_subject(tenant, subject)
+        if res.status == "ambiguous":
+            raise BadRequest(f"{subject!r} is ambiguous: " + ", ".join(c.get("name", "?") for c in res.candidates),
+                             "ambiguous_subject")
+        if res.status != "resolved":
+            raise BadRequest(f"no subject named {subject!r} in tenant {tenant!r}", "entity_not_found")
+        entity_id = res.entity_ids[0]
+        if self.d.projection.is_frozen(tenant, entity_id) == on:
+            return {"subject": subject, "entity_id": entity_id, "frozen": on, "changed": False}
+        kind = "hold_set" if on else "hold_released"
+        committed = await self.d.mutate(tenant, lambda: [(kind, {"entity_id": entity_id, "by": by})])
+        return {"subject": subject, "entity_id": entity_id, "frozen": on, "changed": True, "seq": committed[-1]["seq"]}
+
+    async def op_hold(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        return await self._hold(tenant, args, True)
+
+    async def op_release(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        return await self._hold(tenant, args, False)

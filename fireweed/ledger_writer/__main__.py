@@ -11,9 +11,11 @@ import logging
 import os
 import sys
 import time
+from typing import Any
 
 import anyio
 
+from fireweed.ledger_writer.erasure import Erasure
 from fireweed.ledger_writer.keyring import Keyring, KeyringError
 from fireweed.ledger_writer.publish import publish_public_key
 from fireweed.ledger_writer.ledger import Ledger
@@ -54,8 +56,15 @@ async def run() -> int:
     ledger = await Ledger.open(settings.ledger_path)
     ledger.sealer = sealer.seal
     sources = SourceStore(ledger)
-    ledger.applier = sources.apply
-    ops = WriterOps(ledger, sources)
+    erasure = Erasure(ledger, sealer, keyring, settings.store)
+
+    def apply(*args: Any) -> None:
+        sources.apply(*args)
+        erasure.apply(*args)
+
+    ledger.applier = apply
+    ledger.after_commit = erasure.after_commit
+    ops = WriterOps(ledger, sources, erasure)
     ops.opener = sealer.open
     server = WriterServer(ledger, ops, secret)
     sock_path = settings.writer_socket

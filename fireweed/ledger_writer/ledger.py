@@ -96,6 +96,7 @@ class Ledger:
         self._wake = anyio.Event()
         self._writing = False
         self.applier: Applier | None = None
+        self.after_commit: Callable[[sqlite3.Connection, set[str]], None] | None = None
         self.sealer: Sealer = lambda tenant, seq, kind, payload: canonical_json(payload)
         self.batches = 0
 
@@ -193,6 +194,9 @@ class Ledger:
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
+            if self.after_commit is not None:
+                kinds = {e["kind"] for m in batch if m.committed for e in m.committed}
+                self.after_commit(conn, kinds)
         finally:
             self._writing = False
 

@@ -10,6 +10,8 @@ import logging
 from collections.abc import Awaitable
 from typing import Any
 
+from fireweed.ledger_writer.chain_check import check_tenant
+from fireweed.ledger_writer.erasure import Erasure
 from fireweed.ledger_writer.ledger import Ledger
 from fireweed.ledger_writer.source_store import SourceStore
 from fireweed.shared.errors import BadRequest
@@ -20,11 +22,13 @@ REPLAY_PAGE = 2000
 
 
 class WriterOps:
-    OPS = frozenset({"ping", "heads", "replay", "append", "prepare_source", "locate", "verify_receipts", "source_status"})
+    OPS = frozenset({"ping", "heads", "replay", "append", "prepare_source", "locate", "verify_receipts",
+                     "source_status", "fingerprint", "sign_certificate", "verify_chain"})
 
-    def __init__(self, ledger: Ledger, sources: SourceStore) -> None:
+    def __init__(self, ledger: Ledger, sources: SourceStore, erasure: Erasure) -> None:
         self.ledger = ledger
         self.sources = sources
+        self.erasure = erasure
         self.opener = None  # set by the keyring integration: opens sealed payloads for the decider
 
     def start(self, op: str, tenant: str, msg: dict[str, Any]) -> Awaitable[dict[str, Any]]:
@@ -34,6 +38,7 @@ class WriterOps:
                 raise BadRequest("`events` must be a non-empty list of objects")
             for ev in events:
                 self.sources.attach(tenant, ev)
+                self.erasure.attach(tenant, ev)
             return self._append(tenant, events)
         return getattr(self, f"op_{op}")(tenant, msg)
 
@@ -72,6 +77,18 @@ class WriterOps:
 
     async def op_verify_receipts(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
         return await self.sources.verify_receipts(tenant, msg)
+
+    async def op_verify_chain(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+        """Recompute this tenant's chain from genesis on the writer's own connection."""
+        seq, digest, count, bad = await self.ledger.conn._execute(check_tenant, self.ledger.conn._conn, tenant)
+        return {"ok": bad is None, "head": {"seq": seq, "hash": digest.hex()}, "events": count,
+                "bad": None if bad is None else {"tenant": bad[0], "seq": bad[1], "why": bad[2]}}
+
+    async def op_fingerprint(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+        return await self.erasure.op_fingerprint(tenant, msg)
+
+    async def op_sign_certificate(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+        return await self.erasure.op_sign_certificate(tenant, msg)
 
     async def op_source_status(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
         return await self.sources.status(tenant, msg)

@@ -49,8 +49,27 @@ def _head(result: dict[str, Any]) -> str:
     return f"{word}: {message}" if message else word
 
 
+def _memory_line(n: int, item: dict[str, Any]) -> str:
+    status = item.get("receipt_status") or "receipt not checked"
+    receipt = item.get("receipt") or {}
+    when = item.get("event_time") or "event time unknown"
+    return (f"{n}. [{item.get('state')}] {quote(item.get('claim'))} ({when}; seq {item.get('seq')}; "
+            f"receipt {status}; source {receipt.get('source_id')})")
+
+
+_LISTS = {"results": "memory", "queue": "queued", "cited": "contradicting memory"}
+
+
 def _lines(result: dict[str, Any]) -> list[str]:
     out = []
+    for key, label in _LISTS.items():
+        items = result.get(key)
+        if items:
+            out.append(f"{key}: (stored data, quoted; {label} records)")
+            out.extend(_memory_line(i, item) for i, item in enumerate(items, 1) if isinstance(item, dict))
+    if result.get("candidates"):
+        out.append("candidates: " + ", ".join(str(c.get("name", c)) if isinstance(c, dict) else str(c)
+                                              for c in result["candidates"]))
     for key in ("claim", "evidence", "rescued_from"):
         if result.get(key) is not None:
             out.append(f"{key}: {quote(result[key])}")
@@ -67,7 +86,8 @@ def _lines(result: dict[str, Any]) -> list[str]:
         out.append(f"remedy: {result['remedy']}")
     for key, value in result.items():
         if key in {"verdict", "code", "message", "claim", "evidence", "receipt", "remedy", "rescued_from",
-                   "supersedes", "disputes", "text_lines"} or value is None:
+                   "supersedes", "disputes", "text_lines", "results", "queue", "cited", "candidates",
+                   "certificate"} or value is None or value == []:
             continue
         if isinstance(value, (str, int, bool)):
             out.append(f"{key}: {value}")

@@ -20,6 +20,7 @@ EVENT_KINDS: frozenset[str] = frozenset(
         "hold_set",
         "hold_released",
         "erased",
+        "erasure_refused",
         "certificate_issued",
         "read_recorded",
         "import_recorded",

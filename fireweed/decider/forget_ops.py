@@ -1,0 +1,153 @@
+"""forget: the exact closure, one atomic erasure, probes, then (only then) a signed certificate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fireweed.decider.args import bool_arg, text_arg
+from fireweed.decider.core import Decider
+from fireweed.decider.facts import parse_claim
+from fireweed.shared.errors import RemoteError
+
+
+def _subject_result(code: str, message: str, remedy: str, **extra: Any) -> dict[str, Any]:
+    return {"verdict": "refused", "code": code, "message": message, "remedy": remedy, **extra}
+
+
+class ForgetOps:
+    d: Decider
+
+    async def _resolve(self, tenant: str, subject: str) -> tuple[str | None, dict[str, Any] | None]:
+        res = self.d.projection.resolve_subject(tenant, subject)
+        if res.status == "ambiguous":
+            names = ", ".join(c.get("name", "?") for c in res.candidates)
+            return None, _subject_result("ambiguous_subject", f"{subject!r} names more than one subject: {names}",
+                                         "Give the full name of the one you mean.", candidates=res.candidates)
+        if res.status != "resolved" or not res.entity_ids:
+            return None, _subject_result("entity_not_found", f"no subject named {subject!r} is stored for this tenant",
+                                         "Check the spelling; recall shows the names that are stored.")
+        return res.entity_ids[0], None
+
+    async def op_forget(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        subject = text_arg(args, "subject", 300)
+        assert subject is not None
+        preview = bool_arg(args, "preview")
+        entity_id, refusal = await self._resolve(tenant, subject)
+        if refusal is not None:
+            return refusal
+        assert entity_id is not None
+        entity = self.d.projection.entity(tenant, entity_id) or {}
+        name = str(entity.get("name") or subject)
+        if self.d.projection.is_frozen(tenant, entity_id):
+            if not preview:
+                await self.d.mutate(tenant, lambda: [("erasure_refused", {"entity_id": entity_id, "reason": "legal_hold"})])
+            return _subject_result("legal_hold", f"{name} is under a legal hold: nothing was erased (the refusal is recorded)",
+                                   "An operator must release the hold (fireweed release SUBJECT) before erasure.")
+        closure = self.d.projection.erasure_closure(tenant, entity_id)
+        summary = {
+            "subject": name,
+            "memories": closure.memories,
+            "derived": closure.derived,
+            "source_parts": closure.parts,
+            "bystanders": closure.bystanders,
+            "bystander_subjects": closure.bystander_entities,
+        }
+        if preview:
+            return {"verdict": "ok", "code": "preview", **summary,
+                    "message": f"preview only, nothing erased: {len(closure.memories)} memories and "
+                               f"{len(closure.derived)} derived would go, {len(closure.bystanders)} bystander memories stay"}
+        probes = self.d.projection.probe_questions(tenant, entity_id)
+        writer = await self.d.writer_ready()
+        fingerprint = (await writer.call("fingerprint", tenant, names=[name]))["fingerprints"][0]
+        before = await self._head(tenant)
+        payload = {
+            "entity_id": entity_id,
+            "name_fingerprint": fingerprint,
+            "memories": closure.memories,
+            "derived": closure.derived,
+            "parts": closure.parts,
+        }
+        committed = await self.d.mutate(tenant, lambda: [("erased", payload)], extra={"redact_names": [name]})
+        after = {"seq": committed[-1]["seq"], "hash": committed[-1]["hash"]}
+        probe_results = []
+        for question in probes:
+            answer = self.d.projection.recall(tenant, question, None, self.d.visible_seq(tenant), 5)
+            probe_results.append({"question": question, "verdict": "ABSTAINED" if answer.verdict == "abstained" else "ANSWERED",
+                                  "kind": "generic" if question.lower().startswith(("what do you know", "who is", "tell me"))
+                                  else "relation"})
+        result: dict[str, Any] = {
+            "verdict": "erased", **summary,
+            "closure_size": len(closure.memories) + len(closure.derived),
+            "probes": [{"question": p["question"], "verdict": p["verdict"]} for p in probe_results],
+            "ledger_head_before": before, "ledger_head_after": after,
+        }
+        answered = [p for p in probe_results if p["verdict"] != "ABSTAINED"]
+        if answered:
+            result["certificate"] = None
+            result["message"] = (f"{name} was erased, but NO CERTIFICATE ISSUED: the probe {answered[0]['question']!r} "
+                                 "still answered (the erasure itself stands)")
+            result["code"] = "probe_answered"
+            return result
+        fields = {
+            "entity_id": entity_id,
+            "subject_fingerprint": fingerprint,
+            "closure_size": result["closure_size"],
+            "memories_erased": len(closure.memories),
+            "derived_invalidated": len(closure.derived),
+            "bystanders_surviving": len(closure.bystanders),
+            "probes": probe_results,
+            "ledger_head_before": before,
+            "ledger_head_after": after,
+        }
+        try:
+            signed = await writer.call("sign_certificate", tenant, fields=fields)
+        except RemoteError as exc:
+            result["certificate"] = None
+            result["message"] = f"{name} was erased, but NO CERTIFICATE ISSUED: {exc}"
+            result["code"] = "certificate_failed"
+            return result
+        if not signed.get("issued"):
+            result["certificate"] = None
+            result["message"] = f"{name} was erased, but {signed.get('reason')}"
+            result["code"] = "probe_answered"
+            return result
+        cert_event = {"certificate_hash": signed["certificate_hash"], "subject_fingerprint": fingerprint,
+                      "file": signed["path"].rsplit("/", 1)[-1]}
+        await self.d.mutate(tenant, lambda: [("certificate_issued", cert_event)])
+        result["certificate"] = signed["certificate"]
+        result["certificate_path"] = signed["path"]
+        result["certificate_hash"] = signed["certificate_hash"]
+        result["message"] = (f"{name}: {len(closure.memories)} memories erased, {len(closure.derived)} derived invalidated, "
+                             f"{len(closure.bystanders)} bystander memories kept; every probe abstained; certificate signed")
+        result["text_lines"] = ["", signed["rendered"]]
+        return result
+
+    async def _head(self, tenant: str) -> dict[str, Any]:
+        writer = await self.d.writer_ready()
+        heads = (await writer.call("heads", tenant)).get("heads", {})
+        return heads.get(tenant, {"seq": 0, "hash": "00" * 32})
+
+    async def tombstone_refusal(self, tenant: str, claim: str, acknowledged: bool) -> tuple[dict[str, Any] | None, bool]:
+        """(a NOT STORED result, or None; whether the claim must go to review as a re-admission)."""
+        if not self.d.projection.stats(tenant).get("erased_subjects"):
+            return None, False
+        names: list[str] = []
+        for span in parse_claim(claim).ordered_spans():
+            names.extend({span.text.strip("'\" "), span.key})
+        names = [n for n in dict.fromkeys(names) if n]
+        if not names:
+            return None, False
+        writer = await self.d.writer_ready()
+        fingerprints = (await writer.call("fingerprint", tenant, names=names))["fingerprints"]
+        hit = next((n for n, fp in zip(names, fingerprints) if self.d.projection.name_tombstoned(tenant, fp)), None)
+        if hit is None:
+            return None, False
+        if acknowledged:
+            return None, True
+        return {
+            "verdict": "not_stored", "code": "previously_erased",
+            "message": f"{hit} was erased from this memory; a claim naming them is not stored",
+            "remedy": "If a person has decided this subject may be remembered again, call remember with "
+                      "acknowledge_erasure=true: the claim then waits in the review queue until an operator approves it.",
+            "claim": claim,
+        }, False

@@ -1,0 +1,108 @@
+"""recall and the read audit: the read gate answers or abstains; receipts are re-checked on the way out."""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from typing import Any
+
+from fireweed.decider.args import int_arg, iso_time, text_arg
+from fireweed.decider.core import Decider
+from fireweed.shared.limits import LIMITS
+
+READ_AUDIT_ENV = "FIREWEED_READ_AUDIT"  # off (default) | fingerprint | text
+
+
+def read_audit_mode() -> str:
+    mode = os.environ.get(READ_AUDIT_ENV, "off").strip().lower()
+    return mode if mode in {"off", "fingerprint", "text"} else "off"
+
+
+class ReadLog:
+    """The read audit as the decider holds it: rebuilt from read_recorded events, cut by erasure."""
+
+    def __init__(self, keep: int = 1000) -> None:
+        self.keep = keep
+        self.by_tenant: dict[str, deque[dict[str, Any]]] = {}
+
+    def reset(self) -> None:
+        self.by_tenant.clear()
+
+    def observe(self, tenant: str, seq: int, kind: str, payload: dict[str, Any], recorded_at: str) -> None:
+        if kind == "read_recorded":
+            log = self.by_tenant.setdefault(tenant, deque(maxlen=self.keep))
+            log.append({"seq": seq, "recorded_at": recorded_at, **{k: v for k, v in payload.items() if k != "sealed"}})
+        elif kind == "erased":
+            gone = payload.get("entity_id")
+            log = self.by_tenant.get(tenant)
+            if log is not None:
+                kept = [r for r in log if gone not in (r.get("subjects") or [])]
+                log.clear()
+                log.extend(kept)
+
+
+class RecallOps:
+    d: Decider
+    reads: ReadLog
+
+    async def op_recall(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        query = text_arg(args, "query", LIMITS.query_chars)
+        assert query is not None
+        as_of = iso_time(text_arg(args, "as_of", 64, required=False), "as_of")
+        as_of_seq = int_arg(args, "as_of_seq", None, 0, 2**53 - 1)
+        limit = int_arg(args, "limit", 5, 1, 50)
+        await self.d.writer_ready()
+        # Readers see committed events only: cap the transaction axis at what is durable.
+        visible = self.d.visible_seq(tenant)
+        seq_cap = visible if as_of_seq is None else min(as_of_seq, visible)
+        answer = self.d.projection.recall(tenant, query, as_of, seq_cap, limit or 5).to_dict()
+        results = answer.get("results") or []
+        if results:
+            writer = await self.d.writer_ready()
+            checks = await writer.call("verify_receipts", tenant, receipts=[r.get("receipt") for r in results])
+            for r, check in zip(results, checks.get("results", [])):
+                r["receipt_status"] = check.get("status")
+                if check.get("why"):
+                    r["receipt_note"] = check["why"]
+        if answer["verdict"] == "abstained":
+            answer["message"] = (
+                f"this is a refusal to answer, not an empty result: "
+                f"{'the term ' + repr(answer['term']) + ' is not grounded by any stored claim' if answer.get('term') else 'nothing stored grounds this question'}"
+            )
+        else:
+            answer["message"] = f"{len(results)} grounded claim(s), most specific first"
+        answer["query"] = query
+        if as_of or as_of_seq is not None:
+            answer["as_of"] = as_of
+            answer["as_of_seq"] = as_of_seq
+        await self._record_read(tenant, query, answer)
+        return answer
+
+    async def _record_read(self, tenant: str, query: str, answer: dict[str, Any]) -> None:
+        mode = read_audit_mode()
+        if mode == "off":
+            return
+        results = answer.get("results") or []
+        subjects = sorted({s for r in results for s in (r.get("subjects") or [])})
+        payload: dict[str, Any] = {
+            "verdict": answer["verdict"],
+            "code": answer.get("code"),
+            "memories": [r.get("memory_id") for r in results],
+            "subjects": subjects,
+            "mode": mode,
+        }
+        if mode == "text":
+            payload["query"] = query
+        else:
+            writer = await self.d.writer_ready()
+            payload["query_fingerprint"] = (await writer.call("fingerprint", tenant, names=[query]))["fingerprints"][0]
+        await self.d.mutate(tenant, lambda: [("read_recorded", payload)])
+
+    async def op_review_reads(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        limit = int_arg(args, "limit", 20, 1, 500) or 20
+        mode = read_audit_mode()
+        log = list(self.reads.by_tenant.get(tenant, ()))[-limit:]
+        if mode == "off" and not log:
+            return {"verdict": "ok", "enabled": False, "reads": [],
+                    "message": f"the read audit is off; an operator enables it with {READ_AUDIT_ENV}=fingerprint or text"}
+        return {"verdict": "ok", "enabled": mode != "off", "mode": mode, "reads": list(reversed(log))}

@@ -1,0 +1,144 @@
+"""The writer's half of erasure: destroy keys, redact parts, sign the certificate.
+
+Everything that changes state happens while the `erased` event is applied,
+inside the same SQLite transaction that appends it: the subject's key is
+destroyed and its source parts lose their text and salt (the leaf hash stays,
+so every Merkle root and every other party's receipt still verifies). After the
+COMMIT the WAL is checkpointed with TRUNCATE, and secure_delete (on for the
+writer's connection) has zeroed the freed bytes, so no old page keeps the text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from fireweed.ledger_writer.certificate import (
+    CertificateRefused,
+    build_certificate,
+    certificate_bytes,
+    render_certificate,
+    sign_certificate,
+)
+from fireweed.ledger_writer.keyring import Keyring
+from fireweed.ledger_writer.ledger import Ledger, LedgerError
+from fireweed.ledger_writer.sealing import Sealer
+from fireweed.shared.errors import BadRequest
+
+_SPACE = re.compile(r"\s+")
+
+
+def _norm(text: str) -> str:
+    return _SPACE.sub(" ", text).strip().casefold()
+
+
+class Erasure:
+    def __init__(self, ledger: Ledger, sealer: Sealer, keyring: Keyring, store: Path) -> None:
+        self.ledger = ledger
+        self.sealer = sealer
+        self.keyring = keyring
+        self.cert_dir = store / "certificates"
+
+    def attach(self, tenant: str, event: dict[str, Any]) -> None:
+        """Move the subject's name out of the event before it is queued: it is used to find
+        parts to redact and is never stored."""
+        if event.get("kind") == "erased":
+            names = event.pop("redact_names", None) or []
+            event.setdefault("attachments", {})["redact_names"] = [n for n in names if isinstance(n, str) and n.strip()]
+
+    def apply(self, cur: sqlite3.Cursor, tenant: str, seq: int, kind: str, payload: dict[str, Any],
+              attachments: dict[str, Any]) -> None:
+        if kind != "erased":
+            return
+        entity_id = payload.get("entity_id")
+        if not isinstance(entity_id, str):
+            raise LedgerError("erased needs an entity_id", "bad_payload")
+        targets: set[tuple[str, int]] = set()
+        for part in payload.get("parts") or []:
+            if isinstance(part, dict) and isinstance(part.get("source_id"), str) and isinstance(part.get("index"), int):
+                targets.add((part["source_id"], part["index"]))
+        names = [_norm(n) for n in attachments.get("redact_names", [])]
+        if names:
+            # Any sentence that still spells the subject's name goes too: a leak cannot be undone.
+            rows = cur.execute("SELECT source_id, idx, text FROM source_parts WHERE tenant=? AND text IS NOT NULL", (tenant,))
+            for source_id, idx, text in rows.fetchall():
+                body = _norm(bytes(text).decode("utf-8", "replace"))
+                if any(n in body for n in names):
+                    targets.add((source_id, idx))
+        cur.executemany(
+            "UPDATE source_parts SET text=NULL, salt=NULL WHERE tenant=? AND source_id=? AND idx=?",
+            [(tenant, sid, idx) for sid, idx in sorted(targets)],
+        )
+        payload_parts = len(targets)
+        attachments["redacted"] = payload_parts
+        # Last, because it cannot be rolled back: once the key is gone the content is gone.
+        self.sealer.forget(tenant, entity_id)
+
+    def after_commit(self, conn: sqlite3.Connection, kinds: set[str]) -> None:
+        if "erased" in kinds:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    # ---- ops ---------------------------------------------------------------
+    async def op_fingerprint(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+        names = msg.get("names")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) > 256:
+            raise BadRequest("`names` must be a list of at most 256 strings")
+        return {"fingerprints": [self.keyring.name_fingerprint(n) for n in names]}
+
+    async def op_sign_certificate(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+        """Sign, save under store/certificates/, and return the certificate and its hash.
+
+        Probe questions spell the subject's name and facts, so the saved
+        certificate lists each probe by a keyed fingerprint, never by its text."""
+        fields = msg.get("fields")
+        if not isinstance(fields, dict):
+            raise BadRequest("`fields` must be an object")
+        probes = fields.get("probes")
+        if not isinstance(probes, list):
+            raise BadRequest("`fields.probes` must be a list")
+        masked = []
+        for i, p in enumerate(probes):
+            if not isinstance(p, dict):
+                raise BadRequest("each probe must be an object")
+            fp = self.keyring.name_fingerprint(str(p.get("question", "")))[:16]
+            masked.append({"question": f"probe {i + 1} ({p.get('kind', 'question')}), text fingerprint {fp}",
+                           "verdict": str(p.get("verdict", ""))})
+        try:
+            unsigned = build_certificate(
+                tenant=tenant,
+                subject_fingerprint=str(fields.get("subject_fingerprint")),
+                closure_size=fields.get("closure_size"),
+                memories_erased=fields.get("memories_erased"),
+                derived_invalidated=fields.get("derived_invalidated"),
+                bystanders_surviving=fields.get("bystanders_surviving"),
+                probes=masked,
+                ledger_head_before=fields.get("ledger_head_before"),
+                ledger_head_after=fields.get("ledger_head_after"),
+                key_destroyed=not self.keyring.has_key(tenant, str(fields.get("entity_id"))),
+            )
+            cert = sign_certificate(unsigned, self.keyring.signing_key())
+        except CertificateRefused as exc:
+            return {"issued": False, "reason": str(exc)}
+        except (TypeError, ValueError) as exc:
+            raise BadRequest(f"certificate fields are invalid: {exc}", "bad_certificate") from None
+        data = certificate_bytes(cert)
+        digest = hashlib.sha256(data).hexdigest()
+        self.cert_dir.mkdir(mode=0o700, exist_ok=True)
+        path = self.cert_dir / f"{tenant}-{digest[:24]}.json"
+        tmp = path.with_suffix(".tmp")
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+        return {"issued": True, "certificate": cert, "certificate_hash": digest, "path": str(path),
+                "rendered": render_certificate(cert)}
+
+
+def read_certificate(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_bytes())
