@@ -1,0 +1,303 @@
+"""Parse a claim into a Fact: who it is about, which relation it states, and what it says.
+
+A Fact is a shallow, deterministic reading of one English sentence:
+
+* ``spans``: the names in it, in order; ``subject`` indexes the grammatical
+  subject (the first name outside a leading prepositional phrase, or the
+  possessor in "Ada Obi's deadline is ...").
+* ``predicate``: the canonical relation word (via relations.json and the
+  inflection stemmer: "manages", "heads" and "runs" all give "lead").
+* ``relation``: ``predicate`` joined with the head noun of its object
+  ("lead:squad"), or the possessed noun for a possessive subject
+  ("deadlin", a stem). Two claims with the same subject and relation, and different
+  objects, are one fact changing over time.
+* ``objects``: stems of the content words after the predicate, and
+  ``values``: normalised numerals, amounts, dates and clock times.
+* ``update``: the predicate is a change verb ("increased", "moved",
+  "extended") whose object names an attribute ("dose") that had a value.
+
+>>> f = parse_claim("Ada Obi now leads the payments squad.")
+>>> (f.subject_name, f.predicate, f.relation)
+('Ada Obi', 'lead', 'lead:squad')
+>>> parse_claim("Ada Obi's thesis deadline is 30 June 2024.").relation
+'deadlin'
+>>> parse_claim("Dr. Ken Li increased Ada Obi's dose to 10 mg.").update
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from fireweed.decider.lexicon import (
+    AUXILIARIES,
+    MONTHS,
+    NEGATIONS,
+    PREPOSITIONS,
+    STOPWORDS,
+    WEEKDAYS,
+    Token,
+    is_number,
+    normalize,
+    stem,
+    tokenize,
+)
+from fireweed.decider.name_spans import Span, find_spans
+from fireweed.decider.relations import lexicon
+
+__all__ = ["Fact", "parse_claim", "values_of", "content_stems", "normalize_claim", "CHANGE_VERBS"]
+
+_ADVERBS = frozenset(
+    """now also already still just recently currently previously formerly newly again then soon later
+    once twice first finally initially originally usually often always never since meanwhile""".split()
+)
+_DETERMINERS = frozenset("a an the this that these those his her its their our my your some any each every all".split())
+CHANGE_VERBS: frozenset[str] = frozenset(
+    stem(w)
+    for w in """increase decrease raise lower reduce cut change move switch update extend shorten
+    postpone delay bring push adjust replace swap double halve boost drop upgrade downgrade
+    reschedule relocate transfer""".split()
+)
+_PUNCT = frozenset(",;:.!?()[]\"'")
+
+
+@dataclass
+class Fact:
+    """The shallow reading of a claim (see the module docstring)."""
+
+    claim: str
+    tokens: list[Token]
+    spans: list[Span]
+    subject: int | None
+    predicate: str
+    relation: str
+    objects: frozenset[str]
+    values: frozenset[str]
+    negated: bool
+    update: bool
+    attribute: str | None = None
+    stems: list[str] = field(default_factory=list)
+
+    @property
+    def subject_name(self) -> str | None:
+        """Surface text of the grammatical subject, if the claim names one."""
+        if self.subject is None:
+            return None
+        return self.spans[self.subject].text
+
+    def ordered_spans(self) -> list[Span]:
+        """The spans with the grammatical subject first."""
+        if self.subject is None:
+            return list(self.spans)
+        return [self.spans[self.subject]] + [s for i, s in enumerate(self.spans) if i != self.subject]
+
+
+def normalize_claim(claim: str) -> str:
+    """Case-, space- and end-punctuation-insensitive form, used to spot an identical claim."""
+    text = normalize(claim).lower().strip()
+    text = re.sub(r"[\s.!;:,]+$", "", text)
+    text = re.sub(r"\s+", " ", text)
+    return text
+
+
+_NUM_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
+    "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
+    "dozen": 12,
+}
+
+
+def _norm_number(text: str) -> str:
+    t = text.replace(",", "")
+    if t[:1] in "£$€¥":
+        return t
+    return t.lstrip("0") or "0" if t.isdigit() else t
+
+
+def values_of(tokens: list[Token]) -> frozenset[str]:
+    """Normalised numerals in a token list: "4,500" and "4500" give the same value; a day number
+    followed by a month gives "30 june"; a weekday plural gives its singular."""
+    out: set[str] = set()
+    texts = [t.text for t in tokens]
+    for i, w in enumerate(texts):
+        lw = w.lower()
+        if is_number(w):
+            out.add(_norm_number(w))
+            if i + 1 < len(texts) and texts[i + 1].lower() in MONTHS:
+                out.add(f"{_norm_number(w)} {MONTHS[texts[i + 1].lower()]}m")
+        elif lw in MONTHS and lw != "may":
+            out.add(f"{MONTHS[lw]}m")
+        elif lw in WEEKDAYS:
+            out.add(lw.rstrip("s") if lw.endswith("days") else lw)
+        elif lw in _NUM_WORDS:
+            out.add(str(_NUM_WORDS[lw]))
+        elif "-" in lw and lw.split("-")[0] in _NUM_WORDS:
+            out.add(str(_NUM_WORDS[lw.split("-")[0]]))
+    return frozenset(out)
+
+
+def content_stems(tokens: list[Token], skip: set[int] | None = None) -> list[str]:
+    """Stems of the content words (not stopwords, punctuation or numbers), in order."""
+    out: list[str] = []
+    for i, t in enumerate(tokens):
+        if skip and i in skip:
+            continue
+        lw = t.text.lower()
+        if lw in STOPWORDS or not any(c.isalpha() for c in lw) or is_number(lw):
+            continue
+        out.append(stem(lw))
+    return out
+
+
+def _span_at(spans: list[Span]) -> dict[int, Span]:
+    at: dict[int, Span] = {}
+    for s in spans:
+        for k in range(s.first, s.last):
+            at[k] = s
+    return at
+
+
+def parse_claim(claim: str, known: Callable[[str], bool] | None = None) -> Fact:
+    """Read a claim (never raises; an empty or odd claim gives an empty Fact)."""
+    text = normalize(claim if isinstance(claim, str) else "")[:20_000]
+    tokens = tokenize(text)
+    spans = find_spans(tokens, known)
+    n = len(tokens)
+    lower = [t.text.lower() for t in tokens]
+    stems = [stem(w) for w in lower]
+    at = _span_at(spans)
+    lx = lexicon()
+
+    # skip a leading adverbial ("From 8 January, ...", "On 24 April the ...")
+    start = 0
+    if n and lower[0] in PREPOSITIONS:
+        comma = next((k for k in range(1, min(n, 10)) if lower[k] == ","), None)
+        if comma is not None:
+            start = comma + 1
+        else:
+            k = 1
+            while k < n and (is_number(lower[k]) or lower[k] in MONTHS or lower[k] in WEEKDAYS):
+                k += 1
+            start = k
+    subject: int | None = None
+    for idx, s in enumerate(spans):
+        if s.first >= start and s.prep is None:
+            subject = idx
+            break
+    if subject is None and spans:
+        subject = 0
+
+    # find the predicate after the subject
+    pos = start
+    possessed: list[int] = []
+    if subject is not None and spans[subject].first <= start + 3:
+        s = spans[subject]
+        pos = s.last
+        if s.possessive:
+            pos += 1
+            while pos < n and lower[pos] not in AUXILIARIES and lower[pos] not in PREPOSITIONS and lower[pos] not in _PUNCT and pos not in at:
+                if lower[pos] not in _DETERMINERS:
+                    possessed.append(pos)
+                pos += 1
+    else:
+        # a common-noun subject ("The committee approved ..."): skip its words
+        while pos < n and lower[pos] in _DETERMINERS:
+            pos += 1
+        while pos < n and lower[pos] not in AUXILIARIES and lower[pos] not in _PUNCT and not _looks_verb(lower[pos]) and pos not in at:
+            possessed.append(pos)
+            pos += 1
+    # "Ada Obi of Acme Labs said ...": the affiliation is not the predicate
+    while pos + 1 < n and lower[pos] == "of" and (pos + 1) in at:
+        pos = at[pos + 1].last
+    # an appositive: ", aged 67," or ", who has ... ,"
+    if pos < n and lower[pos] == ",":
+        close = next((k for k in range(pos + 1, min(n, pos + 16)) if lower[k] == ","), None)
+        if close is not None:
+            pos = close + 1
+    negated = False
+    copula = False
+    while pos < n and (lower[pos] in AUXILIARIES or lower[pos] in _ADVERBS or lower[pos] in NEGATIONS or lower[pos] == "to" or lower[pos].endswith("ly") and len(lower[pos]) > 4):
+        if lower[pos] in NEGATIONS:
+            negated = True
+        if stem(lower[pos]) == "be":
+            copula = True
+        pos += 1
+    predicate = ""
+    head: str | None = None
+    obj_start = pos
+    if pos < n and pos not in at and lower[pos] not in STOPWORDS and any(c.isalpha() for c in lower[pos]):
+        if copula and not _looks_verb(lower[pos]):
+            predicate = "be"
+            head = _np_head(lower, pos, at)
+            obj_start = pos
+        else:
+            predicate = lx.relation_key(lower[pos])
+            obj_start = pos + 1
+            # "stand in", "in charge of": a phrase starting here
+            for a, b, key in lx.phrases_in(stems[pos : pos + 4]):
+                if a == 0:
+                    predicate = lx.relation_key(key)
+                    obj_start = pos + b
+                break
+            head = _np_head(lower, obj_start, at)
+    elif copula:
+        predicate = "be"
+        head = _np_head(lower, pos, at)
+    if possessed and subject is not None and spans[subject].possessive:
+        relation = stem(lower[possessed[-1]])
+    elif predicate:
+        relation = f"{predicate}:{stem(head)}" if head else predicate
+    else:
+        relation = "state"
+    skip = {k for s in spans for k in range(s.first, s.last)}
+    objects = frozenset(content_stems(tokens[obj_start:], {k - obj_start for k in skip if k >= obj_start}))
+    values = values_of(tokens)
+    negated = negated or any(w in NEGATIONS for w in lower)
+    update = stem(predicate) in CHANGE_VERBS or predicate in ("increase", "decrease", "move", "postpone")
+    attribute = stem(head) if update and head else None
+    return Fact(
+        claim=text,
+        tokens=tokens,
+        spans=spans,
+        subject=subject,
+        predicate=predicate,
+        relation=relation,
+        objects=objects,
+        values=values,
+        negated=negated,
+        update=update,
+        attribute=attribute,
+        stems=stems,
+    )
+
+
+def _looks_verb(w: str) -> bool:
+    return w.endswith(("ed", "ing")) and len(w) > 4 or w in ("has", "have", "had")
+
+
+def _np_head(lower: list[str], pos: int, at: dict[int, Span]) -> str | None:
+    """The last word of the noun phrase starting at pos (before a preposition, comma, value or verb-ish word)."""
+    n = len(lower)
+    k = pos
+    # an entity as the direct object: skip it and its possessive
+    while k < n and k in at:
+        k = at[k].last
+        if k < n and lower[k] == "'s":
+            k += 1
+    head = None
+    while k < n:
+        w = lower[k]
+        if w in _DETERMINERS or w in _ADVERBS:
+            k += 1
+            continue
+        if w in PREPOSITIONS or w in _PUNCT or w in STOPWORDS or is_number(w) or k in at:
+            break
+        if head is not None and w.endswith("ing"):
+            break
+        head = w
+        k += 1
+    return head

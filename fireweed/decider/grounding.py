@@ -1,0 +1,229 @@
+"""What a stored claim can ground: its concepts, its names, and the typed values it carries.
+
+The read gate asks of each candidate claim: does it mention this word (or a
+relation equivalent or synonym of it)? does it carry a value of the asked
+type (a date, an amount of money, a clock time, a dose, a person...) that the
+question did not already state? These answers come from a ``ClaimIndex``
+built once per claim and cached on its Fact.
+
+>>> from fireweed.decider.facts import parse_claim
+>>> ci = index_of(parse_claim("Dr. Ken Li increased Ada Obi's dose to 10 mg at 09:15 on 3 May."))
+>>> sorted(t for t in ("dose", "clock", "date", "money", "person") if ci.typed(t))
+['clock', 'date', 'dose', 'person']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from fireweed.decider.facts import Fact
+from fireweed.decider.lexicon import MONTHS, NEGATIONS, STOPWORDS, WEEKDAYS, is_number, stem, stems_of
+from fireweed.decider.name_spans import Span, guess_kind
+from fireweed.decider.relations import lexicon
+
+__all__ = ["ClaimIndex", "index_of", "PRIOR_MARKERS"]
+
+_CLOCK = re.compile(r"^\d{1,2}[:.]\d{2}$")
+_YEAR = re.compile(r"^(1[89]|20)\d\d(-\d\d)?$")
+_UNITS = {
+    "duration": "second seconds sec secs minute minutes min mins hour hours hr hrs day days week weeks fortnight fortnights month months year years decade decades night nights",
+    "dose": "mg mcg µg ug g ml iu unit units tablet tablets capsule capsules puff puffs drop drops dose doses",
+    "mass": "kg kgs g gram grams kilo kilos kilogram kilograms lb lbs pound pounds tonne tonnes ton tons oz ounce ounces stone",
+    "distance": "km kilometre kilometres kilometer kilometers m metre metres meter meters mile miles cm mm foot feet ft inch inches yard yards",
+    "temp": "degree degrees °c °f celsius fahrenheit",
+    "percent": "% percent per cent",
+    "money": "pound pounds £ dollar dollars euro euros pence p cent cents million billion thousand bn k",
+}
+_UNIT_OF: dict[str, set[str]] = {}
+for _t, _ws in _UNITS.items():
+    for _w in _ws.split():
+        _UNIT_OF.setdefault(_w, set()).add(_t)
+_REASON = frozenset("because due since owing thanks caused following after so result reason as".split())
+_CONSTRAINT = frozenset("cannot can't must only limited limit least most required requires forbidden prohibited restricted not no never without".split())
+_PURPOSE = frozenset("towards toward for fund funds pay cover so purpose".split())
+_ROLE_VERBS = frozenset(stem(w) for w in "elect appoint name hire promote act serve work become".split())
+_FREQ = frozenset("daily weekly monthly annually yearly once twice thrice every each hourly nightly fortnightly".split())
+PRIOR_MARKERS = frozenset(stem(w) for w in "previously formerly before prior originally earlier instead replace replaced until former used was from initially".split())
+_NUM_WORDS = frozenset(
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand dozen half".split()
+)
+
+
+@dataclass
+class ClaimIndex:
+    """Per-claim lookup tables for the read gate."""
+
+    concepts: set[str] = field(default_factory=set)
+    stems: set[str] = field(default_factory=set)
+    types: dict[str, set[str]] = field(default_factory=dict)
+    spans: list[Span] = field(default_factory=list)
+    span_keys: set[str] = field(default_factory=set)
+    lower: list[str] = field(default_factory=list)
+    concept_pos: dict[str, list[int]] = field(default_factory=dict)
+    negation_pos: list[int] = field(default_factory=list)
+    values: frozenset[str] = frozenset()
+
+    def typed(self, kind: str, exclude: frozenset[str] | set[str] = frozenset()) -> bool:
+        """True when the claim carries a value of this kind that is not among ``exclude``."""
+        if kind in ("any", "thing"):
+            return True
+        got = self.types.get(kind, set())
+        if kind == "amount":
+            got = got | self.types.get("money", set()) | self.types.get("number", set())
+        if kind == "measure":
+            got = set().union(*(self.types.get(k, set()) for k in ("number", "mass", "distance", "temp", "percent", "dose")))
+        if kind == "day":
+            got = got | self.types.get("date", set())
+        if kind == "date":
+            got = got | self.types.get("day", set()) | self.types.get("year", set())
+        if kind == "year":
+            got = got | {v for v in self.types.get("date", set()) if _YEAR.match(v)}
+        if kind == "name":
+            got = got | self.types.get("person", set()) | self.types.get("title", set())
+        return bool(got - set(exclude))
+
+    def has(self, concepts: frozenset[str]) -> bool:
+        """True when any of the concepts occurs in the claim."""
+        return bool(self.concepts & concepts)
+
+    def positions(self, concepts: frozenset[str]) -> list[int]:
+        """Token positions where any of the concepts occurs."""
+        out: list[int] = []
+        for c in concepts:
+            out.extend(self.concept_pos.get(c, ()))
+        return sorted(set(out))
+
+
+def index_of(fact: Fact) -> ClaimIndex:
+    """Build (once) and return the ClaimIndex cached on a Fact."""
+    ci = getattr(fact, "_gate_index", None)
+    if ci is not None:
+        return ci
+    ci = _build(fact)
+    object.__setattr__(fact, "_gate_index", ci)
+    return ci
+
+
+def _add(ci: ClaimIndex, kind: str, value: str) -> None:
+    ci.types.setdefault(kind, set()).add(value)
+
+
+def _build(fact: Fact) -> ClaimIndex:
+    lx = lexicon()
+    ci = ClaimIndex()
+    lower = [t.text.lower() for t in fact.tokens]
+    ci.lower = lower
+    ci.spans = list(fact.spans)
+    ci.span_keys = {s.key for s in fact.spans}
+    ci.values = fact.values
+    n = len(lower)
+    in_span = {k for s in fact.spans for k in range(s.first, s.last)}
+    for i, w in enumerate(lower):
+        if not any(c.isalnum() for c in w):
+            continue
+        for s in stems_of(w) if not is_number(w) else (w.replace(",", ""),):
+            ci.stems.add(s)
+            for c in lx.concepts_of(s if s == stem(w) else s):
+                ci.concepts.add(c)
+                ci.concept_pos.setdefault(c, []).append(i)
+        for c in lx.concepts_of(w):
+            ci.concepts.add(c)
+            ci.concept_pos.setdefault(c, []).append(i)
+        if w in NEGATIONS:
+            ci.negation_pos.append(i)
+    stems = [stem(w) for w in lower]
+    for a, b, key in lx.phrases_in(stems):
+        for c in lx.concepts_of(key):
+            ci.concepts.add(c)
+            ci.concept_pos.setdefault(c, []).append(a)
+    # names: people, places, titles
+    for s in fact.spans:
+        kind = "thing" if s.quoted else guess_kind(s.text)
+        _add(ci, "name", s.key)
+        if s.quoted:
+            _add(ci, "title", s.key)
+        if kind == "person":
+            _add(ci, "person", s.key)
+        if kind in ("place", "org") or s.prep in ("in", "at", "to", "from", "near", "into"):
+            _add(ci, "place", s.key)
+        for tok in s.tokens:
+            ci.stems.add(stem(tok))
+    # values
+    for i, w in enumerate(lower):
+        nxt = lower[i + 1] if i + 1 < n else ""
+        prev = lower[i - 1] if i > 0 else ""
+        if w[:1] in "£$€¥" and len(w) > 1:
+            _add(ci, "money", w.replace(",", ""))
+            continue
+        if is_number(w) and i not in in_span:
+            v = w.replace(",", "")
+            _add(ci, "number", v)
+            if _CLOCK.match(w) and ":" in w:
+                _add(ci, "clock", v)
+            if nxt in ("am", "pm", "a.m.", "p.m.", "o'clock"):
+                _add(ci, "clock", v)
+            if _YEAR.match(v):
+                _add(ci, "year", v)
+                _add(ci, "date", v)
+            if nxt in MONTHS or prev in MONTHS:
+                _add(ci, "date", v + " " + (nxt if nxt in MONTHS else prev))
+            for t in _UNIT_OF.get(nxt, ()):
+                _add(ci, t, v + " " + nxt)
+            if w.endswith(("°c", "°f", "°")):
+                _add(ci, "temp", v)
+            if w.endswith("%"):
+                _add(ci, "percent", v)
+            if prev in ("aged", "age"):
+                _add(ci, "age", v)
+            if nxt == "years" and i + 2 < n and lower[i + 2] == "old":
+                _add(ci, "age", v)
+            continue
+        if w in _NUM_WORDS:
+            _add(ci, "number", w)
+            for t in _UNIT_OF.get(nxt, ()):
+                _add(ci, t, w + " " + nxt)
+        if "-" in w:
+            parts = w.split("-")
+            if parts[0] in _NUM_WORDS or parts[0].isdigit():
+                _add(ci, "number", parts[0])
+                for p in parts[1:]:
+                    for t in _UNIT_OF.get(p, ()):
+                        _add(ci, t, w)
+                    if p in ("year", "years") and parts[-1] == "old":
+                        _add(ci, "age", w)
+            if parts[-1] == "old" and len(parts) >= 3:
+                _add(ci, "age", w)
+        if w in MONTHS and w != "may" or (w == "may" and (prev.isdigit() or nxt.isdigit())):
+            _add(ci, "date", w)
+        if w in WEEKDAYS:
+            _add(ci, "day", w.rstrip("s"))
+            _add(ci, "frequency", w)
+        if w in ("today", "tomorrow", "yesterday", "tonight"):
+            _add(ci, "date", w)
+        if w in ("noon", "midnight", "midday"):
+            _add(ci, "clock", w)
+        if w in _UNIT_OF.get(w, set()) and False:
+            pass
+        if w in ("million", "billion") and prev[:1] in "£$€¥":
+            _add(ci, "money", prev + " " + w)
+        if w in ("pounds", "dollars", "euros", "pence") and is_number(prev):
+            _add(ci, "money", prev + " " + w)
+        if w in _REASON:
+            _add(ci, "reason", w)
+        if w in _CONSTRAINT:
+            _add(ci, "constraint", w)
+        if w in _PURPOSE:
+            _add(ci, "purpose", w)
+        if w in _FREQ or (w.endswith("ly") and stem(w[:-2]) in ("day", "week", "month", "year")):
+            _add(ci, "frequency", w)
+        if w == "as" and i + 1 < n and lower[i + 1] not in STOPWORDS | {"a", "an", "the"} or (w == "as" and i + 2 < n and lower[i + 1] in ("a", "an", "the")):
+            _add(ci, "role", " ".join(lower[i + 1 : i + 4]))
+        if stem(w) in _ROLE_VERBS and i + 1 < n:
+            _add(ci, "role", " ".join(lower[i + 1 : i + 3]))
+    if fact.predicate == "be":
+        _add(ci, "role", fact.relation)
+    # a duration written as a range: "from 50 to 35 minutes", "from 3:30 to 4:30"
+    if ci.types.get("clock") and len(ci.types["clock"]) >= 2 and "from" in lower:
+        _add(ci, "duration", "range")
+    return ci

@@ -1,0 +1,416 @@
+"""Tokens, word classes and an inflection stemmer for the read side of the decider.
+
+The read gate, the fact parser and the projection all need the same view of a
+sentence: tokens with character offsets, a stem per word (so that "manages",
+"managed", "managing" and "manager" meet), and a handful of closed word
+classes of general English (function words, honorifics, months, units).
+Everything here is a pure function of its input, deterministic and fast: a
+claim is tokenised once per memory and cached by the callers.
+
+>>> [t.text for t in tokenize("Dr. Anselm Prewitt's dose is 10 mg, up from 5.")]
+['Dr.', 'Anselm', 'Prewitt', "'s", 'dose', 'is', '10', 'mg', ',', 'up', 'from', '5', '.']
+>>> stem("managed") == stem("manager") == stem("manages") == stem("managing")
+True
+>>> stem("ran") == stem("running")
+True
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+__all__ = [
+    "Token",
+    "tokenize",
+    "stem",
+    "stems_of",
+    "normalize",
+    "is_capitalized",
+    "is_number",
+    "STOPWORDS",
+    "HONORIFICS",
+    "MONTHS",
+    "WEEKDAYS",
+    "AUXILIARIES",
+    "PREPOSITIONS",
+    "NEGATIONS",
+    "COMMON_VERBS",
+    "is_verb",
+]
+
+# Honorific abbreviations keep their full stop so that "Dr." does not end a sentence.
+_ABBREV = (
+    r"(?:Dr|Prof|Mr|Mrs|Ms|Mx|St|Mt|Jr|Sr|Capt|Rev|Hon|Sgt|Lt|Col|Gen|Gov|Sen|Rep|Insp|Cllr|"
+    r"Inc|Ltd|Co|Corp|Bros|vs|etc|approx|No|Nos)\."
+)
+_TOKEN_RE = re.compile(
+    _ABBREV
+    + r"|[£$€¥]\d+(?:,\d{3})*(?:\.\d+)?"
+    + r"|\d+(?:,\d{3})*(?:[.:/]\d+)*(?:-\d+)*(?:°[CF]?|%)?"
+    + r"|[^\W\d_][\w]*(?:(?:['’]|[-.])(?=[^\W_])[\w]+)*"
+    + r"|\S",
+    re.UNICODE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One token of a text with its character offsets (end exclusive)."""
+
+    text: str
+    start: int
+    end: int
+
+    @property
+    def lower(self) -> str:
+        """The lower-cased text."""
+        return self.text.lower()
+
+
+def normalize(text: str) -> str:
+    """NFC-normalise, unify quotes and dashes, and collapse whitespace.
+
+    Agents paste text from word processors: curly quotes and non-breaking
+    spaces must not make two equal claims differ.
+    """
+    if not isinstance(text, str):
+        return ""
+    text = unicodedata.normalize("NFC", text)
+    text = (
+        text.replace("\u2019", "'")
+        .replace("\u2018", "'")
+        .replace("\u201c", '"')
+        .replace("\u201d", '"')
+        .replace("\u2013", "-")
+        .replace("\u2014", " - ")
+        .replace("\u00a0", " ")
+    )
+    return " ".join(text.split())
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split text into tokens with offsets; a possessive 's becomes its own token.
+
+    Offsets refer to the text as given (callers normalise first when they
+    need the normalised offsets).
+    """
+    out: list[Token] = []
+    if not text:
+        return out
+    for m in _TOKEN_RE.finditer(text):
+        s, e = m.start(), m.end()
+        t = m.group()
+        if len(t) > 2 and (t.endswith("'s") or t.endswith("’s")) and t[0].isalpha():
+            out.append(Token(t[:-2], s, e - 2))
+            out.append(Token("'s", e - 2, e))
+            continue
+        out.append(Token(t, s, e))
+    return out
+
+
+def is_capitalized(word: str) -> bool:
+    """True for a word whose first letter is upper case ("Priya", "McKay", "UN3480")."""
+    for ch in word:
+        if ch.isalpha():
+            return ch.isupper()
+    return False
+
+
+def is_number(word: str) -> bool:
+    """True for a token that starts with a digit or a currency sign followed by a digit."""
+    if not word:
+        return False
+    if word[0].isdigit():
+        return True
+    return len(word) > 1 and word[0] in "£$€¥" and word[1].isdigit()
+
+
+STOPWORDS: frozenset[str] = frozenset(
+    """a an the this that these those there here it its it's they them their theirs he him his she her
+    hers we us our ours you your yours i me my mine one ones who whom whose which what when where why
+    how whether if then than so as of in on at by for from to with without into onto upon about above
+    below over under between among through during before after since until till while within via per
+    and or but nor not no yes also too very just only even still already yet ever never again ago
+    is are was were be been being am do does did done doing have has had having will would shall
+    should can could may might must ought let lets any some each every all both either neither
+    other another such same own more most less least much many few several lot lots
+    up out off
+    please tell know say said thing things something anything nothing someone anyone
+    there's that's what's who's where's when's how's isn't aren't wasn't weren't don't doesn't
+    didn't won't wouldn't can't couldn't shouldn't hasn't haven't hadn't 's ' "
+    """.split()
+)
+
+AUXILIARIES: frozenset[str] = frozenset(
+    """is are was were be been being am do does did have has had having will would shall should
+    can could may might must 's 've 'd 'll""".split()
+)
+
+PREPOSITIONS: frozenset[str] = frozenset(
+    """of in on at by for from to with without into onto upon about above below over under between
+    among through throughout during before after since until till within via per towards toward
+    across along around behind beside besides beyond near off out past than aboard""".split()
+)
+
+NEGATIONS: frozenset[str] = frozenset(
+    "not no never none nobody nothing neither nor cannot can't won't isn't aren't wasn't weren't "
+    "don't doesn't didn't hasn't haven't hadn't shouldn't wouldn't couldn't n't without".split()
+)
+
+# Titles that precede a personal name but are not part of it.
+HONORIFICS: frozenset[str] = frozenset(
+    """dr dr. doctor prof prof. professor mr mr. mrs mrs. ms ms. mx mx. miss sir dame lord lady
+    madam capt capt. captain sgt sgt. sergeant lt lt. lieutenant col col. colonel gen gen. general
+    major inspector detective officer constable councillor councilor cllr cllr. mayor judge justice
+    rev rev. reverend father sister brother rabbi imam pastor bishop president senator sen sen.
+    governor gov gov. minister chancellor dean nurse chef coach
+    """.split()
+)
+
+MONTHS: dict[str, int] = {
+    name: i
+    for i, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ],
+        start=1,
+    )
+    for name in names
+}
+
+WEEKDAYS: frozenset[str] = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
+    thursdays fridays saturdays sundays weekday weekdays weekend weekends""".split()
+)
+
+# Irregular forms map to their base so that "led" meets "leads" and "bought" meets "buy".
+_IRREGULAR: dict[str, str] = {}
+for _base, _forms in {
+    "be": "is are was were been being am",
+    "have": "has had having",
+    "do": "does did done doing",
+    "go": "goes went gone going",
+    "buy": "bought",
+    "bring": "brought",
+    "build": "built",
+    "begin": "began begun",
+    "break": "broke broken",
+    "choose": "chose chosen",
+    "come": "came",
+    "become": "became",
+    "cut": "cuts cutting",
+    "draw": "drew drawn",
+    "drive": "drove driven",
+    "eat": "ate eaten",
+    "fall": "fell fallen",
+    "feel": "felt",
+    "find": "found",
+    "fly": "flew flown flies",
+    "forget": "forgot forgotten",
+    "get": "got gotten",
+    "give": "gave given",
+    "grow": "grew grown",
+    "hold": "held",
+    "hide": "hid hidden",
+    "keep": "kept",
+    "know": "knew known",
+    "lay": "laid",
+    "lead": "led",
+    "feed": "fed",
+    "leave": "left",
+    "lend": "lent",
+    "lose": "lost",
+    "make": "made",
+    "mean": "meant",
+    "meet": "met",
+    "pay": "paid",
+    "put": "puts putting",
+    "read": "reads reading",
+    "ride": "rode ridden",
+    "rise": "rose risen",
+    "run": "ran",
+    "say": "said",
+    "see": "saw seen",
+    "sell": "sold",
+    "send": "sent",
+    "set": "sets setting",
+    "shut": "shuts shutting",
+    "show": "showed shown",
+    "sing": "sang sung",
+    "sit": "sat",
+    "sleep": "slept",
+    "speak": "spoke spoken",
+    "spend": "spent",
+    "split": "splits splitting",
+    "stand": "stood",
+    "steal": "stole stolen",
+    "swim": "swam swum",
+    "take": "took taken",
+    "teach": "taught",
+    "tell": "told",
+    "think": "thought",
+    "throw": "threw thrown",
+    "understand": "understood",
+    "wake": "woke woken",
+    "wear": "wore worn",
+    "win": "won",
+    "write": "wrote written",
+    "hit": "hits hitting",
+    "quit": "quits quitting",
+    "child": "children",
+    "man": "men",
+    "woman": "women",
+    "person": "people persons",
+    "foot": "feet",
+    "tooth": "teeth",
+    "mouse": "mice",
+    "data": "datum",
+}.items():
+    for _f in _forms.split():
+        _IRREGULAR[_f] = _base
+
+# Words whose "-ed"/"-er"/"-s" ending is part of the root, not an inflection.
+_KEEP = frozenset(
+    """need feed seed speed succeed proceed exceed bleed breed weed heed deed reed greed indeed
+    bed red wed shed led fled bred sled hundred kindred
+    bus gas yes this thus plus minus bonus census campus virus status chorus focus series species
+    news lens always perhaps was has is his its us
+    under over after water winter summer number member order other either neither never ever
+    paper center centre letter matter river silver super cover power tower lower upper offer
+    enter master meter metre liter litre quarter corner border partner chapter sister brother
+    mother father daughter server filter finger hunger""".split()
+)
+
+
+def _strip(word: str) -> str:
+    if word in _IRREGULAR:
+        word = _IRREGULAR[word]
+    if word in _KEEP or len(word) <= 2:
+        return word
+    w = word
+    if w.endswith("ies") and len(w) > 4:
+        w = w[:-3] + "y"
+    elif w.endswith("ied") and len(w) > 4:
+        w = w[:-3] + "y"
+    elif w.endswith(("sses", "shes", "ches", "xes", "zes")):
+        w = w[:-2]
+    elif w.endswith("ss") or w.endswith("us") or w.endswith("is"):
+        pass
+    elif w.endswith("s") and not w.endswith("'s"):
+        w = w[:-1]
+    elif w.endswith("ing") and len(w) >= 5 and _has_vowel(w[:-3]):
+        w = w[:-3]
+        w = _undouble(w)
+    elif w.endswith("eed") and len(w) > 5:
+        w = w[:-1]
+    elif w.endswith("ed") and len(w) >= 4 and _has_vowel(w[:-2]):
+        w = w[:-2]
+        w = _undouble(w)
+    if w.endswith("er") and len(w) > 5 and w[-3] not in "aeiou" and w not in _KEEP:
+        # agent nouns: manager, teacher, leader, player
+        w = _undouble(w[:-2])
+    if w in _IRREGULAR:
+        w = _IRREGULAR[w]
+    if len(w) >= 3 and w.endswith("e") and not w.endswith("ee"):
+        w = w[:-1]
+    if w.endswith("ell") and len(w) > 4:
+        # British "modelled", "travelled", "cancelled" meet "model", "travel", "cancel"
+        w = w[:-1]
+    if w.endswith("y") and len(w) > 3 and w[-2] not in "aeiou":
+        w = w[:-1] + "i"
+    return w
+
+
+def _has_vowel(w: str) -> bool:
+    return any(c in "aeiouy" for c in w)
+
+
+def _undouble(w: str) -> str:
+    if len(w) >= 3 and w[-1] == w[-2] and w[-1] not in "aeiouls":
+        return w[:-1]
+    return w
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    """Reduce a word to an inflection key: plural, tense, participle and agent-noun endings go.
+
+    Hyphenated words keep their prefix and stem their last part
+    ("co-wrote" and "co-writing" meet). The key is only ever compared with
+    other keys; it is not meant to be a real word.
+    """
+    w = word.lower().strip("'\".,;:!?()[]")
+    if not w:
+        return w
+    if w.endswith("'s"):
+        w = w[:-2]
+    if "-" in w and not w[0].isdigit():
+        head, _, last = w.rpartition("-")
+        return head + "-" + _strip(last)
+    return _strip(w)
+
+
+def stems_of(word: str) -> tuple[str, ...]:
+    """The stem of a word plus, for a hyphenated word, the stems of its content parts.
+
+    "chain-free" yields ("chain-fre", "chain", "fre") so that a question
+    about a "chain" meets a claim that says "chain-free".
+    """
+    s = stem(word)
+    if "-" not in word or word[:1].isdigit():
+        return (s,)
+    parts = [stem(p) for p in word.lower().split("-") if p and p not in STOPWORDS and len(p) > 1]
+    return (s, *parts)
+
+
+# Base forms of common English verbs, used to find a question's predicate without a tagger.
+# Words that are far more often nouns ("cycle", "harvest", "list") are left out on purpose.
+COMMON_VERBS: frozenset[str] = frozenset(
+    """accept add admit agree allow announce appear apply approve argue arrange arrive ask attend avoid award
+    become begin believe belong book borrow break bring build burn buy call cancel carry catch cause change
+    charge chair check choose claim clean close collect come commit compare complain complete confirm connect
+    consider contain continue cook cost cover create cut deal decide declare decline deliver depend describe
+    destroy develop die direct discover discuss divert do draw drink drive drop earn eat employ end enjoy enter
+    escape expect explain expose fail fall feed feel fight fill find finish fit fix fly follow forget form found
+    gain get give go grow hand happen hate have head hear help hide hire hit hold host hurt identify improve
+    include increase inform inspect install introduce invent invite involve join keep kill know land last launch
+    lead learn leave lend let lie like limit listen live lose love maintain make manage marry mean measure meet
+    mention migrate miss model move need obtain occur offer open order organise organize own paint pass pay
+    perform pick plan play prefer prepare present prevent produce promise propose protect prove provide publish
+    pull push put raise reach read receive recommend record reduce refuse reject release remain remember remove
+    renew rent repair replace reply report represent request require resign respond retire return reveal ride
+    rise run save say schedule see sell send serve set settle share shoot show shut sign sing sit sleep speak
+    spend split stand start stay steal stop study submit succeed suffer suggest supply support take talk teach
+    tell test think throw train travel treat try turn understand use visit vote wait walk want warn watch wear
+    weigh win work worry write co-write sponsor fund donate sue arrest convict treat prescribe diagnose operate
+    cure assign appoint elect promote fire sack resign quit found acquire merge launch ship deploy migrate fix
+    renew expire deliver announce win lose beat score owe lend borrow rent lease sell buy""".split()
+)
+
+
+def is_verb(word: str) -> bool:
+    """True when the word is a common verb in any inflection ("led", "chaired", "co-writing")."""
+    w = word.lower()
+    if w in _IRREGULAR and _IRREGULAR[w] in COMMON_VERBS:
+        return True
+    if w.endswith(("er", "ers", "or", "ors")) and w.rstrip("s") not in COMMON_VERBS:
+        # agent nouns ("container", "manager") share a stem with a verb but are not verbs
+        return False
+    return stem(w) in _VERB_STEMS
+
+
+_VERB_STEMS: frozenset[str] = frozenset(stem(v) for v in COMMON_VERBS)

@@ -1,0 +1,353 @@
+"""Find the names in a sentence and guess what kind of thing each names.
+
+A name is a run of capitalised words ("Priya Raman", "Slate & Fen Estates"),
+optionally with a house number in front ("7 Quarry Lane") or a number behind
+("Sprint 14", "Year 4"), or a quoted title ('Salt Lines'). Honorifics ("Dr.",
+"Councillor") are kept in the span but left out of the name's match tokens, so
+"Dr. Ada Obi" and "Ada Obi" are the same key. Months, weekdays, lone acronyms
+("QA", "TLS") and lone codes are not names: they are content, matched as
+words. A capitalised word that starts a sentence is a name only when it is
+followed by another name word, a number or a possessive, or when the caller
+already knows it as a name (the ``known`` callback), because sentence case
+capitalises ordinary words too.
+
+>>> [s.text for s in find_spans(tokenize("Dr. Ada Obi of Acme Labs visited 7 Quarry Lane in May."))]
+['Dr. Ada Obi', 'Acme Labs', '7 Quarry Lane']
+>>> s = find_spans(tokenize("Ada Obi's thesis deadline moved."))[0]
+>>> (s.key, s.possessive)
+('ada obi', True)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from fireweed.decider.lexicon import (
+    HONORIFICS,
+    MONTHS,
+    PREPOSITIONS,
+    STOPWORDS,
+    WEEKDAYS,
+    Token,
+    is_capitalized,
+    tokenize,
+)
+
+__all__ = ["Span", "find_spans", "name_tokens", "name_key", "guess_kind", "tokenize"]
+
+_SENTENCE_END = frozenset({".", "!", "?", ";", ":", "\u2026"})
+_OPEN = frozenset({"'", '"', "(", "["})
+_CONNECT_ONE = frozenset({"of"})
+_PARTICLES = frozenset({"van", "von", "de", "der", "den", "da", "del", "della", "di", "du", "le", "la", "al", "bin", "ibn"})
+_YEAR_RE = re.compile(r"^(1[89]|20)\d\d$")
+_CODE_RE = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9./-]+$")
+
+_ORG_SUFFIX = frozenset(
+    """group club council committee trust bank school university college health systems system records
+    estates mutual museum clinic practice labs lab laboratory laboratories team society association company
+    corporation corp inc inc. ltd ltd. llc plc partners institute foundation agency department ministry office
+    hospital church union federation league services solutions technologies technology media press studios
+    studio ventures holdings fund party board authority commission police band orchestra choir academy
+    airlines airways rail railways motors foods creamery bakery brewery dairy gallery factory observatory
+    store stores shop cafe restaurant bar pub inn hotel kitchen network networks agency bureau service
+    centre center insurance assurance capital industries pharma pharmaceuticals software games publishing
+    productions entertainment records brothers sons co co. firm""".split()
+)
+_PLACE_SUFFIX = frozenset(
+    """street st st. road rd rd. lane row avenue ave way square wharf port city town village park gardens garden
+    hall house bridge hill hills river lake loch bay sound island islands isle mountain mountains valley
+    county state province district quarter harbour harbor beach coast point heights green common court
+    place crescent close terrace drive boulevard plaza market exchange airport station field fields wood
+    woods forest moor brook creek falls springs cove estate""".split()
+)
+_PLACE_PREFIX = frozenset({"loch", "lake", "mount", "mt", "mt.", "port", "fort", "cape", "river", "isle", "saint", "st", "st."})
+_HONOR_ABBREV = frozenset(h.rstrip(".") for h in HONORIFICS if h.endswith("."))
+_HONOR_BARE = frozenset(h.rstrip(".") for h in HONORIFICS)
+_EVENT_SUFFIX = frozenset(
+    """meeting conference festival summit expo fair awards award cup championship championships games tour
+    week day night gala congress symposium workshop hackathon devconf con""".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A name found in a text.
+
+    ``first``/``last`` are token indexes (inclusive/exclusive); ``text`` is the
+    surface form; ``tokens`` are the lower-cased match tokens (honorifics and a
+    leading "the" removed); ``possessive`` is True when "'s" follows;
+    ``quoted`` for a title in quotes; ``prep`` is the preposition right before
+    the span, if any.
+    """
+
+    first: int
+    last: int
+    start: int
+    end: int
+    text: str
+    tokens: tuple[str, ...]
+    possessive: bool = False
+    quoted: bool = False
+    prep: str | None = None
+    honorific: bool = False
+
+    @property
+    def key(self) -> str:
+        """The match key: match tokens joined by spaces."""
+        return " ".join(self.tokens)
+
+
+def _is_acronym(w: str) -> bool:
+    letters = [c for c in w if c.isalpha()]
+    return 2 <= len(letters) <= 6 and sum(1 for c in letters if c.isupper()) >= 2 and w.isalpha()
+
+
+def _is_name_word(w: str) -> bool:
+    """A capitalised word that may be part of a name (not a month, weekday or function word)."""
+    if not w or not is_capitalized(w) or not w[0].isalpha():
+        return False
+    if len(w) > 2 and w[1] == "-":
+        # "B-side", "T-shirt", "X-ray": a letter prefix, not a name
+        return False
+    lw = w.lower()
+    if lw in MONTHS or lw in WEEKDAYS:
+        return False
+    return True
+
+
+def name_tokens(text: str) -> tuple[str, ...]:
+    """The lower-cased match tokens of a name (honorifics, "the", "&" and possessives removed)."""
+    out: list[str] = []
+    for t in tokenize(text):
+        lw = t.text.lower()
+        if lw in ("'s", "&", "'", '"', ",", ".", "(", ")", "-"):
+            continue
+        if lw in HONORIFICS and not out:
+            continue
+        if lw == "the" and not out:
+            continue
+        if not any(c.isalnum() for c in lw):
+            continue
+        out.append(lw.rstrip("."))
+    # a name that is only an honorific ("Doctor") keeps it
+    if not out:
+        out = [t.text.lower().rstrip(".") for t in tokenize(text) if any(c.isalnum() for c in t.text)]
+    return tuple(out)
+
+
+def name_key(text: str) -> str:
+    """The match key of a name: its match tokens joined by spaces."""
+    return " ".join(name_tokens(text))
+
+
+def guess_kind(text: str) -> str:
+    """Guess "person", "org", "place" or "thing" from the shape of a name.
+
+    A heuristic of general English naming: honorifics mark people, suffixes
+    such as "Trust" or "Lane" mark organisations and places, a leading house
+    number marks an address, quotes or digits mark a titled thing.
+    """
+    raw = [t.text for t in tokenize(text)]
+    words = [w.lower() for w in raw if any(c.isalnum() for c in w)]
+    if not words:
+        return "thing"
+    if text.startswith(("'", '"')):
+        return "thing"
+    if words[0].rstrip(".") in _HONOR_BARE and len(words) >= 2:
+        return "person"
+    if words[0][0].isdigit():
+        return "place"
+    last = words[-1]
+    if last in _ORG_SUFFIX or words[0] in ("university", "college", "school", "bank", "institute"):
+        return "org"
+    if last in _PLACE_SUFFIX or words[0] in _PLACE_PREFIX:
+        return "place"
+    if last in _EVENT_SUFFIX:
+        return "thing"
+    if any(c.isdigit() for c in text):
+        return "thing"
+    if words[0] == "the":
+        return "org"
+    caps = [w for w in raw if w[:1].isalpha()]
+    if 2 <= len(caps) <= 4 and all(is_capitalized(w) or w.lower() in _PARTICLES for w in caps):
+        if not any(_is_acronym(w) for w in caps):
+            return "person"
+    return "thing"
+
+
+def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) -> list[Span]:
+    """Find name spans in a tokenised sentence (see the module docstring for the rules)."""
+    n = len(tokens)
+    spans: list[Span] = []
+    used = [False] * n
+    texts = [t.text for t in tokens]
+
+    def sentence_initial(i: int) -> bool:
+        j = i - 1
+        while j >= 0 and texts[j] in _OPEN:
+            j -= 1
+        return j < 0 or texts[j] in _SENTENCE_END
+
+    def prep_before(i: int) -> str | None:
+        j = i - 1
+        if j >= 0 and texts[j].lower() == "the":
+            j -= 1
+        if j >= 0 and texts[j].lower() in PREPOSITIONS:
+            return texts[j].lower()
+        return None
+
+    # quoted titles first: 'Salt Lines', "The Long Road"
+    i = 0
+    while i < n:
+        t = texts[i]
+        if t in ("'", '"') and i + 1 < n and tokens[i + 1].start == tokens[i].end and (
+            i == 0 or tokens[i - 1].end < tokens[i].start or texts[i - 1] in _OPEN
+        ) and is_capitalized(texts[i + 1]):
+            for j in range(i + 2, min(n, i + 14)):
+                if texts[j] == t and tokens[j].start == tokens[j - 1].end:
+                    inner = tokens[i + 1 : j]
+                    text = " ".join(x.text for x in inner)
+                    toks = name_tokens(text)
+                    if toks:
+                        poss = j + 1 < n and texts[j + 1] == "'s"
+                        spans.append(
+                            Span(i, j + 1, tokens[i + 1].start, tokens[j - 1].end, text, toks, poss, True, prep_before(i))
+                        )
+                        for k in range(i, j + 1):
+                            used[k] = True
+                    i = j
+                    break
+        i += 1
+
+    i = 0
+    while i < n:
+        if used[i]:
+            i += 1
+            continue
+        w = texts[i]
+        lw = w.lower()
+        start_i = i
+        lead_number = False
+        # a house number in front of a capitalised street name: "7 Quarry Lane"
+        if (
+            w.isdigit()
+            and len(w) <= 4
+            and not _YEAR_RE.match(w)
+            and i + 2 < n
+            and _is_name_word(texts[i + 1])
+            and _is_name_word(texts[i + 2])
+            and texts[i + 1].lower() not in STOPWORDS
+            and texts[i + 2].lower() in _PLACE_SUFFIX
+        ):
+            lead_number = True
+            j = i + 1
+        elif _is_name_word(w):
+            j = i
+        else:
+            i += 1
+            continue
+        if not lead_number:
+            honor = lw in HONORIFICS or lw.rstrip(".") in _HONOR_ABBREV
+            if lw in STOPWORDS and not honor:
+                # "The" opens a name only when a name word follows ("The Saffron Door")
+                if lw == "the" and i + 1 < n and _is_name_word(texts[i + 1]) and texts[i + 1].lower() not in STOPWORDS:
+                    i += 1
+                    continue
+                i += 1
+                continue
+        # extend the run
+        k = j
+        words: list[int] = []
+        while k < n and not used[k]:
+            tk = texts[k]
+            if _is_name_word(tk) and (tk.lower() not in STOPWORDS or tk == "A" and words):
+                if _is_acronym(tk) and not (k + 1 < n and (_is_name_word(texts[k + 1]) or texts[k + 1][:1].isdigit())) and not words:
+                    break
+                if _is_acronym(tk) and words and not (k + 1 < n and _is_name_word(texts[k + 1])):
+                    # "Acme API gateway": a trailing acronym describes, it does not name
+                    break
+                words.append(k)
+                k += 1
+                continue
+            if tk == "&" and words and k + 1 < n and _is_name_word(texts[k + 1]):
+                words.append(k)
+                k += 1
+                continue
+            if tk.lower() in _PARTICLES and words and k + 1 < n and _is_name_word(texts[k + 1]) and texts[k + 1].lower() not in STOPWORDS:
+                words.append(k)
+                k += 1
+                continue
+            if (
+                tk.lower() in _CONNECT_ONE
+                and len(words) == 1
+                and texts[words[0]].lower() not in HONORIFICS
+                and k + 1 < n
+                and _is_name_word(texts[k + 1])
+                and texts[k + 1].lower() not in STOPWORDS
+                and not sentence_initial(words[0])
+            ):
+                words.append(k)
+                k += 1
+                continue
+            if (tk[:1].isdigit() or _CODE_RE.match(tk)) and words and not _YEAR_RE.match(tk) and tokens[k].start == tokens[k - 1].end + 1:
+                # "Sprint 14", "Year 4", "TGHU 884201-3"
+                words.append(k)
+                k += 1
+                break
+            break
+        if not words:
+            i += 1
+            continue
+        first_word = words[0]
+        # drop a trailing connector or honorific-only run
+        while words and texts[words[-1]].lower() in _CONNECT_ONE | _PARTICLES | {"&"}:
+            words.pop()
+        if not words:
+            i += 1
+            continue
+        last = words[-1] + 1
+        is_initial = sentence_initial(start_i if not lead_number else start_i)
+        core = [texts[x] for x in words if texts[x].lower() not in HONORIFICS]
+        if not lead_number and is_initial and len(words) == 1:
+            follows_poss = last < n and texts[last] == "'s"
+            if not follows_poss and not (known and known(texts[first_word].lower())):
+                i = last
+                continue
+        if not core:
+            i = last
+            continue
+        if len(words) == 1 and not lead_number and (_is_acronym(texts[first_word]) or _CODE_RE.match(texts[first_word])):
+            i = last
+            continue
+        s_tok = start_i
+        text = " ".join(texts[x] for x in ([start_i] if lead_number else []) + words)
+        if not lead_number and s_tok > 0 and texts[s_tok - 1] == "The" and not used[s_tok - 1]:
+            # keep "The" in the surface form: it marks a band, a firm or a ship, not a person
+            s_tok -= 1
+            text = texts[s_tok] + " " + text
+        text = text.replace(" & ", " & ")
+        toks = name_tokens(text)
+        if not toks:
+            i = last
+            continue
+        poss = last < n and texts[last] == "'s"
+        honor = texts[words[0]].lower() in HONORIFICS
+        spans.append(
+            Span(
+                s_tok,
+                last,
+                tokens[s_tok].start,
+                tokens[last - 1].end,
+                text,
+                toks,
+                poss,
+                False,
+                prep_before(s_tok),
+                honor,
+            )
+        )
+        i = last
+    spans.sort(key=lambda s: s.first)
+    return spans

@@ -1,0 +1,988 @@
+"""The decider's in-memory projection of the ledger: entities, memories, their states and indexes.
+
+The projection is rebuilt at start by replaying every committed event of every
+tenant in seq order, then kept current by applying each new event. It is the
+only state the decider has: it holds no keys and writes nothing to disk. Each
+tenant is its own partition (``_Tenant``); no method ever reads across two.
+
+Time has two axes. The *transaction* axis is the ledger seq: every memory
+keeps the history of its states as (seq, state) pairs, so ``as_of_seq`` shows
+what was known then. The *event* axis is the claim's event time:
+``valid_from`` (the event time, unknown = always) and ``valid_to`` (stamped when
+a later claim supersedes it), so ``as_of`` shows what was true then.
+
+Applying is cheap on purpose (≈10 µs an event): claims are parsed lazily, the
+first time a plan or a question needs them, and cached on the memory.
+
+>>> p = Projection()
+>>> plan = p.plan_remember("t", "Ada Obi leads the payments squad.", "Ada Obi leads the payments squad.",
+...                        {"source_id": "s1", "parts": [0]}, "s1", None, None)
+>>> for seq, (kind, payload) in enumerate(plan.events, 1):
+...     p.apply("t", seq, kind, payload, "2024-01-01T00:00:00Z")
+>>> p.recall("t", "Which squad does Ada Obi lead?").results[0]["claim"]
+'Ada Obi leads the payments squad.'
+>>> p.recall("t", "Which squad does Ben Roe lead?").code
+'entity_not_found'
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from fireweed.decider.facts import Fact, parse_claim
+from fireweed.decider.lexicon import HONORIFICS, stem
+from fireweed.decider.name_spans import Span, guess_kind, name_tokens
+
+__all__ = ["Projection", "Plan", "Resolution", "Closure", "RecallAnswer", "ERASED", "STATES"]
+
+ERASED = "[erased]"
+STATES = ("active", "disputed", "superseded", "quarantined", "frozen")
+_VISIBLE = frozenset({"active", "disputed"})
+_WORD_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*", re.UNICODE)
+_HONOR = frozenset(h.rstrip(".") for h in HONORIFICS)
+
+
+@dataclass
+class Plan:
+    """What a remember would append: the events in order, and what they mean."""
+
+    events: list[tuple[str, dict[str, Any]]]
+    memory_id: str
+    outcome: str
+    supersedes: list[str] = field(default_factory=list)
+    disputes: list[str] = field(default_factory=list)
+    subjects: list[str] = field(default_factory=list)
+    relation: str = ""
+
+
+@dataclass
+class Resolution:
+    """How a name resolved in one tenant: ``status`` is "resolved", "ambiguous" or "not_found"."""
+
+    status: str
+    entity_ids: list[str] = field(default_factory=list)
+    candidates: list[dict[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class Closure:
+    """Everything an erasure of one entity must take, and what it leaves standing."""
+
+    entity_id: str
+    memories: list[str]
+    derived: list[str]
+    parts: list[dict[str, Any]]
+    bystanders: list[str]
+    bystander_entities: list[str]
+    shared_parts: list[dict[str, Any]]
+
+
+@dataclass
+class RecallAnswer:
+    """The read gate's answer: verdict "answered" or "abstained"."""
+
+    verdict: str
+    code: str | None = None
+    term: str | None = None
+    remedy: str | None = None
+    results: list[dict[str, Any]] = field(default_factory=list)
+    candidates: list[dict[str, str]] = field(default_factory=list)
+    cited: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form."""
+        return {
+            "verdict": self.verdict,
+            "code": self.code,
+            "term": self.term,
+            "remedy": self.remedy,
+            "results": self.results,
+            "candidates": self.candidates,
+            "cited": self.cited,
+        }
+
+
+class _Entity:
+    __slots__ = ("id", "name", "kind", "tokens", "key", "seq", "holds", "memories")
+
+    def __init__(self, eid: str, name: str | None, kind: str, seq: int) -> None:
+        self.id = eid
+        self.name = name
+        self.kind = kind
+        self.tokens: tuple[str, ...] = name_tokens(name) if name else ()
+        self.key = " ".join(self.tokens)
+        self.seq = seq
+        self.holds: list[tuple[int, bool]] = []
+        self.memories: list[str] = []
+
+    def held_at(self, seq: int | None) -> bool:
+        if not self.holds:
+            return False
+        if seq is None:
+            return self.holds[-1][1]
+        state = False
+        for s, h in self.holds:
+            if s > seq:
+                break
+            state = h
+        return state
+
+
+class _Memory:
+    __slots__ = (
+        "id", "claim", "evidence", "subjects", "relation", "source_id", "receipt", "event_time",
+        "valid_from", "seq", "recorded_at", "derived_from", "supersedes", "disputes", "count",
+        "history", "valid_to", "reason", "fact", "norm",
+    )
+
+    def __init__(self, mid: str, payload: dict[str, Any], seq: int, recorded_at: str) -> None:
+        claim = payload.get("claim")
+        self.id = mid
+        self.claim: str | None = claim if isinstance(claim, str) and claim != ERASED else None
+        ev = payload.get("evidence")
+        self.evidence: str | None = ev if isinstance(ev, str) and ev != ERASED else None
+        subjects = payload.get("subjects")
+        self.subjects: list[str] = list(subjects) if isinstance(subjects, list) else []
+        rel = payload.get("relation")
+        self.relation: str = rel if isinstance(rel, str) and rel != ERASED else ""
+        self.source_id: str | None = payload.get("source_id")
+        self.receipt: dict[str, Any] = payload.get("receipt") or {}
+        et = payload.get("event_time")
+        self.event_time: str | None = et if isinstance(et, str) and et else None
+        self.valid_from: str | None = self.event_time
+        self.seq = seq
+        self.recorded_at = recorded_at
+        self.derived_from: list[str] = list(payload.get("derived_from") or [])
+        self.supersedes: list[str] = list(payload.get("supersedes") or [])
+        self.disputes: list[str] = list(payload.get("disputes") or [])
+        self.count = 1
+        state = payload.get("state") or "active"
+        self.history: list[tuple[int, str]] = [(seq, state)]
+        self.valid_to: list[tuple[int, str | None]] = []
+        self.reason: str | None = payload.get("reason")
+        self.fact: Fact | None = None
+        self.norm = _claim_key(self.claim) if self.claim else ""
+
+    def state_at(self, seq: int | None) -> str | None:
+        if seq is None:
+            return self.history[-1][1]
+        if self.seq > seq:
+            return None
+        state = None
+        for s, st in self.history:
+            if s > seq:
+                break
+            state = st
+        return state
+
+    def valid_to_at(self, seq: int | None) -> str | None:
+        v = None
+        for s, vt in self.valid_to:
+            if seq is not None and s > seq:
+                break
+            v = vt
+        return v
+
+
+class _Tenant:
+    __slots__ = (
+        "name", "head", "entities", "by_key", "by_token", "memories", "by_claim", "sources",
+        "tombstones", "certificates", "reads", "words", "events", "last_recorded",
+    )
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.head = 0
+        self.entities: dict[str, _Entity] = {}
+        self.by_key: dict[str, set[str]] = {}
+        self.by_token: dict[str, set[str]] = {}
+        self.memories: dict[str, _Memory] = {}
+        self.by_claim: dict[str, list[str]] = {}
+        self.sources: dict[str, dict[str, Any]] = {}
+        self.tombstones: set[str] = set()
+        self.certificates = 0
+        self.reads = 0
+        # the content-word index, kept current from the first event on (questions without a name use it)
+        self.words: dict[str, set[str]] | None = {}
+        self.events = 0
+        self.last_recorded = ""
+
+
+def _claim_key(claim: str) -> str:
+    """Case-, space- and end-punctuation-insensitive key of a claim (cheap: it runs on every replayed memory)."""
+    return " ".join(claim.lower().replace("\u2019", "'").split()).rstrip(" .!;:,")
+
+
+def _new_id(prefix: str) -> str:
+    return prefix + secrets.token_hex(8)
+
+
+class Projection:
+    """All tenants' projected state (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._tenants: dict[str, _Tenant] = {}
+
+    # ------------------------------------------------------------------ apply
+    def _t(self, tenant: str) -> _Tenant:
+        t = self._tenants.get(tenant)
+        if t is None:
+            t = self._tenants[tenant] = _Tenant(tenant)
+        return t
+
+    def head(self, tenant: str) -> int:
+        """The seq of the last event applied for the tenant (0 when none)."""
+        t = self._tenants.get(tenant)
+        return t.head if t else 0
+
+    def tenants(self) -> list[str]:
+        """The tenants that have at least one applied event."""
+        return sorted(self._tenants)
+
+    def apply(self, tenant: str, seq: int, kind: str, payload: dict[str, Any], recorded_at: str) -> None:
+        """Apply one committed event. Idempotent: an event at or below the tenant's head is ignored.
+
+        Never raises on an odd payload: a malformed event is counted and skipped,
+        because a projection that stops replaying is worse than one that skips
+        an event it cannot read.
+        """
+        t = self._t(tenant)
+        if not isinstance(seq, int) or seq <= t.head:
+            return
+        t.head = seq
+        t.events += 1
+        t.last_recorded = recorded_at or t.last_recorded
+        if not isinstance(payload, dict):
+            return
+        fn = self._APPLY.get(kind)
+        if fn is None:
+            return
+        try:
+            fn(self, t, seq, payload, recorded_at or "")
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return
+
+    def _entity_created(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
+        eid = p["entity_id"]
+        name = p.get("name")
+        if not isinstance(name, str) or name == ERASED:
+            name = None
+        e = _Entity(eid, name, p.get("kind") or "thing", seq)
+        old = t.entities.get(eid)
+        if old is not None:
+            self._unindex_entity(t, old)
+            e.memories = old.memories
+            e.holds = old.holds
+        t.entities[eid] = e
+        if e.key:
+            t.by_key.setdefault(e.key, set()).add(eid)
+            for tok in set(e.tokens):
+                t.by_token.setdefault(tok, set()).add(eid)
+
+    def _unindex_entity(self, t: _Tenant, e: _Entity) -> None:
+        if e.key and e.key in t.by_key:
+            t.by_key[e.key].discard(e.id)
+            if not t.by_key[e.key]:
+                del t.by_key[e.key]
+        for tok in set(e.tokens):
+            ids = t.by_token.get(tok)
+            if ids is not None:
+                ids.discard(e.id)
+                if not ids:
+                    del t.by_token[tok]
+
+    def _source_added(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
+        t.sources[p["source_id"]] = {
+            "source_id": p["source_id"],
+            "root": p.get("root"),
+            "size": p.get("size"),
+            "origin": p.get("origin"),
+            "origin_kind": p.get("origin_kind"),
+            "supplied_by": p.get("supplied_by"),
+            "seq": seq,
+            "recorded_at": at,
+        }
+
+    def _memory_admitted(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
+        mid = p["memory_id"]
+        m = _Memory(mid, p, seq, at)
+        if m.supersedes and m.valid_from is None:
+            # a correction with no event time took effect when it was recorded
+            m.valid_from = at or None
+        t.memories[mid] = m
+        for eid in m.subjects:
+            e = t.entities.get(eid)
+            if e is not None:
+                e.memories.append(mid)
+        if m.norm:
+            t.by_claim.setdefault(m.norm, []).append(mid)
+        self._index_words(t, m)
+
+    def _build_words(self, t: _Tenant) -> None:
+        t.words = {}
+        for m in t.memories.values():
+            self._index_words(t, m)
+
+    def _index_words(self, t: _Tenant, m: _Memory) -> None:
+        words = t.words
+        if words is None or not m.claim:
+            return
+        mid = m.id
+        text = m.claim.lower()
+        for w in set(_WORD_RE.findall(text)):
+            s = stem(w)
+            ids = words.get(s)
+            if ids is None:
+                words[s] = {mid}
+            else:
+                ids.add(mid)
+        if "-" in text:
+            for w in set(_WORD_RE.findall(text.replace("-", " "))):
+                words.setdefault(stem(w), set()).add(mid)
+
+    def _memory_reinforced(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
+        m = t.memories[p["memory_id"]]
+        c = p.get("count")
+        m.count = c if isinstance(c, int) else m.count + 1
+
+    def _memory_state_changed(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
+        m = t.memories[p["memory_id"]]
+        to = p["to"]
+        m.history.append((seq, to))
+        if to == "superseded":
+            vt = p.get("valid_to")
+            m.valid_to.append((seq, vt if isinstance(vt, str) and vt else at))
+        elif to in ("active", "disputed") and m.valid_to:
+            m.valid_to.append((seq, None))
+        if p.get("reason"):
+            m.reason = p.get("reason")
+
+    def _review_decided(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
+        m = t.memories[p["memory_id"]]
+        decision = p.get("decision")
+        if decision == "approve":
+            m.history.append((seq, "active"))
+        elif decision == "reject":
+            m.history.append((seq, "rejected"))
+
+    def _hold(self, t: _Tenant, seq: int, p: dict[str, Any], at: str, on: bool) -> None:
+        e = t.entities[p["entity_id"]]
+        e.holds.append((seq, on))
+
+    def _hold_set(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
+        self._hold(t, seq, p, at, True)
+
+    def _hold_released(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
+        self._hold(t, seq, p, at, False)
+
+    def _erased(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
+        fp = p.get("name_fingerprint")
+        if isinstance(fp, str) and fp:
+            t.tombstones.add(fp)
+        gone = set(p.get("memories") or []) | set(p.get("derived") or [])
+        eid = p.get("entity_id")
+        for mid in gone:
+            m = t.memories.pop(mid, None)
+            if m is None:
+                continue
+            for s in m.subjects:
+                e = t.entities.get(s)
+                if e is not None and mid in e.memories:
+                    e.memories.remove(mid)
+            if m.norm in t.by_claim:
+                t.by_claim[m.norm] = [x for x in t.by_claim[m.norm] if x != mid]
+                if not t.by_claim[m.norm]:
+                    del t.by_claim[m.norm]
+            if t.words is not None:
+                for ids in t.words.values():
+                    ids.discard(mid)
+        if isinstance(eid, str) and eid in t.entities:
+            e = t.entities.pop(eid)
+            self._unindex_entity(t, e)
+            for mid in list(e.memories):
+                # anything still naming the erased subject goes too: a leak is not recoverable
+                m = t.memories.pop(mid, None)
+                if m is not None and t.words is not None:
+                    for ids in t.words.values():
+                        ids.discard(mid)
+
+    def _certificate_issued(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
+        t.certificates += 1
+
+    def _read_recorded(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
+        t.reads += 1
+
+    _APPLY = {
+        "entity_created": _entity_created,
+        "source_added": _source_added,
+        "memory_admitted": _memory_admitted,
+        "memory_reinforced": _memory_reinforced,
+        "memory_state_changed": _memory_state_changed,
+        "review_decided": _review_decided,
+        "hold_set": _hold_set,
+        "hold_released": _hold_released,
+        "erased": _erased,
+        "certificate_issued": _certificate_issued,
+        "read_recorded": _read_recorded,
+    }
+
+    # ------------------------------------------------------------- queries
+    def is_frozen(self, tenant: str, entity_id: str) -> bool:
+        """True while a legal hold is set on the entity."""
+        t = self._tenants.get(tenant)
+        e = t.entities.get(entity_id) if t else None
+        return bool(e and e.held_at(None))
+
+    def name_tombstoned(self, tenant: str, fingerprint: str) -> bool:
+        """True when an erasure recorded this name fingerprint."""
+        t = self._tenants.get(tenant)
+        return bool(t and fingerprint in t.tombstones)
+
+    def entity(self, tenant: str, entity_id: str) -> dict[str, Any] | None:
+        """One entity as a dict (id, name, kind), or None."""
+        t = self._tenants.get(tenant)
+        e = t.entities.get(entity_id) if t else None
+        if e is None:
+            return None
+        return {"entity_id": e.id, "name": e.name, "kind": e.kind, "frozen": e.held_at(None)}
+
+    def memory(self, tenant: str, memory_id: str) -> dict[str, Any] | None:
+        """One memory as a result dict (any state), or None."""
+        t = self._tenants.get(tenant)
+        m = t.memories.get(memory_id) if t else None
+        if m is None:
+            return None
+        return self._result(t, m, None, None)
+
+    def all_memories(self, tenant: str) -> list[dict[str, Any]]:
+        """Every memory of the tenant (any state), in ledger order, as result dicts."""
+        t = self._tenants.get(tenant)
+        if t is None:
+            return []
+        return [self._result(t, m, None, None) for m in sorted(t.memories.values(), key=lambda m: m.seq)]
+
+    def find_claim(self, tenant: str, claim: str) -> list[dict[str, Any]]:
+        """Memories whose claim equals this one (case, spacing and end punctuation aside), newest first."""
+        t = self._tenants.get(tenant)
+        if t is None or not isinstance(claim, str):
+            return []
+        ids = t.by_claim.get(_claim_key(claim), [])
+        found = [t.memories[i] for i in ids if i in t.memories]
+        return [self._result(t, m, None, None) for m in sorted(found, key=lambda m: -m.seq)]
+
+    def source(self, tenant: str, source_id: str) -> dict[str, Any] | None:
+        """The source_added record of a source (seq, recorded_at, root, size, declared origin)."""
+        t = self._tenants.get(tenant)
+        return dict(t.sources[source_id]) if t and source_id in t.sources else None
+
+    def effective_state(self, tenant: str, memory_id: str, as_of_seq: int | None = None) -> str | None:
+        """The memory's state at a seq (frozen when any subject is under a hold)."""
+        t = self._tenants.get(tenant)
+        m = t.memories.get(memory_id) if t else None
+        if m is None:
+            return None
+        return self._state(t, m, as_of_seq)
+
+    def _state(self, t: _Tenant, m: _Memory, as_of_seq: int | None) -> str | None:
+        st = m.state_at(as_of_seq)
+        if st is None:
+            return None
+        if st not in ("rejected",):
+            for eid in m.subjects:
+                e = t.entities.get(eid)
+                if e is not None and e.held_at(as_of_seq):
+                    return "frozen"
+        return st
+
+    def _result(self, t: _Tenant, m: _Memory, as_of_seq: int | None, state: str | None) -> dict[str, Any]:
+        return {
+            "memory_id": m.id,
+            "claim": m.claim,
+            "state": state or self._state(t, m, as_of_seq),
+            "event_time": m.event_time,
+            "valid_from": m.valid_from,
+            "valid_to": m.valid_to_at(as_of_seq),
+            "seq": m.seq,
+            "recorded_at": m.recorded_at,
+            "receipt": m.receipt,
+            "source_id": m.source_id,
+            "subjects": list(m.subjects),
+            "count": m.count,
+        }
+
+    def review_queue(self, tenant: str, limit: int = 50) -> list[dict[str, Any]]:
+        """Quarantined memories awaiting a person's decision, oldest first."""
+        t = self._tenants.get(tenant)
+        if t is None:
+            return []
+        out = []
+        for m in t.memories.values():
+            if m.history[-1][1] == "quarantined":
+                r = self._result(t, m, None, "quarantined")
+                r["evidence"] = m.evidence
+                r["reason"] = m.reason
+                out.append(r)
+        out.sort(key=lambda r: r["seq"])
+        return out[: max(0, int(limit))] if isinstance(limit, int) else out
+
+    def stats(self, tenant: str) -> dict[str, Any]:
+        """Counts per state, entities, sources, head."""
+        t = self._tenants.get(tenant)
+        counts = {s: 0 for s in (*STATES, "rejected")}
+        if t is None:
+            return {"tenant": tenant, "states": counts, "memories": 0, "entities": 0, "sources": 0, "head": 0,
+                    "erased_subjects": 0, "certificates": 0, "reads": 0}
+        for m in t.memories.values():
+            st = self._state(t, m, None) or "active"
+            counts[st] = counts.get(st, 0) + 1
+        return {
+            "tenant": tenant,
+            "states": counts,
+            "memories": len(t.memories),
+            "entities": len(t.entities),
+            "sources": len(t.sources),
+            "head": t.head,
+            "erased_subjects": len(t.tombstones),
+            "certificates": t.certificates,
+            "reads": t.reads,
+        }
+
+    # --------------------------------------------------------- resolution
+    def _known_token(self, t: _Tenant, word: str) -> bool:
+        return word.lower() in t.by_token
+
+    def resolve_subject(self, tenant: str, name: str) -> Resolution:
+        """Resolve a name (full name, unique first or last name, possessive, any case) to entity ids."""
+        t = self._tenants.get(tenant)
+        toks = name_tokens(name if isinstance(name, str) else "")
+        if t is None or not toks:
+            return Resolution("not_found")
+        return self._resolve(t, toks, ())
+
+    def _resolve(self, t: _Tenant, toks: tuple[str, ...], context: tuple[str, ...]) -> Resolution:
+        key = " ".join(toks)
+        exact = t.by_key.get(key)
+        if exact:
+            ids = sorted(exact, key=lambda i: t.entities[i].seq)
+            if len(ids) == 1:
+                return Resolution("resolved", ids)
+            return Resolution("ambiguous", [], [self._cand(t, i) for i in ids])
+        cands: set[str] | None = None
+        for tok in toks:
+            ids = t.by_token.get(tok)
+            if not ids:
+                cands = set()
+                break
+            cands = set(ids) if cands is None else cands & ids
+        cands = cands or set()
+        if not cands and len(toks) >= 2:
+            # a title in front of a known full name: "Postdoc Ada Obi"
+            for k in range(1, len(toks) - 1):
+                ids = t.by_key.get(" ".join(toks[k:]))
+                if ids:
+                    cands = set(ids)
+                    break
+        if not cands:
+            return Resolution("not_found")
+        if len(cands) > 1 and context:
+            ctx = set(context)
+            scored = sorted(cands, key=lambda i: -len(ctx & set(t.entities[i].tokens)))
+            best = len(ctx & set(t.entities[scored[0]].tokens))
+            if best and (len(scored) == 1 or len(ctx & set(t.entities[scored[1]].tokens)) < best):
+                return Resolution("resolved", [scored[0]])
+        if len(cands) > 1:
+            # prefer the entity whose name is exactly these tokens plus honorifics
+            tight = [i for i in cands if tuple(x for x in t.entities[i].tokens if x not in _HONOR) == toks]
+            if len(tight) == 1:
+                return Resolution("resolved", tight)
+            # a single word that is a person's first or last name beats one inside an org name
+            if len(toks) == 1:
+                persons = [i for i in cands if t.entities[i].kind == "person"]
+                if len(persons) == 1 and len(cands) - len(persons) >= 1:
+                    pass
+            ids = sorted(cands, key=lambda i: t.entities[i].seq)
+            return Resolution("ambiguous", [], [self._cand(t, i) for i in ids])
+        return Resolution("resolved", list(cands))
+
+    def _cand(self, t: _Tenant, eid: str) -> dict[str, str]:
+        e = t.entities[eid]
+        return {"entity_id": eid, "name": e.name or "", "kind": e.kind}
+
+    def _resolve_for_write(self, t: _Tenant, span: Span) -> str | None:
+        """An existing entity the span certainly names, else None (a new entity will be created)."""
+        toks = span.tokens
+        ids = t.by_key.get(" ".join(toks))
+        if ids and len(ids) == 1:
+            return next(iter(ids))
+        if ids:
+            return sorted(ids, key=lambda i: t.entities[i].seq)[0]
+        if len(toks) >= 2:
+            cands: set[str] | None = None
+            for tok in toks:
+                got = t.by_token.get(tok, set())
+                cands = set(got) if cands is None else cands & got
+            multi = [i for i in cands or () if len(t.entities[i].tokens) >= 2]
+            if len(multi) == 1:
+                return multi[0]
+            sup = [e.id for k in range(1, len(toks) - 1) for e in [t.entities[i] for i in t.by_key.get(" ".join(toks[k:]), ())]]
+            if len(sup) == 1:
+                return sup[0]
+            return None
+        got = t.by_token.get(toks[0], set())
+        persons = [i for i in got if t.entities[i].kind == "person" and toks[0] in (t.entities[i].tokens[0], t.entities[i].tokens[-1])]
+        if len(persons) == 1:
+            return persons[0]
+        return None
+
+    # ----------------------------------------------------------- planning
+    def fact_of(self, tenant: str, memory_id: str) -> Fact | None:
+        """The parsed claim of a memory (cached)."""
+        t = self._tenants.get(tenant)
+        m = t.memories.get(memory_id) if t else None
+        return self._fact(t, m) if m else None
+
+    def _fact(self, t: _Tenant, m: _Memory) -> Fact | None:
+        if m.claim is None:
+            return None
+        if m.fact is None:
+            m.fact = parse_claim(m.claim, lambda w: w in t.by_token)
+        return m.fact
+
+    def plan_remember(
+        self,
+        tenant: str,
+        claim: str,
+        evidence: str,
+        receipt: dict[str, Any],
+        source_id: str | None,
+        event_time: str | None,
+        quarantine_reason: str | None,
+    ) -> Plan:
+        """Plan the events for one admitted claim (entity creation, admission or reinforcement,
+        supersession or dispute). Pure: nothing is applied until the writer commits."""
+        t = self._t(tenant)
+        fact = parse_claim(claim, lambda w: w in t.by_token)
+        events: list[tuple[str, dict[str, Any]]] = []
+        subjects: list[str] = []
+        new_names: dict[str, str] = {}
+        for span in fact.ordered_spans():
+            eid = self._resolve_for_write(t, span)
+            if eid is None:
+                eid = new_names.get(span.key)
+            if eid is None:
+                eid = _new_id("ent_")
+                new_names[span.key] = eid
+                events.append(
+                    ("entity_created", {"entity_id": eid, "name": span.text.strip("'\""), "kind": "thing" if span.quoted else guess_kind(span.text)})
+                )
+            if eid not in subjects:
+                subjects.append(eid)
+        relation = fact.relation
+        if relation.endswith(":") or not relation:
+            relation = "state"
+        et = event_time if isinstance(event_time, str) and event_time else None
+        mid = _new_id("mem_")
+        if quarantine_reason:
+            events.append(("memory_admitted", self._admit_payload(mid, claim, evidence, subjects, relation, "quarantined", quarantine_reason, et, source_id, receipt, [], [])))
+            return Plan(events, mid, "quarantined", [], [], subjects, relation)
+        norm = _claim_key(claim if isinstance(claim, str) else "")
+        for old_id in t.by_claim.get(norm, ()):
+            old = t.memories.get(old_id)
+            if old is None or sorted(old.subjects) != sorted(subjects):
+                continue
+            if self._state(t, old, None) in _VISIBLE:
+                return Plan(
+                    events + [("memory_reinforced", {"memory_id": old.id, "count": old.count + 1})],
+                    old.id, "reinforced", [], [], subjects, relation,
+                )
+        supersedes: list[str] = []
+        disputes: list[str] = []
+        after: list[tuple[str, dict[str, Any]]] = []
+        self_superseded_by: str | None = None
+        if subjects and relation != "state":
+            e = t.entities.get(subjects[0])
+            for old_id in list(e.memories) if e else []:
+                old = t.memories.get(old_id)
+                if old is None or not old.subjects or old.subjects[0] != subjects[0]:
+                    continue
+                st = self._state(t, old, None)
+                if st not in _VISIBLE:
+                    continue
+                of = self._fact(t, old)
+                if of is None or not self._conflicts(fact, relation, of, old, subjects):
+                    continue
+                if et and old.event_time and et == old.event_time and old.source_id != source_id:
+                    disputes.append(old.id)
+                    if st != "disputed":
+                        after.append(("memory_state_changed", {"memory_id": old.id, "from": st, "to": "disputed", "reason": f"disputed by {mid}"}))
+                elif et and old.event_time and et < old.event_time:
+                    self_superseded_by = old.id
+                else:
+                    supersedes.append(old.id)
+                    ch: dict[str, Any] = {"memory_id": old.id, "from": st, "to": "superseded", "reason": f"superseded by {mid}"}
+                    if et:
+                        ch["valid_to"] = et
+                    after.append(("memory_state_changed", ch))
+        events.append(("memory_admitted", self._admit_payload(mid, claim, evidence, subjects, relation, "active", None, et, source_id, receipt, supersedes, disputes)))
+        if disputes:
+            events.append(("memory_state_changed", {"memory_id": mid, "from": "active", "to": "disputed", "reason": "conflicts with " + ", ".join(disputes)}))
+        elif self_superseded_by:
+            old = t.memories[self_superseded_by]
+            events.append(("memory_state_changed", {"memory_id": mid, "from": "active", "to": "superseded", "reason": f"superseded by {old.id}", "valid_to": old.event_time}))
+        events.extend(after)
+        return Plan(events, mid, "admitted", supersedes, disputes, subjects, relation)
+
+    @staticmethod
+    def _admit_payload(mid: str, claim: str, evidence: str, subjects: list[str], relation: str, state: str,
+                       reason: str | None, et: str | None, source_id: str | None, receipt: dict[str, Any],
+                       supersedes: list[str], disputes: list[str]) -> dict[str, Any]:
+        p: dict[str, Any] = {
+            "memory_id": mid,
+            "claim": claim,
+            "evidence": evidence,
+            "subjects": subjects,
+            "relation": relation,
+            "state": state,
+            "event_time": et,
+            "source_id": source_id,
+            "receipt": receipt if isinstance(receipt, dict) else {},
+            "derived_from": [],
+            "supersedes": supersedes,
+            "disputes": disputes,
+        }
+        if reason:
+            p["reason"] = reason
+        return p
+
+    @staticmethod
+    def _conflicts(new: Fact, relation: str, old: Fact, old_m: _Memory, subjects: list[str]) -> bool:
+        """Same subject and relation with a different object, or an update of an attribute that had a value."""
+        a, b = set(old_m.subjects), set(subjects)
+        if not (a <= b or b <= a):
+            return False
+        new_side = (new.objects | new.values) - (old.objects | old.values)
+        old_side = (old.objects | old.values) - (new.objects | new.values)
+        if old_m.relation == relation and relation.count(":") <= 1 and relation not in ("be", "state"):
+            if ":" not in relation and not (new.values or old.values) and relation not in ("be",):
+                # a bare verb with an entity object: "leads Acme" vs "leads Beta" may both hold
+                return False
+            return bool(new_side) and bool(old_side)
+        if new.update and new.attribute and new.attribute in old.objects and old.values and new.values:
+            return bool(old.values - new.values)
+        return False
+
+    # ------------------------------------------------------------- recall
+    def recall(
+        self,
+        tenant: str,
+        query: str,
+        as_of: str | None = None,
+        as_of_seq: int | None = None,
+        limit: int = 5,
+    ) -> RecallAnswer:
+        """Answer a question from this tenant's memories through the read gate, or abstain."""
+        from fireweed.decider.read_gate import answer
+
+        t = self._tenants.get(tenant)
+        if t is None:
+            t = _Tenant(tenant)
+        try:
+            return answer(_View(self, t, as_of, as_of_seq), query, limit)
+        except RecursionError:
+            return RecallAnswer("abstained", "unanswerable", None, "The question could not be read; ask it more simply.")
+
+    # ------------------------------------------------------------ erasure
+    def erasure_closure(self, tenant: str, entity_id: str) -> Closure:
+        """Every memory naming the entity (any state), then everything derived from those,
+        transitively; the source parts their receipts cover; and the bystanders that stay."""
+        t = self._tenants.get(tenant)
+        if t is None or entity_id not in t.entities:
+            return Closure(entity_id, [], [], [], [], [], [])
+        direct = [mid for mid, m in t.memories.items() if entity_id in m.subjects]
+        gone = set(direct)
+        derived: list[str] = []
+        changed = True
+        while changed:
+            changed = False
+            for mid, m in t.memories.items():
+                if mid not in gone and any(d in gone for d in m.derived_from):
+                    gone.add(mid)
+                    derived.append(mid)
+                    changed = True
+        parts: list[dict[str, Any]] = []
+        seen: set[tuple[str, int]] = set()
+        for mid in direct + derived:
+            m = t.memories[mid]
+            sid = m.receipt.get("source_id") or m.source_id
+            for idx in m.receipt.get("parts") or []:
+                if isinstance(sid, str) and isinstance(idx, int) and (sid, idx) not in seen:
+                    seen.add((sid, idx))
+                    parts.append({"source_id": sid, "index": idx})
+        sources = {p["source_id"] for p in parts}
+        bystanders: list[str] = []
+        shared: list[dict[str, Any]] = []
+        shared_seen: set[tuple[str, int]] = set()
+        for mid, m in t.memories.items():
+            if mid in gone:
+                continue
+            sid = m.receipt.get("source_id") or m.source_id
+            if sid in sources:
+                bystanders.append(mid)
+                for idx in m.receipt.get("parts") or []:
+                    if (sid, idx) in seen and (sid, idx) not in shared_seen:
+                        shared_seen.add((sid, idx))
+                        shared.append({"source_id": sid, "index": idx})
+        others = sorted({s for mid in direct for s in t.memories[mid].subjects if s != entity_id})
+        return Closure(entity_id, direct, derived, parts, bystanders, others, shared)
+
+    def probe_questions(self, tenant: str, entity_id: str) -> list[str]:
+        """Questions the store could have answered about the entity: one per relation word of its
+        memories (any state), one per claim, plus generic ones. Call before the erasure."""
+        t = self._tenants.get(tenant)
+        e = t.entities.get(entity_id) if t else None
+        if e is None or not e.name:
+            return []
+        name = e.name.strip()
+        qs = [f"What do you know about {name}?", f"Who is {name}?", f"Tell me about {name}."]
+        short = [x for x in name.split() if x.lower().rstrip(".") not in _HONOR]
+        if len(short) >= 2:
+            qs.append(f"What do you know about {short[0]}?")
+            qs.append(f"What do you know about {short[-1]}?")
+        seen_rel: set[str] = set()
+        for mid in list(e.memories):
+            m = t.memories.get(mid)
+            if m is None:
+                continue
+            f = self._fact(t, m)
+            if f is None:
+                continue
+            words = [w for w in f.objects if len(w) > 2][:3]
+            rel = f.predicate or m.relation.split(":")[0]
+            if rel and rel not in seen_rel:
+                seen_rel.add(rel)
+                qs.append(f"What did {name} {rel}?")
+            for w in words:
+                if w not in seen_rel:
+                    seen_rel.add(w)
+                    qs.append(f"What is {name}'s {w}?")
+            qs.append(m.claim.rstrip(".!?") + "?" if m.claim else "")
+        return [q for q in dict.fromkeys(qs) if q]
+
+
+class _View:
+    """What the read gate may see: one tenant, filtered to a point on both time axes."""
+
+    def __init__(self, proj: Projection, t: _Tenant, as_of: str | None, as_of_seq: int | None) -> None:
+        self.proj = proj
+        self.t = t
+        self.as_of = as_of if isinstance(as_of, str) and as_of else None
+        self.as_of_seq = as_of_seq if isinstance(as_of_seq, int) and not isinstance(as_of_seq, bool) else None
+
+    def known_token(self, word: str) -> bool:
+        return word.lower() in self.t.by_token
+
+    def resolve(self, toks: tuple[str, ...], context: tuple[str, ...]) -> Resolution:
+        res = self.proj._resolve(self.t, toks, context)
+        if res.status == "resolved" and self.as_of_seq is not None:
+            ids = [i for i in res.entity_ids if self.t.entities[i].seq <= self.as_of_seq]
+            if not ids:
+                return Resolution("not_found")
+            res = Resolution("resolved", ids)
+        return res
+
+    def entity_name(self, eid: str) -> str:
+        e = self.t.entities.get(eid)
+        return (e.name or "") if e else ""
+
+    def entity_kind(self, eid: str) -> str:
+        e = self.t.entities.get(eid)
+        return e.kind if e else "thing"
+
+    def entity_tokens(self, eid: str) -> tuple[str, ...]:
+        e = self.t.entities.get(eid)
+        return e.tokens if e else ()
+
+    def memories_of(self, eid: str) -> list[str]:
+        e = self.t.entities.get(eid)
+        return list(e.memories) if e else []
+
+    def memories_with_words(self, stems: list[str]) -> set[str]:
+        """Memories whose claim contains every given stem."""
+        t = self.t
+        if t.words is None:
+            self.proj._build_words(t)
+        sets = [t.words.get(s, set()) for s in stems]  # type: ignore[union-attr]
+        if not sets:
+            return set()
+        sets.sort(key=len)
+        out = set(sets[0])
+        for s in sets[1:]:
+            out &= s
+            if not out:
+                break
+        return out
+
+    def memories_with_any(self, stems: list[str], cap: int = 400) -> dict[str, int]:
+        """Memories containing at least one of the stems, with how many they contain (the best ``cap``)."""
+        t = self.t
+        if t.words is None:
+            self.proj._build_words(t)
+        counts: dict[str, int] = {}
+        for s in set(stems):
+            for mid in t.words.get(s, ()):  # type: ignore[union-attr]
+                counts[mid] = counts.get(mid, 0) + 1
+        if len(counts) > cap:
+            best = sorted(counts.items(), key=lambda kv: -kv[1])[:cap]
+            counts = dict(best)
+        return counts
+
+    def visible(self, mid: str) -> str | None:
+        """The state the memory shows at this view's time point, when recall may return it."""
+        m = self.t.memories.get(mid)
+        if m is None or m.claim is None:
+            return None
+        st = self.proj._state(self.t, m, self.as_of_seq)
+        if st is None:
+            return None
+        if self.as_of is not None:
+            vf = m.valid_from
+            vt = m.valid_to_at(self.as_of_seq)
+            if vf and vf[: len(self.as_of)] > self.as_of:
+                return None
+            if vt and self.as_of >= vt[: len(self.as_of)] and st == "superseded":
+                return None
+            if st == "superseded" and vt and self.as_of < vt[: len(self.as_of)]:
+                # true at that time: it had not been superseded yet on the event axis
+                return "active"
+            if vt and self.as_of >= vt[: len(self.as_of)]:
+                return None
+        return st if st in _VISIBLE else None
+
+    def fact(self, mid: str) -> Fact | None:
+        m = self.t.memories.get(mid)
+        return self.proj._fact(self.t, m) if m else None
+
+    def subjects(self, mid: str) -> list[str]:
+        m = self.t.memories.get(mid)
+        return list(m.subjects) if m else []
+
+    def seq(self, mid: str) -> int:
+        m = self.t.memories.get(mid)
+        return m.seq if m else 0
+
+    def result(self, mid: str, state: str) -> dict[str, Any]:
+        m = self.t.memories[mid]
+        return self.proj._result(self.t, m, self.as_of_seq, state)
+
+    def relations_of(self, eid: str) -> list[str]:
+        out: list[str] = []
+        for mid in self.memories_of(eid):
+            if self.visible(mid) is None:
+                continue
+            f = self.fact(mid)
+            if f is not None and f.predicate and f.predicate not in out:
+                out.append(f.predicate)
+        return out

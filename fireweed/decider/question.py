@@ -1,0 +1,509 @@
+"""Read a question into what it names, what it asks for, and what else it says.
+
+A question is a claim with a hole in it. This module finds, deterministically:
+
+* the names it mentions (``spans``), each with the preposition before it, so
+  "in Rotterdam" (a setting) can be told from the asked-about subject;
+* the *hole*: what kind of value would answer it (a person for "who", a date
+  for "when", a number for "how many", money for "how much ... cost", a place
+  for "where", a reason for "why", ...);
+* the *demand head*: the word the hole is about ("which **squad**", "what is
+  her **dose**", "how many **engineers**") and the main *verb* ("did she
+  **leave**"). Both must be grounded by a stored claim about the subject;
+* the other content words (``soft``), which rank candidates and must partly
+  match when nothing else anchors the question;
+* numbers (which must appear in the answer) and time qualifiers ("now",
+  "before", "first").
+
+>>> q = analyse("Which squad does Ada Obi lead now?")
+>>> (q.kind, q.head, q.verb, q.present)
+('which', 'squad', 'lead', True)
+>>> q = analyse("How many engineers are in Ada Obi's squad?")
+>>> (q.hole, q.head)
+('number', 'engineer')
+>>> analyse("When did Ada Obi leave Acme?").hole, analyse("When did Ada Obi leave Acme?").verb_word.text
+('date', 'leave')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from fireweed.decider.facts import values_of
+from fireweed.decider.lexicon import (
+    AUXILIARIES,
+    MONTHS,
+    NEGATIONS,
+    PREPOSITIONS,
+    STOPWORDS,
+    WEEKDAYS,
+    Token,
+    is_number,
+    is_verb,
+    normalize,
+    stem,
+    tokenize,
+)
+from fireweed.decider.name_spans import Span, find_spans
+from fireweed.decider.relations import lexicon
+
+__all__ = ["Question", "analyse", "TYPE_NOUNS", "LIGHT_VERBS", "SETTING_PREPS"]
+
+WH = frozenset({"who", "whom", "whose", "what", "which", "when", "where", "why", "how"})
+# nouns that say what kind of value is asked for, rather than naming a thing the claim must mention
+TYPE_NOUNS: dict[str, str] = {
+    stem(k): v
+    for k, v in {
+        "time": "clock", "date": "date", "day": "day", "year": "year", "month": "date", "week": "date",
+        "price": "money", "cost": "money", "fee": "money", "sum": "money", "budget": "money", "charge": "money",
+        "salary": "money", "amount": "amount", "figure": "amount", "value": "amount", "total": "amount",
+        "number": "number", "count": "number", "capacity": "number", "size": "number", "quantity": "number",
+        "population": "number", "percentage": "percent", "proportion": "percent", "share": "percent",
+        "dose": "dose", "dosage": "dose", "weight": "mass", "temperature": "temp", "distance": "distance",
+        "duration": "duration", "length": "duration", "age": "age", "notice": "duration", "period": "duration",
+        "deadline": "date", "rank": "role", "occupation": "role", "profession": "role",
+        "name": "name", "title": "title", "role": "role", "job": "role", "position": "role",
+        "result": "any", "outcome": "any", "status": "any", "detail": "any", "details": "any",
+        "reason": "reason", "cause": "reason", "purpose": "purpose",
+        "restriction": "constraint", "rule": "constraint", "limit": "constraint", "condition": "constraint",
+        "requirement": "constraint", "limitation": "constraint",
+        "place": "place", "location": "place", "venue": "place", "address": "place", "whereabouts": "place",
+    }.items()
+}
+# verbs that carry no relation of their own ("what does she do", "put a figure on")
+LIGHT_VERBS = frozenset(stem(w) for w in "be do have get make take put go come happen know tell say mean".split())
+# a name after one of these is the setting of the question, not its subject
+SETTING_PREPS = frozenset({"in", "at", "into", "from", "to", "near", "during", "on", "aboard", "inside", "outside", "across", "within", "around"})
+_PRESENT = frozenset({"now", "currently", "current", "still", "latest", "today", "presently", "nowadays", "moment", "new"})
+_PAST = frozenset({"before", "previously", "formerly", "prior", "originally", "initially", "former", "previous", "earlier", "first"})
+_HOW = {
+    "many": "number", "much": "amount", "long": "duration", "old": "age", "high": "measure", "tall": "measure",
+    "big": "measure", "large": "measure", "far": "distance", "fast": "measure", "often": "frequency",
+    "deep": "measure", "heavy": "mass", "soon": "date", "late": "clock", "early": "clock", "wide": "measure",
+}
+_MONEY_VERBS = frozenset(stem(w) for w in "cost pay charge raise spend earn sell buy price worth fund award owe bill fetch".split())
+_NAMING = frozenset(stem(w) for w in "call name title entitle".split())
+_ABOUT = (("what", "do", "you", "know", "about"), ("tell", "me", "about"), ("what", "is", "known", "about"), ("who", "is"))
+
+
+@dataclass
+class Word:
+    """One content word of the question: its stem, its concepts, and where it was."""
+
+    stem: str
+    text: str
+    index: int
+
+    @property
+    def concepts(self) -> frozenset[str]:
+        """Stem plus relation/synonym group ids (a phrase also keeps its first word's concepts)."""
+        lx = lexicon()
+        if " " in self.stem:
+            return lx.concepts_of(self.stem) | lx.concepts_of(self.text.split()[0])
+        return lx.concepts_of(self.text)
+
+
+@dataclass
+class Question:
+    """The reading of one question (see the module docstring)."""
+
+    text: str
+    tokens: list[Token]
+    spans: list[Span]
+    kind: str
+    hole: str | None = None
+    head: str | None = None
+    head_word: Word | None = None
+    head_of: Word | None = None
+    verb: str | None = None
+    verb_word: Word | None = None
+    soft: list[Word] = field(default_factory=list)
+    numbers: frozenset[str] = frozenset()
+    present: bool = False
+    past: bool = False
+    negated: bool = False
+    prep: str | None = None
+    extra_holes: list[str] = field(default_factory=list)
+    about: bool = False
+    words: list[Word] = field(default_factory=list)
+
+
+def _is_verbish(w: str) -> bool:
+    return len(w) > 4 and w.endswith(("ed", "ing")) and stem(w) != w
+
+
+def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Callable[[str], bool] | None = None) -> Question:
+    """Read a question (never raises; odd input gives a Question with kind "empty")."""
+    text = normalize(text if isinstance(text, str) else "")[:2000]
+    tokens = tokenize(text)
+    spans = find_spans(tokens, known)
+    lower = [t.text.lower() for t in tokens]
+    n = len(lower)
+    # names typed in lower case: look known multi-word names up directly
+    if name_keys is not None:
+        covered = {k for s in spans for k in range(s.first, s.last)}
+        extra: list[Span] = []
+        i = 0
+        while i < n:
+            hit = None
+            for size in (4, 3, 2):
+                if i + size <= n and not any(k in covered for k in range(i, i + size)):
+                    key = " ".join(lower[i : i + size])
+                    if name_keys(key):
+                        hit = size
+                        break
+            if hit:
+                prep = lower[i - 1] if i > 0 and lower[i - 1] in PREPOSITIONS else None
+                poss = i + hit < n and lower[i + hit] == "'s"
+                extra.append(Span(i, i + hit, tokens[i].start, tokens[i + hit - 1].end, " ".join(t.text for t in tokens[i : i + hit]), tuple(lower[i : i + hit]), poss, False, prep))
+                i += hit
+            else:
+                i += 1
+        if extra:
+            spans = sorted(spans + extra, key=lambda s: s.first)
+    q = Question(text=text, tokens=tokens, spans=spans, kind="empty")
+    if not any(any(c.isalnum() for c in w) for w in lower):
+        return q
+    in_span = {k for s in spans for k in range(s.first, s.last)}
+    lx = lexicon()
+    stems = [stem(w) for w in lower]
+    # multi-word phrases ("in charge of", "stand in", "turn up") act as one word
+    phrase_at: dict[int, tuple[int, str]] = {}
+    for a, b, key in lx.phrases_in(stems):
+        if not any(k in in_span for k in range(a, b)):
+            phrase_at[a] = (b, key)
+
+    words: list[Word] = []
+    i = 0
+    while i < n:
+        if i in phrase_at:
+            b, key = phrase_at[i]
+            words.append(Word(key, " ".join(lower[i:b]), i))
+            i = b
+            continue
+        w = lower[i]
+        if i in in_span or w in STOPWORDS or w in WH or not any(c.isalpha() for c in w) or is_number(w):
+            i += 1
+            continue
+        words.append(Word(stems[i], w, i))
+        i += 1
+    q.words = words
+    q.numbers = values_of([t for k, t in enumerate(tokens) if k not in in_span and (is_number(t.text) or t.text.lower() in MONTHS or t.text.lower() in WEEKDAYS)])
+    q.numbers = frozenset(v for v in q.numbers if (v[:1].isdigit() or v[:1] in "£$€¥") and not re.fullmatch(r"\d+m", v))
+    q.present = any(w in _PRESENT for w in lower)
+    q.past = any(w in _PAST for w in lower) or ("used" in lower and "to" in lower)
+    q.negated = any(w in NEGATIONS for w in lower)
+    by_index = {wd.index: wd for wd in words}
+
+    # generic "what do you know about X" / "tell me about X" / "who is X?" (a bare name)
+    for pat in _ABOUT:
+        if tuple(lower[: len(pat)]) == pat:
+            rest = [k for k in range(len(pat), n) if any(c.isalnum() for c in lower[k])]
+            if rest and all(k in in_span for k in rest):
+                q.kind = "about"
+                q.about = True
+                q.hole = "any"
+                return q
+
+    wh = next((k for k in range(n) if lower[k] in WH), None)
+    first = next((k for k in range(n) if any(c.isalnum() for c in lower[k])), 0)
+    if wh is None or (lower[first] in AUXILIARIES and first < wh):
+        q.kind = "yesno" if lower[first] in AUXILIARIES or lower[first] in ("can", "could") else "keyword"
+        if wh is not None:
+            # "did it move, and if so to what date?"
+            q.extra_holes.append(_type_after(lower, stems, wh))
+        if q.kind == "keyword":
+            last = next((wd for wd in reversed(words)), None)
+            if last is not None and last.stem in TYPE_NOUNS:
+                q.hole = TYPE_NOUNS[last.stem]
+                q.head_word = last
+                q.head = last.stem
+        q.soft = [wd for wd in words if wd is not q.head_word]
+        return q
+
+    whw = lower[wh]
+    q.kind = whw if whw != "whom" else "who"
+    if wh > 0 and lower[wh - 1] in PREPOSITIONS:
+        q.prep = lower[wh - 1]
+    else:
+        tail = [w for w in lower if any(c.isalnum() for c in w)]
+        if tail and tail[-1] in PREPOSITIONS:
+            q.prep = tail[-1]
+    span_at = {k: s for s in spans for k in range(s.first, s.last)}
+    consumed: set[int] = {wh}
+
+    def is_stop(k1: int) -> bool:
+        w = lower[k1]
+        return (
+            w in AUXILIARIES or w in PREPOSITIONS or w in WH or w in _SUBORD
+            or w in ("?", ",", ".", ";", "and", "or", "that", "if") or not any(c.isalnum() for c in w)
+        )
+
+    def np_from(k0: int) -> tuple[list[Word], int]:
+        """Content words of a noun phrase from k0; names inside it are modifiers ("the Python package")."""
+        got: list[Word] = []
+        k1 = k0
+        while k1 < n:
+            w = lower[k1]
+            if w in _DETS or w in _PRESENT_ADJ:
+                k1 += 1
+                continue
+            if k1 in span_at:
+                s = span_at[k1]
+                nxt = s.last
+                if nxt < n and nxt in by_index and not is_stop(nxt) and lower[nxt] != "'s":
+                    k1 = nxt
+                    continue
+                break
+            if k1 in phrase_at:
+                b, key = phrase_at[k1]
+                if key in lx.relation_of or k1 not in by_index:
+                    break
+                got.append(by_index[k1])
+                k1 = b
+                continue
+            if k1 not in by_index or is_stop(k1):
+                break
+            nxt = lower[k1 + 1] if k1 + 1 < n else "?"
+            if _is_verbish(w) and (k1 + 1 >= n or (is_stop(k1 + 1) and nxt not in AUXILIARIES) or nxt in _DETS):
+                break
+            got.append(by_index[k1])
+            k1 += 1
+        return got, k1
+
+    def skip_subject(k0: int, base_verb: bool = False) -> tuple[int, list[Word]]:
+        """Skip the subject after an auxiliary: a name (and what it possesses) or a noun phrase."""
+        k1 = k0
+        possessed: list[Word] = []
+        while k1 < n and lower[k1] in _DETS:
+            k1 += 1
+        def verb_here(k2: int) -> bool:
+            if k2 not in by_index or not is_verb(lower[k2]):
+                return False
+            nxt = lower[k2 + 1] if k2 + 1 < n else "?"
+            return k2 + 1 >= n or is_stop(k2 + 1) or nxt in _DETS or nxt in _ADV or k2 + 1 in span_at
+
+        if k1 < n and lower[k1] in _PRONOUNS:
+            return k1 + 1, possessed
+        if k1 < n and k1 in span_at:
+            k1 = span_at[k1].last
+            if k1 < n and lower[k1] == "'s":
+                k1 += 1
+            elif k1 < n and (k1 in phrase_at or (k1 in by_index and is_verb(lower[k1]) and (base_verb or verb_here(k1)))):
+                # a name followed by a verb: the verb is the predicate
+                return k1, possessed
+            while k1 < n and not is_stop(k1) and k1 not in span_at and k1 not in phrase_at:
+                if verb_here(k1) and (possessed or lower[k1 - 1] != "'s"):
+                    break
+                if k1 in by_index:
+                    possessed.append(by_index[k1])
+                k1 += 1
+            while k1 + 1 < n and lower[k1] == "of" and k1 + 1 in span_at:
+                k1 = span_at[k1 + 1].last
+            return k1, possessed
+        while k1 < n and not is_stop(k1) and k1 not in phrase_at:
+            if k1 in span_at:
+                k1 = span_at[k1].last
+                continue
+            if verb_here(k1) and possessed:
+                break
+            if k1 in by_index:
+                possessed.append(by_index[k1])
+            k1 += 1
+        return k1, possessed
+
+    head_word: Word | None = None
+    k = wh + 1
+    if whw == "how":
+        nxt = lower[k] if k < n else ""
+        q.hole = _HOW.get(nxt, "any")
+        if nxt in _HOW:
+            consumed.add(k)
+            k += 1
+        if nxt in ("many", "much"):
+            if k < n and lower[k] == "of":
+                k += 1
+                while k < n and (lower[k] in _DETS or is_number(lower[k])):
+                    k += 1
+            np, k = np_from(k)
+            if np:
+                head_word = np[-1]
+        if nxt == "much":
+            stems_here = {wd.stem for wd in words}
+            if stem("weigh") in stems_here:
+                q.hole = "mass"
+            elif stems_here & _MONEY_VERBS:
+                q.hole = "money"
+        if nxt in ("high", "big", "large", "far", "heavy", "deep", "wide", "tall") and k < n and lower[k] in AUXILIARIES:
+            # "how high was her blood pressure": the measured thing is the head
+            _, poss = skip_subject(k + 1)
+            if poss:
+                head_word = poss[-1]
+    elif whw in ("what", "which", "whose"):
+        np, k2 = np_from(k)
+        if np:
+            head_word = np[-1]
+            k = k2
+            if k < n and lower[k] == "of":
+                np2, k3 = np_from(k + 1)
+                if np2:
+                    q.head_of = np2[-1]
+                    k = k3
+        elif k < n and lower[k] in AUXILIARIES and stem(lower[k]) == "be":
+            kk = k + 1
+            while kk < n and lower[kk] in _DETS:
+                kk += 1
+            if kk < n and kk in span_at:
+                end_k, poss = skip_subject(kk)
+                if poss:
+                    head_word = poss[-1]
+                    k = end_k
+            else:
+                np, k2 = np_from(kk)
+                if np:
+                    head_word = np[-1]
+                    k = k2
+                    if k < n and lower[k] == "of":
+                        kk = k + 1
+                        while kk < n and lower[kk] in _DETS:
+                            kk += 1
+                        if kk < n and kk in span_at:
+                            _, poss = skip_subject(kk)
+                            if poss:
+                                q.head_of = poss[-1]
+                        else:
+                            np2, _ = np_from(kk)
+                            if np2:
+                                q.head_of = np2[-1]
+        if head_word is not None and head_word.stem in _CLASSIFIERS and q.head_of is not None:
+            # "what kind of cuisine": the cuisine is asked for
+            head_word, q.head_of = q.head_of, None
+        if head_word is not None and head_word.stem in TYPE_NOUNS:
+            q.hole = TYPE_NOUNS[head_word.stem]
+        if q.hole is None:
+            q.hole = "thing"
+    elif whw == "who":
+        q.hole = "person"
+        if k < n and lower[k] in AUXILIARIES and stem(lower[k]) == "be":
+            kk = k + 1
+            while kk < n and lower[kk] in _DETS:
+                kk += 1
+            if kk < n and kk in span_at:
+                end_k, poss = skip_subject(kk)
+                if poss:
+                    head_word = poss[-1]
+            elif kk < n and kk not in phrase_at and not _is_verbish(lower[kk]):
+                np, _ = np_from(kk)
+                if np:
+                    head_word = np[-1]
+    elif whw == "when":
+        q.hole = "date"
+    elif whw == "where":
+        q.hole = "place"
+    elif whw == "why":
+        q.hole = "reason"
+
+    verb = _main_verb(lower, words, by_index, span_at, phrase_at, wh, head_word, consumed, skip_subject)
+    if verb is not None and verb.stem in _NAMING and q.hole in ("thing", None):
+        q.hole = "title"
+        verb = None
+    if verb is not None and (verb.stem in LIGHT_VERBS or verb is head_word):
+        verb = None
+    q.head_word = head_word
+    q.head = head_word.stem if head_word else None
+    q.verb_word = verb
+    q.verb = verb.stem if verb else None
+    # "and at what dose" / "and how long did the sessions take": more holes
+    for k3 in range(wh + 1, n):
+        if lower[k3] in WH and lower[k3 - 1] in ("and", "at", "to", "in", "for", ",", "so"):
+            q.extra_holes.append(_type_after(lower, stems, k3))
+            consumed.add(k3)
+            if k3 + 1 < n and lower[k3] == "how" and lower[k3 + 1] in _HOW:
+                consumed.add(k3 + 1)
+    taken = {id(x) for x in (head_word, verb) if x is not None}
+    q.soft = [
+        wd
+        for wd in words
+        if id(wd) not in taken and wd.index not in consumed and wd.text not in _PRESENT and wd.text not in _PAST
+        and not (wd.stem in TYPE_NOUNS and any(wd.index > c for c in consumed if c != wh) and wd.index - 1 in consumed)
+    ]
+    return q
+
+
+_DETS = frozenset({"the", "a", "an", "his", "her", "their", "its", "our", "my", "your", "this", "these", "those"})
+_SUBORD = frozenset({"while", "when", "because", "whereas", "although", "though", "unless", "whether"})
+_PRONOUNS = frozenset({"it", "he", "she", "they", "we", "you", "i", "there"})
+_PRESENT_ADJ = frozenset({"new", "current", "latest", "present"})
+_CLASSIFIERS = frozenset(stem(w) for w in "kind type sort form variety category".split())
+
+
+def _type_after(lower: list[str], stems: list[str], k: int) -> str:
+    w = lower[k]
+    nxt = lower[k + 1] if k + 1 < len(lower) else ""
+    if w == "how":
+        return _HOW.get(nxt, "any")
+    if w in ("what", "which") and stems[k + 1 : k + 2] and stems[k + 1] in TYPE_NOUNS:
+        return TYPE_NOUNS[stems[k + 1]]
+    return {"when": "date", "where": "place", "who": "person", "why": "reason"}.get(w, "any")
+
+
+def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], span_at: dict[int, Span],
+               phrase_at: dict[int, tuple[int, str]], wh: int, head: Word | None, consumed: set[int],
+               skip_subject: Callable[..., tuple[int, list[Word]]]) -> Word | None:
+    """The question's predicate: after an auxiliary and the subject, or right after "who"/the head noun."""
+    n = len(lower)
+    k = wh + 1
+    while k in consumed:
+        k += 1
+    if head is not None:
+        k = max(k, head.index + (len(head.text.split()) if " " in head.stem else 1))
+        # "which school in Bramwick did ...": a modifier after the head noun
+        while k < n and lower[k] in PREPOSITIONS and lower[k] not in ("to",):
+            k += 1
+            while k < n and (lower[k] in _DETS or k in span_at or (k in by_index and (not is_verb(lower[k]) or lower[k - 1] in _DETS or lower[k - 1] in PREPOSITIONS))):
+                k = span_at[k].last if k in span_at else k + 1
+    aux = None
+    while k < n and (lower[k] in AUXILIARIES or lower[k] in _ADV):
+        if lower[k] in AUXILIARIES and aux is None:
+            aux = stem(lower[k])
+        k += 1
+    if aux is None:
+        if k in phrase_at or (k in by_index and is_verb(lower[k])):
+            return by_index.get(k)
+        return None
+    if not (k in by_index and is_verb(lower[k]) and (_is_verbish(lower[k]) or lower[k] in _PARTICIPLES)) and k not in phrase_at:
+        k, _ = skip_subject(k, aux != "be")
+    infinitive = False
+    while k < n and (lower[k] in AUXILIARIES or lower[k] in _ADV):
+        if lower[k] == "to":
+            infinitive = True
+        if stem(lower[k]) in ("do", "have") and (k + 1 >= n or lower[k + 1] in PREPOSITIONS or lower[k + 1] in ("?", ".")):
+            # "what does she do for a living": the verb is "do" itself
+            return None
+        k += 1
+    participle_only = aux == "be" and not infinitive
+    for k2 in range(k, n):
+        if lower[k2] in ("?", ",", ";", "and", "when", "while", "that", "if", "after", "before", "since") or lower[k2] in WH:
+            break
+        if k2 in span_at:
+            continue
+        wd = by_index.get(k2)
+        if wd is None:
+            continue
+        if " " in wd.stem:
+            return wd
+        if is_verb(lower[k2]):
+            if participle_only and not (_is_verbish(lower[k2]) or lower[k2] in _PARTICIPLES):
+                return None
+            return wd
+        if participle_only and k2 == k:
+            return None
+    return None
+
+
+_ADV = frozenset({"not", "n't", "to", "now", "still", "currently", "also", "being", "been", "already", "ever", "never", "first", "just"})
+_PARTICIPLES = frozenset(
+    "held made led taken sold bought paid sent built written given shown known seen left found kept lent meant run done gone cut put set split won lost told".split()
+)

@@ -1,0 +1,428 @@
+"""The read gate: answer only when a stored claim about the asked subject fills the asked hole.
+
+Order of checks, each a refusal with its own code:
+
+1. **Subjects.** Every name in the question must resolve to an entity of
+   this tenant (full name, unique first or last name, possessive, any case).
+   A name never seen → ``entity_not_found``; a name shared by two entities →
+   ``ambiguous_subject`` with the candidates.
+2. **Demand head.** Among the claims that name the subjects (all of them,
+   except names that only set the scene: "in Rotterdam"), one must ground
+   what is asked: the head noun ("which *squad*"), or a value of the asked
+   type that the question did not already state (a date for "when", money
+   for "how much ... cost"), and the main verb ("when did she *leave*").
+   Else ``unknown_predicate`` naming the term, with the subject's known
+   relations as the remedy.
+3. **Premise.** When the claims about the subject state the opposite of the
+   question's predicate ("reject" against "approved"), or its negation ("was
+   not renewed"), the question rests on a false premise: ``false_premise``,
+   citing the claim.
+
+A question that names nobody ("What did the roof repair cost?") is matched
+on its content words instead, with a stricter share of them required.
+Only ``active`` and ``disputed`` memories are ever returned; the answer lists
+the grounded claims, most specific first.
+
+>>> from fireweed.decider.projection import Projection
+>>> p = Projection()
+>>> for seq, (k, pl) in enumerate(p.plan_remember("t", "Ada Obi joined Acme in 2019.", "", {}, "s", None, None).events, 1):
+...     p.apply("t", seq, k, pl, "2024-01-01T00:00:00Z")
+>>> p.recall("t", "When did Ada Obi join Acme?").verdict
+'answered'
+>>> a = p.recall("t", "When did Ada Obi leave Acme?")
+>>> (a.code, a.term)
+('unknown_predicate', 'leave')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, index_of
+from fireweed.decider.lexicon import stem
+from fireweed.decider.question import SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse
+from fireweed.decider.relations import lexicon
+
+__all__ = ["answer"]
+
+_MAX_QUERY = 2000
+_HOLE_WORDS = {
+    "person": "who", "date": "when", "place": "where", "reason": "why", "number": "how many",
+    "amount": "how much", "money": "how much", "duration": "how long", "age": "how old", "clock": "what time",
+    "mass": "weight", "measure": "how much", "dose": "dose", "temp": "temperature", "year": "year",
+    "day": "day", "title": "title", "name": "name", "role": "role", "constraint": "restriction",
+    "purpose": "purpose", "frequency": "how often", "distance": "distance", "percent": "percentage",
+}
+
+
+@dataclass
+class _Match:
+    mid: str
+    state: str
+    score: float
+    ok: bool
+    missing: str | None
+    premise: bool = False
+
+
+def _abstain(code: str, term: str | None, remedy: str, **kw: Any) -> Any:
+    from fireweed.decider.projection import RecallAnswer
+
+    return RecallAnswer("abstained", code, term, remedy, **kw)
+
+
+def answer(view: Any, query: str, limit: int = 5) -> Any:
+    """Run the gate for one question over one tenant's view (see the module docstring)."""
+    from fireweed.decider.projection import RecallAnswer
+
+    if not isinstance(query, str) or not query.strip():
+        return _abstain("empty_query", None, "Ask a question in words, e.g. 'Where does Ada Obi work?'.")
+    if len(query) > _MAX_QUERY:
+        return _abstain("query_too_long", None, f"Ask one question of at most {_MAX_QUERY} characters.")
+    limit = limit if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0 else 5
+    q = analyse(query, known=view.known_token, name_keys=lambda k: bool(view.t.by_key.get(k)))
+    if q.kind == "empty":
+        return _abstain("empty_query", None, "Ask a question in words, e.g. 'Where does Ada Obi work?'.")
+
+    # 1. every named subject resolves to exactly one entity of this tenant
+    required: list[str] = []
+    setting: list[str] = []
+    lower = [t.text.lower() for t in q.tokens]
+    for span in q.spans:
+        context = tuple(w for w in lower[span.last : span.last + 2] if w.isalpha())
+        res = view.resolve(span.tokens, context)
+        if res.status == "not_found":
+            return _abstain(
+                "entity_not_found", span.text,
+                f"No memory names '{span.text}'. Check the spelling, or remember a claim about it first.",
+            )
+        if res.status == "ambiguous":
+            names = ", ".join(c["name"] for c in res.candidates)
+            return _abstain(
+                "ambiguous_subject", span.text,
+                f"'{span.text}' could be {names}. Ask again with the full name.",
+                candidates=res.candidates,
+            )
+        eid = res.entity_ids[0]
+        if span.prep in SETTING_PREPS and not span.possessive and required:
+            if eid not in setting and eid not in required:
+                setting.append(eid)
+        elif eid not in required:
+            required.append(eid)
+            if eid in setting:
+                setting.remove(eid)
+
+    # 2. candidates: the claims about those subjects
+    if required:
+        sets = [set(view.memories_of(e)) for e in required]
+        cands = set.intersection(*sets) if sets else set()
+        if not cands and len(required) > 1:
+            names = " and ".join(view.entity_name(e) for e in required)
+            return _abstain(
+                "unknown_predicate", view.entity_name(required[-1]),
+                f"No stored claim names {names} together. Known about {view.entity_name(required[0])}: "
+                + _relations_text(view, required[0]),
+            )
+        anchored = True
+    elif setting:
+        cands = set().union(*(set(view.memories_of(e)) for e in setting))
+        anchored = True
+    else:
+        stems = [w.stem for w in q.words if " " not in w.stem]
+        counts = view.memories_with_any(stems + [s for w in q.words for s in _stem_variants(w)])
+        need = max(1, (len(set(stems)) + 1) // 2)
+        cands = {m for m, c in counts.items() if c >= need}
+        anchored = False
+    visible: list[tuple[str, str]] = []
+    for mid in cands:
+        st = view.visible(mid)
+        if st is not None:
+            visible.append((mid, st))
+    if not visible:
+        if required:
+            who = view.entity_name(required[0])
+            return _abstain(
+                "unknown_predicate", _term_of(q) or who,
+                f"Nothing current is stored about {who} that answers this. Known: " + _relations_text(view, required[0]),
+            )
+        return _abstain("unknown_predicate", _term_of(q), "No stored claim mentions what this question asks about.")
+
+    if q.about:
+        visible.sort(key=lambda x: -view.seq(x[0]))
+        return RecallAnswer("answered", None, None, None, [view.result(m, s) for m, s in visible[:limit]])
+
+    q_spans = {s.key for s in q.spans}
+    matches = [_evaluate(view, q, mid, st, required, setting, q_spans, anchored) for mid, st in visible]
+    good = [m for m in matches if m.ok]
+    premise = [m for m in matches if m.premise]
+    if premise and q.kind not in ("yesno", "keyword"):
+        cite = [view.result(m.mid, m.state) for m in premise[:3]]
+        return _abstain(
+            "false_premise", q.verb_word.text if q.verb_word else _term_of(q),
+            "The question assumes something the stored claims contradict; see the cited claim.",
+            cited=cite,
+        )
+    if not good and q.kind == "keyword" and required:
+        # a keyword query has no grammatical subject: its names may be topic words that a claim
+        # about someone else carries in other words; every other word must then match
+        counts = view.memories_with_any([w.stem for w in q.words])
+        need = len({w.stem for w in q.words})
+        extra = [(m, view.visible(m)) for m, c in counts.items() if c >= need and need >= 2 and m not in cands]
+        more = [_evaluate(view, q, m, st, [], [], q_spans, True) for m, st in extra if st is not None]
+        good = [m for m in more if m.ok]
+    if not good:
+        best = max(matches, key=lambda m: m.score)
+        term = best.missing or _term_of(q)
+        if required:
+            who = view.entity_name(required[0])
+            remedy = f"No stored claim about {who} grounds '{term}'. Known about {who}: " + _relations_text(view, required[0])
+        else:
+            remedy = f"No stored claim grounds '{term}'."
+        return _abstain("unknown_predicate", term, remedy)
+    good.sort(key=lambda m: (-m.score, view.seq(m.mid) if q.past else -view.seq(m.mid)))
+    return RecallAnswer("answered", None, None, None, [view.result(m.mid, m.state) for m in good[:limit]])
+
+
+def _stem_variants(w: Word) -> list[str]:
+    lx = lexicon()
+    out: list[str] = []
+    for c in w.concepts:
+        if ":" in c:
+            continue
+        out.append(c)
+    # words that share a group with this one
+    groups = {c for c in w.concepts if ":" in c}
+    if groups:
+        for s, cs in lx.concepts.items():
+            if " " not in s and cs & groups:
+                out.append(s)
+    return out
+
+
+def _term_of(q: Question) -> str | None:
+    if q.head_word is not None:
+        return q.head_word.text
+    if q.verb_word is not None:
+        return q.verb_word.text
+    if q.hole and q.hole in _HOLE_WORDS:
+        return _HOLE_WORDS[q.hole]
+    return q.soft[0].text if q.soft else None
+
+
+def _relations_text(view: Any, eid: str) -> str:
+    rels = view.relations_of(eid)
+    return ", ".join(rels[:12]) if rels else "nothing current"
+
+
+def _grounded(ci: ClaimIndex, w: Word) -> bool:
+    return ci.has(w.concepts)
+
+
+def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str], setting: list[str],
+              q_spans: set[str], anchored: bool) -> _Match:
+    fact = view.fact(mid)
+    if fact is None:
+        return _Match(mid, state, -1, False, None)
+    ci = index_of(fact)
+    subjects = view.subjects(mid)
+    score = 0.0
+    literal = 0
+    missing: str | None = None
+    ok = True
+    lx = lexicon()
+
+    def fail(term: str | None) -> None:
+        nonlocal ok, missing
+        if ok:
+            missing = term
+        ok = False
+
+    # numbers stated in the question must be in the claim
+    for v in q.numbers:
+        if v not in ci.values and v.replace(",", "") not in ci.values:
+            fail(v)
+    q_number_values = {v.split(" ")[0] for v in q.numbers}
+    exclude = q_spans | q_number_values
+
+    # the demand head
+    if q.head_word is not None:
+        head_type = TYPE_NOUNS.get(q.head_word.stem)
+        if _grounded(ci, q.head_word):
+            literal += 1
+            score += 4
+            if q.head_of is not None:
+                if _grounded(ci, q.head_of):
+                    score += 2
+                elif head_type in ("name", "title"):
+                    fail(q.head_of.text)
+            if head_type in ("name", "title") and not _named_near(ci, q, exclude):
+                fail(q.head_word.text)
+        elif head_type is not None and ci.typed(head_type, exclude):
+            score += 2
+            if head_type in ("name", "title") and not _named_near(ci, q, exclude):
+                fail(q.head_word.text)
+            if q.head_of is not None and not _grounded(ci, q.head_of):
+                fail(q.head_of.text)
+        elif q.prep and _prep_frame(ci, q.prep, exclude):
+            score += 2
+        elif q.verb_word is not None and _reports(ci, q.verb_word):
+            # "what damage did she report" ← "she reports that a pipe burst ...": the hole is what was said
+            score += 1
+        else:
+            fail(q.head_word.text)
+    # the main verb
+    premise = False
+    head_counts = q.kind == "how" and q.hole == "number" and q.head_word is not None and literal > 0
+    head_type_now = q.head_word is not None and TYPE_NOUNS.get(q.head_word.stem)
+    if head_type_now and not literal and q.prep and ci.typed(head_type_now, exclude) and _prep_value(ci, q.prep, head_type_now):
+        # "on which day does the club meet" ← "runs the club on Thursdays": the frame and the value agree
+        head_counts = True
+    if q.verb_word is not None:
+        if _grounded(ci, q.verb_word):
+            literal += 1
+            score += 3
+            if ci.negation_pos and not q.negated and q.kind not in ("yesno", "keyword"):
+                vpos = ci.positions(q.verb_word.concepts)
+                if any(0 < v - n <= 3 for v in vpos for n in ci.negation_pos):
+                    premise = True
+        else:
+            if q.kind not in ("yesno", "keyword") and any(
+                lx.contradicts(q.verb_word.text if " " not in q.verb_word.stem else q.verb_word.stem, w) for w in ci.lower if w.isalpha()
+            ) and _about_subject(subjects, required):
+                premise = True
+            if not head_counts or premise:
+                # "how many people turned up": the counted noun and its number carry the question
+                fail(q.verb_word.text)
+    # the hole: a value of the asked kind that the question did not state
+    hole = q.hole
+    if hole and hole not in ("thing", "any"):
+        head_is_type = q.head_word is not None and TYPE_NOUNS.get(q.head_word.stem) == hole
+        if hole == "person" and q.head_word is not None and literal and not ci.typed("person", exclude):
+            # "who is the treasurer" answered by a claim that names the treasurer
+            fail("who")
+        elif not ci.typed(hole, exclude):
+            if hole == "reason" and q.verb_word is not None and literal and _after_verb(ci, q.verb_word, ("with", "for", "from")):
+                # "why was he admitted" ← "was admitted ... with dizziness"
+                score += 1
+            elif not (head_is_type and literal and hole not in ("clock", "money", "date", "dose", "temp", "mass", "age")):
+                fail(_HOLE_WORDS.get(hole, hole))
+        else:
+            score += 2
+            if q.head_word is not None and literal and _value_near(ci, q.head_word, hole):
+                score += 1.5
+    elif hole == "thing":
+        asked = {w.stem for w in q.words}
+        new = [s for s in ci.stems if s not in asked and s not in {stem(t) for k in q_spans for t in k.split()}]
+        if not new and not (ci.span_keys - q_spans):
+            fail(_term_of(q))
+    for extra in q.extra_holes:
+        if extra not in ("any", "thing") and not ci.typed(extra, exclude):
+            fail(_HOLE_WORDS.get(extra, extra))
+    # a question about an earlier state needs a claim that tells the earlier state
+    if q.past and not (ci.stems & PRIOR_MARKERS):
+        fail("before")
+    # the other words: corroboration
+    soft = [w for w in q.soft if w.stem not in {stem(t) for k in q_spans for t in k.split()}]
+    g = sum(1 for w in soft if _grounded(ci, w))
+    g_entities = sum(1 for e in setting if e in subjects)
+    score += g_entities
+    g += g_entities
+    s_total = len(soft) + len(setting)
+    score += g
+    if q.kind == "yesno":
+        if s_total and (g * 5 < s_total * 2 or g < min(2, s_total)):
+            fail(_first_missing(ci, soft))
+    elif q.kind == "keyword":
+        if s_total and (g * 2 < s_total or g == 0):
+            fail(_first_missing(ci, soft))
+    elif not anchored:
+        anchors = literal + g
+        total = s_total + (1 if q.head_word is not None else 0) + (1 if q.verb_word is not None else 0)
+        if anchors * 3 < total * 2:
+            fail(_first_missing(ci, soft) or _term_of(q))
+    elif literal == 0:
+        if s_total and (g == 0 or g * 3 < s_total):
+            fail(_first_missing(ci, soft) or _term_of(q))
+    score += 0.5 * sum(1 for e in required if e in subjects)
+    if subjects and required and subjects[0] == required[0]:
+        score += 0.5
+    return _Match(mid, state, score, ok and not premise, missing, premise and not ok or premise)
+
+
+def _reports(ci: ClaimIndex, verb: Word) -> bool:
+    """The claim reports speech with the question's verb: "reports that ...", "said that ..."."""
+    lx = lexicon()
+    if not (verb.concepts & (lx.concepts_of("say") | lx.concepts_of("report"))) or "R:say" not in verb.concepts and stem("report") not in verb.concepts:
+        return False
+    return _after_verb(ci, verb, ("that",))
+
+
+def _prep_value(ci: ClaimIndex, prep: str, kind: str) -> bool:
+    """The preposition of the question is followed, in the claim, by a value of the asked kind."""
+    for i, w in enumerate(ci.lower[:-1]):
+        if w == prep:
+            nxt = ci.lower[i + 1]
+            if any(c.isdigit() for c in nxt) or nxt in _DAYLIKE or nxt.rstrip("s") in _DAYLIKE:
+                return True
+    return False
+
+
+_DAYLIKE = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday weekday weekend january february march april may june july "
+    "august september october november december today tomorrow yesterday".split()
+)
+
+
+def _after_verb(ci: ClaimIndex, verb: Word, words: tuple[str, ...]) -> bool:
+    pos = ci.positions(verb.concepts)
+    return any(w in words for p in pos for w in ci.lower[p + 1 : p + 7])
+
+
+def _value_near(ci: ClaimIndex, head: Word, hole: str) -> bool:
+    """A value of the asked kind within a few words after the head noun ("blood pressure of 182/104")."""
+    pos = ci.positions(head.concepts)
+    for p in pos:
+        window = ci.lower[p + 1 : p + 5]
+        if any(any(c.isdigit() for c in w) for w in window):
+            return True
+    return False
+
+
+def _first_missing(ci: ClaimIndex, soft: list[Word]) -> str | None:
+    for w in soft:
+        if not _grounded(ci, w):
+            return w.text
+    return None
+
+
+def _about_subject(subjects: list[str], required: list[str]) -> bool:
+    return bool(required) and all(e in subjects for e in required)
+
+
+def _named_near(ci: ClaimIndex, q: Question, exclude: set[str]) -> bool:
+    """A name or title right next to the noun it names: "the band, Moth Parade", "Biscuit, a terrier"."""
+    target = q.head_of if q.head_of is not None else q.head_word
+    if target is None:
+        return ci.typed("name", exclude)
+    pos = ci.positions(target.concepts)
+    for s in ci.spans:
+        if s.key in exclude:
+            continue
+        for p in pos:
+            gap = [w for w in ci.lower[p + 1 : s.first]]
+            if s.first > p and all(w in (",", "the", "a", "an", "'", '"', "called", "named", "titled") for w in gap) and len(gap) <= 3:
+                return True
+            if s.last <= p and p - s.last <= 1:
+                return True
+    return False
+
+
+def _prep_frame(ci: ClaimIndex, prep: str, exclude: set[str]) -> bool:
+    """The claim fills the same role as the question's preposition: "through which label" → "through X"."""
+    for s in ci.spans:
+        if s.key in exclude:
+            continue
+        if s.prep == prep:
+            return True
+    return False

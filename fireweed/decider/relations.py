@@ -1,0 +1,147 @@
+"""Loader for relations.json: relation equivalents, synonyms and antonyms of general English.
+
+Every word is looked up by its inflection stem, so "manages", "managed" and
+"manager" all reach the relation "lead" through "manage". A word's *concepts*
+are its stem plus the ids of every group that lists it; two words match when
+their concept sets meet. Multi-word entries ("in charge of", "stand in") are
+found in a token sequence by :func:`Lexicon.phrases_in` and then behave as one
+word.
+
+>>> lx = lexicon()
+>>> lx.relation_key("manages"), lx.relation_key("heads"), lx.relation_key("led")
+('lead', 'lead', 'lead')
+>>> lx.same("hired", "joined"), lx.same("left", "joined")
+(True, False)
+>>> lx.contradicts("rejected", "approved")
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from fireweed.decider.lexicon import stem
+
+__all__ = ["Lexicon", "lexicon", "load"]
+
+_PATH = Path(__file__).with_name("relations.json")
+# light words inside phrases ("be hired", "in charge of") are matched but not required
+_LIGHT = frozenset({"be", "a", "an", "the", "of", "to", "for", "at", "in", "on", "by", "with"})
+
+
+@dataclass
+class Lexicon:
+    """The loaded tables, indexed by stem."""
+
+    concepts: dict[str, frozenset[str]] = field(default_factory=dict)
+    relation_of: dict[str, str] = field(default_factory=dict)
+    phrases: dict[tuple[str, ...], str] = field(default_factory=dict)
+    antonyms: dict[str, frozenset[str]] = field(default_factory=dict)
+    max_phrase: int = 1
+
+    def concepts_of(self, word: str) -> frozenset[str]:
+        """The stem of the word plus the group ids it belongs to."""
+        s = word if " " in word else stem(word)
+        got = self.concepts.get(s)
+        if got is None:
+            return frozenset((s,))
+        return got
+
+    def relation_key(self, word: str) -> str:
+        """The canonical relation for a predicate word, or its stem when no group lists it."""
+        s = word if " " in word else stem(word)
+        return self.relation_of.get(s, s)
+
+    def same(self, a: str, b: str) -> bool:
+        """True when two words (or phrase keys) share a concept."""
+        return bool(self.concepts_of(a) & self.concepts_of(b))
+
+    def contradicts(self, a: str, b: str) -> bool:
+        """True when the predicates are listed as antonyms (in either direction)."""
+        ca, cb = self.concepts_of(a), self.concepts_of(b)
+        for c in ca:
+            if self.antonyms.get(c, frozenset()) & cb:
+                return True
+        return False
+
+    def phrases_in(self, stems: list[str]) -> list[tuple[int, int, str]]:
+        """Multi-word entries found in a stem sequence: (first, last-exclusive, phrase key).
+
+        Longest match wins; matches do not overlap.
+        """
+        out: list[tuple[int, int, str]] = []
+        i, n = 0, len(stems)
+        while i < n:
+            hit = None
+            for size in range(min(self.max_phrase, n - i), 1, -1):
+                key = tuple(stems[i : i + size])
+                if key in self.phrases:
+                    hit = (i, i + size, self.phrases[key])
+                    break
+            if hit:
+                out.append(hit)
+                i = hit[1]
+            else:
+                i += 1
+        return out
+
+
+def _key_of(entry: str) -> str:
+    words = entry.lower().split()
+    if len(words) == 1:
+        return stem(words[0])
+    return " ".join(stem(w) for w in words)
+
+
+def load(path: Path | str = _PATH) -> Lexicon:
+    """Load and index a relations file."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    lx = Lexicon()
+    concepts: dict[str, set[str]] = {}
+
+    def add(entry: str, group: str) -> str:
+        key = _key_of(entry)
+        concepts.setdefault(key, {key}).add(group)
+        words = entry.lower().split()
+        if len(words) > 1:
+            seq = tuple(stem(w) for w in words)
+            lx.phrases[seq] = key
+            # "be hired" is also said without the auxiliary ("hired")
+            core = tuple(stem(w) for w in words if w not in ("be", "a", "an", "the"))
+            if 1 < len(core) < len(seq):
+                lx.phrases.setdefault(core, key)
+            elif len(core) == 1 and words[0] == "be":
+                concepts.setdefault(core[0], {core[0]}).add(group)
+            lx.max_phrase = max(lx.max_phrase, len(seq))
+        return key
+
+    for row in data.get("relations", []):
+        canon, *entries = row
+        group = "R:" + canon
+        for e in [canon, *entries]:
+            key = add(e, group)
+            lx.relation_of.setdefault(key, canon)
+    for i, row in enumerate(data.get("synonyms", [])):
+        group = f"S:{i}"
+        for e in row:
+            add(e, group)
+    lx.concepts = {k: frozenset(v) for k, v in concepts.items()}
+    ant: dict[str, set[str]] = {}
+    for a, b in data.get("antonyms", []):
+        ca = "R:" + a if any(r[0] == a for r in data.get("relations", [])) else _key_of(a)
+        cb = "R:" + b if any(r[0] == b for r in data.get("relations", [])) else _key_of(b)
+        ant.setdefault(ca, set()).add(cb)
+        ant.setdefault(cb, set()).add(ca)
+        ant.setdefault(_key_of(a), set()).add(cb)
+        ant.setdefault(_key_of(b), set()).add(ca)
+    lx.antonyms = {k: frozenset(v) for k, v in ant.items()}
+    return lx
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    """The packaged table, loaded once per process."""
+    return load()
