@@ -44,7 +44,7 @@ from fireweed.decider.lexicon import (
     stem,
     tokenize,
 )
-from fireweed.decider.name_spans import Span, find_spans
+from fireweed.decider.name_spans import Span, add_known_spans, find_spans
 from fireweed.decider.relations import lexicon
 
 __all__ = ["Fact", "parse_claim", "values_of", "content_stems", "normalize_claim", "CHANGE_VERBS"]
@@ -161,11 +161,19 @@ def _span_at(spans: list[Span]) -> dict[int, Span]:
     return at
 
 
-def parse_claim(claim: str, known: Callable[[str], bool] | None = None) -> Fact:
-    """Read a claim (never raises; an empty or odd claim gives an empty Fact)."""
+def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
+                name_keys: Callable[[str], bool] | None = None) -> Fact:
+    """Read a claim (never raises; an empty or odd claim gives an empty Fact).
+
+    ``known`` tells whether a lower-cased word belongs to a known name (so a
+    sentence-initial "Zentrix" can be one); ``name_keys`` whether a lower-cased
+    word sequence is a known full name (so "priya raman" is one).
+    """
     text = normalize(claim if isinstance(claim, str) else "")[:20_000]
     tokens = tokenize(text)
     spans = find_spans(tokens, known)
+    if name_keys is not None:
+        spans = add_known_spans(tokens, spans, name_keys)
     n = len(tokens)
     lower = [t.text.lower() for t in tokens]
     stems = [stem(w) for w in lower]

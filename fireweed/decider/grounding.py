@@ -194,7 +194,7 @@ def _build(fact: Fact) -> ClaimIndex:
                         _add(ci, "age", w)
             if parts[-1] == "old" and len(parts) >= 3:
                 _add(ci, "age", w)
-        if w in MONTHS and w != "may" or (w == "may" and (prev.isdigit() or nxt.isdigit())):
+        if w in MONTHS and w != "may" or (w == "may" and (prev.isdigit() or nxt.isdigit() or (i > 0 and fact.tokens[i].text == "May"))):
             _add(ci, "date", w)
         if w in WEEKDAYS:
             _add(ci, "day", w.rstrip("s"))

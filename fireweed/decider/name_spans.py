@@ -35,7 +35,7 @@ from fireweed.decider.lexicon import (
     tokenize,
 )
 
-__all__ = ["Span", "find_spans", "name_tokens", "name_key", "guess_kind", "tokenize"]
+__all__ = ["Span", "find_spans", "add_known_spans", "name_tokens", "name_key", "guess_kind", "tokenize"]
 
 _SENTENCE_END = frozenset({".", "!", "?", ";", ":", "\u2026"})
 _OPEN = frozenset({"'", '"', "(", "["})
@@ -351,3 +351,33 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
         i = last
     spans.sort(key=lambda s: s.first)
     return spans
+
+
+def add_known_spans(tokens: list[Token], spans: list[Span], is_key: Callable[[str], bool]) -> list[Span]:
+    """Add spans for known multi-word names typed without capitals ("priya raman").
+
+    Only whole known names of two to four words are looked up, so common
+    lower-case words are never promoted to names.
+    """
+    lower = [t.text.lower() for t in tokens]
+    n = len(lower)
+    covered = {k for s in spans for k in range(s.first, s.last)}
+    extra: list[Span] = []
+    i = 0
+    while i < n:
+        hit = 0
+        for size in (4, 3, 2):
+            if i + size <= n and not any(k in covered for k in range(i, i + size)) and is_key(" ".join(lower[i : i + size])):
+                hit = size
+                break
+        if hit:
+            prep = lower[i - 1] if i > 0 and lower[i - 1] in PREPOSITIONS else None
+            poss = i + hit < n and lower[i + hit] == "'s"
+            text = " ".join(t.text for t in tokens[i : i + hit])
+            extra.append(Span(i, i + hit, tokens[i].start, tokens[i + hit - 1].end, text, tuple(lower[i : i + hit]), poss, False, prep))
+            i += hit
+        else:
+            i += 1
+    if not extra:
+        return spans
+    return sorted(spans + extra, key=lambda s: s.first)

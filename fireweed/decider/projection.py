@@ -648,7 +648,7 @@ class Projection:
         if m.claim is None:
             return None
         if m.fact is None:
-            m.fact = parse_claim(m.claim, lambda w: w in t.by_token)
+            m.fact = parse_claim(m.claim, lambda w: w in t.by_token, lambda k: k in t.by_key)
         return m.fact
 
     def plan_remember(
@@ -664,7 +664,7 @@ class Projection:
         """Plan the events for one admitted claim (entity creation, admission or reinforcement,
         supersession or dispute). Pure: nothing is applied until the writer commits."""
         t = self._t(tenant)
-        fact = parse_claim(claim, lambda w: w in t.by_token)
+        fact = parse_claim(claim, lambda w: w in t.by_token, lambda k: k in t.by_key)
         events: list[tuple[str, dict[str, Any]]] = []
         subjects: list[str] = []
         new_names: dict[str, str] = {}

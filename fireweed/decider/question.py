@@ -46,7 +46,7 @@ from fireweed.decider.lexicon import (
     stem,
     tokenize,
 )
-from fireweed.decider.name_spans import Span, find_spans
+from fireweed.decider.name_spans import Span, add_known_spans, find_spans
 from fireweed.decider.relations import lexicon
 
 __all__ = ["Question", "analyse", "TYPE_NOUNS", "LIGHT_VERBS", "SETTING_PREPS"]
@@ -128,6 +128,8 @@ class Question:
     extra_holes: list[str] = field(default_factory=list)
     about: bool = False
     words: list[Word] = field(default_factory=list)
+    subject_words: list[Word] = field(default_factory=list)
+    subject_named: bool = False
 
 
 def _is_verbish(w: str) -> bool:
@@ -143,26 +145,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     n = len(lower)
     # names typed in lower case: look known multi-word names up directly
     if name_keys is not None:
-        covered = {k for s in spans for k in range(s.first, s.last)}
-        extra: list[Span] = []
-        i = 0
-        while i < n:
-            hit = None
-            for size in (4, 3, 2):
-                if i + size <= n and not any(k in covered for k in range(i, i + size)):
-                    key = " ".join(lower[i : i + size])
-                    if name_keys(key):
-                        hit = size
-                        break
-            if hit:
-                prep = lower[i - 1] if i > 0 and lower[i - 1] in PREPOSITIONS else None
-                poss = i + hit < n and lower[i + hit] == "'s"
-                extra.append(Span(i, i + hit, tokens[i].start, tokens[i + hit - 1].end, " ".join(t.text for t in tokens[i : i + hit]), tuple(lower[i : i + hit]), poss, False, prep))
-                i += hit
-            else:
-                i += 1
-        if extra:
-            spans = sorted(spans + extra, key=lambda s: s.first)
+        spans = add_known_spans(tokens, spans, name_keys)
     q = Question(text=text, tokens=tokens, spans=spans, kind="empty")
     if not any(any(c.isalnum() for c in w) for w in lower):
         return q
@@ -233,6 +216,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             q.prep = tail[-1]
     span_at = {k: s for s in spans for k in range(s.first, s.last)}
     consumed: set[int] = {wh}
+    named_box: list[bool] = []
 
     def is_stop(k1: int) -> bool:
         w = lower[k1]
@@ -279,6 +263,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         possessed: list[Word] = []
         while k1 < n and lower[k1] in _DETS:
             k1 += 1
+        if k1 < n and k1 in span_at:
+            named_box.append(True)
         def verb_here(k2: int) -> bool:
             if k2 not in by_index or not is_verb(lower[k2]):
                 return False
@@ -303,7 +289,11 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             while k1 + 1 < n and lower[k1] == "of" and k1 + 1 in span_at:
                 k1 = span_at[k1 + 1].last
             return k1, possessed
-        while k1 < n and not is_stop(k1) and k1 not in phrase_at:
+        while k1 < n and (not is_stop(k1) or (lower[k1] == "'s" and possessed)) and k1 not in phrase_at:
+            if lower[k1] == "'s":
+                # "the insurer's assessor": the possessor is not the head
+                k1 += 1
+                continue
             if k1 in span_at:
                 k1 = span_at[k1].last
                 continue
@@ -405,7 +395,11 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     elif whw == "why":
         q.hole = "reason"
 
-    verb = _main_verb(lower, words, by_index, span_at, phrase_at, wh, head_word, consumed, skip_subject)
+    subject_box: list[Word] = []
+    named_box.clear()
+    verb = _main_verb(lower, words, by_index, span_at, phrase_at, wh, head_word, consumed, skip_subject, subject_box)
+    q.subject_words = [w for w in subject_box if w is not head_word and w.text not in _PRESENT]
+    q.subject_named = bool(named_box)
     if verb is not None and verb.stem in _NAMING and q.hole in ("thing", None):
         q.hole = "title"
         verb = None
@@ -451,7 +445,7 @@ def _type_after(lower: list[str], stems: list[str], k: int) -> str:
 
 def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], span_at: dict[int, Span],
                phrase_at: dict[int, tuple[int, str]], wh: int, head: Word | None, consumed: set[int],
-               skip_subject: Callable[..., tuple[int, list[Word]]]) -> Word | None:
+               skip_subject: Callable[..., tuple[int, list[Word]]], subject_box: list[Word] | None = None) -> Word | None:
     """The question's predicate: after an auxiliary and the subject, or right after "who"/the head noun."""
     n = len(lower)
     k = wh + 1
@@ -474,7 +468,9 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
             return by_index.get(k)
         return None
     if not (k in by_index and is_verb(lower[k]) and (_is_verbish(lower[k]) or lower[k] in _PARTICIPLES)) and k not in phrase_at:
-        k, _ = skip_subject(k, aux != "be")
+        k, subj = skip_subject(k, aux != "be")
+        if subject_box is not None:
+            subject_box.extend(subj)
     infinitive = False
     while k < n and (lower[k] in AUXILIARIES or lower[k] in _ADV):
         if lower[k] == "to":

@@ -156,7 +156,7 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
     matches = [_evaluate(view, q, mid, st, required, setting, q_spans, anchored) for mid, st in visible]
     good = [m for m in matches if m.ok]
     premise = [m for m in matches if m.premise]
-    if premise and q.kind not in ("yesno", "keyword"):
+    if premise and not good and q.kind not in ("yesno", "keyword"):
         cite = [view.result(m.mid, m.state) for m in premise[:3]]
         return _abstain(
             "false_premise", q.verb_word.text if q.verb_word else _term_of(q),
@@ -319,6 +319,9 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     for extra in q.extra_holes:
         if extra not in ("any", "thing") and not ci.typed(extra, exclude):
             fail(_HOLE_WORDS.get(extra, extra))
+    # a subject that is not a name ("the backup job for Orbit Cloud"): its head noun must be in the claim
+    if anchored and q.subject_words and not q.subject_named and not _grounded(ci, q.subject_words[-1]):
+        fail(q.subject_words[-1].text)
     # a question about an earlier state needs a claim that tells the earlier state
     if q.past and not (ci.stems & PRIOR_MARKERS):
         fail("before")
@@ -337,6 +340,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         if s_total and (g * 2 < s_total or g == 0):
             fail(_first_missing(ci, soft))
     elif not anchored:
+        # no name: the question's own subject phrase ("the window repair") must all be in the claim
+        for w in q.subject_words:
+            if not _grounded(ci, w):
+                fail(w.text)
         anchors = literal + g
         total = s_total + (1 if q.head_word is not None else 0) + (1 if q.verb_word is not None else 0)
         if anchors * 3 < total * 2:
@@ -347,7 +354,9 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     score += 0.5 * sum(1 for e in required if e in subjects)
     if subjects and required and subjects[0] == required[0]:
         score += 0.5
-    return _Match(mid, state, score, ok and not premise, missing, premise and not ok or premise)
+    # a contradiction counts only from a claim about the same thing (most of the other words match)
+    premise = premise and (s_total == 0 or g * 2 >= s_total)
+    return _Match(mid, state, score, ok and not premise, missing, premise)
 
 
 def _reports(ci: ClaimIndex, verb: Word) -> bool:

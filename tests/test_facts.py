@@ -1,0 +1,90 @@
+"""Claims read into Facts: subject first, relation keys that survive inflection and equivalents."""
+
+from __future__ import annotations
+
+import pytest
+
+from fireweed.decider.facts import parse_claim, values_of
+from fireweed.decider.lexicon import tokenize
+from fireweed.decider.name_spans import find_spans, guess_kind
+
+
+def test_subject_is_the_first_name_outside_a_leading_phrase() -> None:
+    f = parse_claim("In 2019, Priya Raman joined Acme Robotics.")
+    assert f.subject_name == "Priya Raman"
+    assert [s.text for s in f.ordered_spans()] == ["Priya Raman", "Acme Robotics"]
+    assert f.predicate == "join"
+
+
+def test_possessive_subject_and_possessed_relation() -> None:
+    f = parse_claim("Tomas Reyes's visa renewal deadline is 12 August 2025.")
+    assert f.subject_name == "Tomas Reyes"
+    assert f.relation == parse_claim("Tomas Reyes's visa renewal deadline is now 3 October 2025.").relation
+    assert "12" in f.values
+
+
+def test_equivalent_verbs_give_one_relation() -> None:
+    a = parse_claim("Dana Whitfield manages the northern depot.")
+    b = parse_claim("Dana Whitfield runs the southern depot.")
+    c = parse_claim("Dana Whitfield heads the coastal depot.")
+    assert a.relation == b.relation == c.relation == "lead:depot"
+    assert a.objects != b.objects
+
+
+def test_affiliation_and_apposition_do_not_hide_the_verb() -> None:
+    assert parse_claim("Omar Haddad of Brightline Labs presented the roadmap.").predicate == "present"
+    assert parse_claim("Lena Park, aged 41, was admitted on Monday.").predicate == "admit"
+
+
+def test_copula_relation_uses_the_predicate_noun() -> None:
+    f = parse_claim("Nia Okafor is a second-year medical student at Halden University.")
+    assert f.relation == "be:student"
+
+
+def test_change_verbs_mark_an_update_of_an_attribute() -> None:
+    f = parse_claim("Dr. Ilse Varga raised Ben Cole's insulin to 12 units.")
+    assert f.update and f.attribute == "insulin"
+    assert not parse_claim("Dr. Ilse Varga started Ben Cole on insulin.").update
+
+
+def test_negation_is_seen() -> None:
+    assert parse_claim("The invoice was not paid.").negated
+    assert not parse_claim("The invoice was paid.").negated
+
+
+def test_values_are_normalised() -> None:
+    assert values_of(tokenize("It cost £4,500 on 3 May.")) >= {"£4500", "3"}
+    assert "tuesday" in values_of(tokenize("We meet on Tuesdays."))
+    assert "3" in values_of(tokenize("three people came"))
+
+
+@pytest.mark.parametrize("odd", ["", "   ", "!!!", "😀 " * 50, "a" * 50_000, "ÅÅ Ørsted's ñ", None, 42])
+def test_odd_input_never_raises(odd: object) -> None:
+    f = parse_claim(odd)  # type: ignore[arg-type]
+    assert isinstance(f.relation, str)
+
+
+def test_name_spans_and_kinds() -> None:
+    spans = find_spans(tokenize("Slate & Fen Estates listed 14 Harrow Road for Captain Ada Moss of the Port of Leith."))
+    texts = [s.text for s in spans]
+    assert "Slate & Fen Estates" in texts and "14 Harrow Road" in texts and "Captain Ada Moss" in texts
+    assert guess_kind("Slate & Fen Estates") == "org"
+    assert guess_kind("14 Harrow Road") == "place"
+    assert guess_kind("Captain Ada Moss") == "person"
+    assert guess_kind("Ada Moss") == "person"
+
+
+def test_months_weekdays_and_lone_acronyms_are_not_names() -> None:
+    spans = find_spans(tokenize("On Tuesday in March the QA lead met Ada Moss."))
+    assert [s.text for s in spans] == ["Ada Moss"]
+
+
+def test_quoted_titles_are_names() -> None:
+    spans = find_spans(tokenize("Ada Moss wrote 'Quiet Rivers' in 2020."))
+    assert any(s.quoted and s.text == "Quiet Rivers" for s in spans)
+
+
+def test_sentence_initial_word_needs_support() -> None:
+    # a capitalised first word followed by lower case is not a name unless known
+    assert [s.text for s in find_spans(tokenize("Flaky tests cost us two days."))] == []
+    assert [s.text for s in find_spans(tokenize("Zentrix builds drones."), known=lambda w: w == "zentrix")] == ["Zentrix"]

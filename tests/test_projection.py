@@ -1,0 +1,289 @@
+"""The projection: every state transition, both time axes, reinforcement, erasure, tenancy, replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from fireweed.decider.projection import Projection
+
+
+class Ledger:
+    """A stand-in for the writer: numbers the planned events and applies them, per tenant."""
+
+    def __init__(self) -> None:
+        self.p = Projection()
+        self.seq: dict[str, int] = {}
+        self.log: list[tuple[str, int, str, dict[str, Any], str]] = []
+
+    def commit(self, tenant: str, events: list[tuple[str, dict[str, Any]]], at: str = "2024-05-01T00:00:00Z") -> int:
+        for kind, payload in events:
+            self.seq[tenant] = self.seq.get(tenant, 0) + 1
+            self.log.append((tenant, self.seq[tenant], kind, payload, at))
+            self.p.apply(tenant, self.seq[tenant], kind, payload, at)
+        return self.seq.get(tenant, 0)
+
+    def remember(self, claim: str, *, tenant: str = "t", source: str = "s1", event_time: str | None = None,
+                 quarantine: str | None = None, at: str = "2024-05-01T00:00:00Z", part: int = 0) -> Any:
+        receipt = {"source_id": source, "root": "ab" * 32, "byte_start": 0, "byte_end": len(claim), "parts": [part]}
+        plan = self.p.plan_remember(tenant, claim, claim, receipt, source, event_time, quarantine)
+        self.commit(tenant, plan.events, at)
+        return plan
+
+    def state(self, mid: str, tenant: str = "t", as_of_seq: int | None = None) -> str | None:
+        return self.p.effective_state(tenant, mid, as_of_seq)
+
+
+@pytest.fixture
+def led() -> Ledger:
+    return Ledger()
+
+
+def first_claim(p: Projection, q: str, **kw: Any) -> str | None:
+    a = p.recall("t", q, **kw)
+    return a.results[0]["claim"] if a.verdict == "answered" and a.results else None
+
+
+def test_new_claim_creates_entities_then_admits(led: Ledger) -> None:
+    plan = led.remember("Priya Raman joined Acme Robotics in 2019.")
+    kinds = [k for k, _ in plan.events]
+    assert kinds == ["entity_created", "entity_created", "memory_admitted"]
+    admitted = plan.events[-1][1]
+    names = {p["entity_id"]: p["name"] for k, p in plan.events if k == "entity_created"}
+    assert [names[e] for e in admitted["subjects"]] == ["Priya Raman", "Acme Robotics"]
+    assert all(e.startswith("ent_") and len(e) == 20 for e in names)
+    assert plan.outcome == "admitted" and admitted["state"] == "active"
+    # the same names later resolve to the same entities: no second entity_created
+    plan2 = led.remember("Priya Raman leads the vision team at Acme Robotics.")
+    assert [k for k, _ in plan2.events] == ["memory_admitted"]
+    assert led.p.stats("t")["entities"] == 2
+
+
+def test_reinforcement_counts_an_identical_claim(led: Ledger) -> None:
+    a = led.remember("Priya Raman joined Acme Robotics in 2019.")
+    b = led.remember("priya raman  joined Acme Robotics in 2019", source="s2")
+    assert b.outcome == "reinforced" and b.memory_id == a.memory_id
+    assert [k for k, _ in b.events] == ["memory_reinforced"]
+    c = led.remember("Priya Raman joined Acme Robotics in 2019.")
+    assert c.events[-1][1]["count"] == 3
+    assert led.p.memory("t", a.memory_id)["count"] == 3
+    assert led.p.stats("t")["memories"] == 1
+
+
+def test_active_to_superseded_and_both_time_axes(led: Ledger) -> None:
+    old = led.remember("Dana Whitfield manages the northern depot.", event_time="2023-01-10", at="2023-01-11T09:00:00Z")
+    seq_before = led.seq["t"]
+    new = led.remember("Dana Whitfield manages the harbour depot.", event_time="2024-03-01", at="2024-03-02T09:00:00Z")
+    assert new.supersedes == [old.memory_id]
+    change = [p for k, p in new.events if k == "memory_state_changed"][0]
+    assert change == {"memory_id": old.memory_id, "from": "active", "to": "superseded",
+                      "reason": f"superseded by {new.memory_id}", "valid_to": "2024-03-01"}
+    assert led.state(old.memory_id) == "superseded"
+    assert "harbour" in first_claim(led.p, "Which depot does Dana Whitfield manage?")
+    # event axis: what was true then
+    assert "northern" in first_claim(led.p, "Which depot does Dana Whitfield manage?", as_of="2023-06-01")
+    assert "harbour" in first_claim(led.p, "Which depot does Dana Whitfield manage?", as_of="2024-06-01")
+    # transaction axis: what was known then
+    assert led.state(old.memory_id, as_of_seq=seq_before) == "active"
+    assert "northern" in first_claim(led.p, "Which depot does Dana Whitfield manage?", as_of_seq=seq_before)
+    # before the first claim was recorded nothing was known
+    assert led.p.recall("t", "Which depot does Dana Whitfield manage?", as_of_seq=0).verdict == "abstained"
+
+
+def test_supersession_without_event_time_uses_the_recorded_time(led: Ledger) -> None:
+    old = led.remember("Dana Whitfield manages the northern depot.", at="2023-01-11T09:00:00Z")
+    new = led.remember("Dana Whitfield manages the harbour depot.", at="2024-03-02T09:00:00Z")
+    assert new.supersedes == [old.memory_id]
+    m = led.p.memory("t", old.memory_id)
+    assert m["valid_to"] == "2024-03-02T09:00:00Z"
+    assert led.p.memory("t", new.memory_id)["valid_from"] == "2024-03-02T09:00:00Z"
+    assert "northern" in first_claim(led.p, "Which depot does Dana Whitfield manage?", as_of="2023-06-01")
+
+
+def test_update_verb_supersedes_the_attribute_value(led: Ledger) -> None:
+    old = led.remember("Dr. Ilse Varga started Ben Cole on insulin at 8 units daily.")
+    new = led.remember("Dr. Ilse Varga increased Ben Cole's insulin to 12 units daily.")
+    assert new.supersedes == [old.memory_id]
+    assert "12 units" in first_claim(led.p, "What is Ben Cole's current insulin dose?")
+
+
+def test_unrelated_claims_about_one_subject_do_not_supersede(led: Ledger) -> None:
+    a = led.remember("Dana Whitfield manages the northern depot.")
+    b = led.remember("Dana Whitfield lives in Carnford.")
+    c = led.remember("Dana Whitfield joined Solent Freight in 2015.")
+    assert not b.supersedes and not c.supersedes
+    assert led.state(a.memory_id) == "active"
+
+
+def test_active_to_disputed_for_a_conflict_at_the_same_time_from_another_source(led: Ledger) -> None:
+    a = led.remember("Dana Whitfield manages the northern depot.", event_time="2024-02-01", source="memo")
+    b = led.remember("Dana Whitfield manages the harbour depot.", event_time="2024-02-01", source="email")
+    assert b.disputes == [a.memory_id] and not b.supersedes
+    assert led.state(a.memory_id) == "disputed" and led.state(b.memory_id) == "disputed"
+    ans = led.p.recall("t", "Which depot does Dana Whitfield manage?")
+    assert ans.verdict == "answered"
+    assert {r["state"] for r in ans.results} == {"disputed"} and len(ans.results) == 2
+
+
+def test_older_event_arriving_late_is_superseded_on_arrival(led: Ledger) -> None:
+    new = led.remember("Dana Whitfield manages the harbour depot.", event_time="2024-02-01")
+    old = led.remember("Dana Whitfield manages the northern depot.", event_time="2022-02-01")
+    assert led.state(old.memory_id) == "superseded" and led.state(new.memory_id) == "active"
+
+
+def test_quarantine_to_active_by_review_approval(led: Ledger) -> None:
+    q = led.remember("Dana Whitfield maybe manages the harbour depot.", quarantine="hedged")
+    assert q.outcome == "quarantined" and q.events[-1][1]["state"] == "quarantined"
+    assert led.state(q.memory_id) == "quarantined"
+    assert [r["memory_id"] for r in led.p.review_queue("t", 10)] == [q.memory_id]
+    assert led.p.review_queue("t", 10)[0]["reason"] == "hedged"
+    assert led.p.recall("t", "Which depot does Dana Whitfield manage?").verdict == "abstained"
+    led.commit("t", [("review_decided", {"memory_id": q.memory_id, "decision": "approve", "by": "ops", "note": "ok"})])
+    assert led.state(q.memory_id) == "active"
+    assert led.p.review_queue("t", 10) == []
+    assert led.p.recall("t", "Which depot does Dana Whitfield manage?").verdict == "answered"
+
+
+def test_quarantine_to_rejected(led: Ledger) -> None:
+    q = led.remember("Dana Whitfield maybe manages the harbour depot.", quarantine="hedged")
+    led.commit("t", [("review_decided", {"memory_id": q.memory_id, "decision": "reject", "by": "ops", "note": "no"})])
+    assert led.state(q.memory_id) == "rejected"
+    assert led.p.review_queue("t", 10) == []
+    assert led.p.recall("t", "Which depot does Dana Whitfield manage?").verdict == "abstained"
+
+
+def test_quarantined_claim_never_supersedes(led: Ledger) -> None:
+    a = led.remember("Dana Whitfield manages the northern depot.")
+    q = led.remember("Dana Whitfield manages the harbour depot.", quarantine="unclear")
+    assert q.supersedes == [] and led.state(a.memory_id) == "active"
+
+
+def test_active_to_frozen_by_hold_and_back_by_release(led: Ledger) -> None:
+    a = led.remember("Dana Whitfield manages the northern depot.")
+    eid = led.p.resolve_subject("t", "Dana Whitfield").entity_ids[0]
+    led.commit("t", [("hold_set", {"entity_id": eid, "by": "legal"})])
+    held_seq = led.seq["t"]
+    assert led.p.is_frozen("t", eid)
+    assert led.state(a.memory_id) == "frozen"
+    assert led.p.stats("t")["states"]["frozen"] == 1
+    assert led.p.recall("t", "Which depot does Dana Whitfield manage?").verdict == "abstained"
+    # frozen memories are not changed: a conflicting claim does not supersede them
+    b = led.remember("Dana Whitfield manages the harbour depot.")
+    assert b.supersedes == []
+    led.commit("t", [("hold_released", {"entity_id": eid, "by": "legal"})])
+    assert not led.p.is_frozen("t", eid)
+    assert led.state(a.memory_id) == "active"
+    assert led.state(a.memory_id, as_of_seq=held_seq) == "frozen"
+
+
+def test_explicit_state_change_events_apply(led: Ledger) -> None:
+    a = led.remember("Dana Whitfield manages the northern depot.")
+    led.commit("t", [("memory_state_changed", {"memory_id": a.memory_id, "from": "active", "to": "disputed", "reason": "operator"})])
+    assert led.state(a.memory_id) == "disputed"
+    led.commit("t", [("memory_state_changed", {"memory_id": a.memory_id, "from": "disputed", "to": "active", "reason": "resolved"})])
+    assert led.state(a.memory_id) == "active"
+
+
+def test_apply_is_idempotent_and_skips_odd_events(led: Ledger) -> None:
+    led.remember("Dana Whitfield manages the northern depot.")
+    before = led.p.stats("t")
+    for tenant, seq, kind, payload, at in list(led.log):
+        led.p.apply(tenant, seq, kind, payload, at)  # replayed again: ignored
+    assert led.p.stats("t") == before
+    n = led.seq["t"]
+    led.p.apply("t", n + 1, "memory_admitted", {"no": "id"}, "x")
+    led.p.apply("t", n + 2, "unknown_kind", {}, "x")
+    led.p.apply("t", n + 3, "memory_reinforced", {"memory_id": "mem_missing"}, "x")
+    led.p.apply("t", n + 4, "memory_admitted", "not a dict", "x")  # type: ignore[arg-type]
+    assert led.p.head("t") == n + 4
+    assert led.p.stats("t")["memories"] == 1
+
+
+def test_replay_from_the_log_rebuilds_the_same_state(led: Ledger) -> None:
+    led.remember("Dana Whitfield manages the northern depot.", event_time="2023-01-01")
+    led.remember("Dana Whitfield manages the harbour depot.", event_time="2024-01-01")
+    led.remember("Omar Haddad lives in Carnford.", tenant="u")
+    fresh = Projection()
+    for tenant, seq, kind, payload, at in led.log:
+        fresh.apply(tenant, seq, kind, payload, at)
+    assert fresh.stats("t") == led.p.stats("t") and fresh.stats("u") == led.p.stats("u")
+    assert first_claim(fresh, "Which depot does Dana Whitfield manage?") == first_claim(led.p, "Which depot does Dana Whitfield manage?")
+
+
+def test_tenants_never_see_each_other(led: Ledger) -> None:
+    led.remember("Dana Whitfield manages the northern depot.", tenant="t")
+    assert led.p.recall("u", "Which depot does Dana Whitfield manage?").code == "entity_not_found"
+    assert led.p.resolve_subject("u", "Dana Whitfield").status == "not_found"
+    # the same name in another tenant is another entity
+    led.remember("Dana Whitfield manages the southern depot.", tenant="u")
+    e_t = led.p.resolve_subject("t", "Dana Whitfield").entity_ids
+    e_u = led.p.resolve_subject("u", "Dana Whitfield").entity_ids
+    assert e_t != e_u
+    assert "northern" in first_claim(led.p, "Which depot does Dana Whitfield manage?")
+
+
+def test_erasure_removes_memories_entity_and_keeps_a_tombstone(led: Ledger) -> None:
+    a = led.remember("Dana Whitfield manages the northern depot.", source="memo", part=0)
+    b = led.remember("Dana Whitfield met Omar Haddad in Carnford.", source="memo", part=1)
+    c = led.remember("Omar Haddad lives in Carnford.", source="memo", part=2)
+    d = led.remember("Dana Whitfield manages the harbour depot.", source="email", part=0)  # supersedes a
+    eid = led.p.resolve_subject("t", "Dana Whitfield").entity_ids[0]
+    # a memory derived from one of hers goes too
+    derived = led.p.plan_remember("t", "Carnford hosts a depot.", "Carnford hosts a depot.", {"source_id": "notes", "parts": [0]}, "notes", None, None)
+    derived.events[-1][1]["derived_from"] = [a.memory_id]
+    led.commit("t", derived.events)
+    closure = led.p.erasure_closure("t", eid)
+    assert set(closure.memories) == {a.memory_id, b.memory_id, d.memory_id}
+    assert closure.derived == [derived.memory_id]
+    assert {(x["source_id"], x["index"]) for x in closure.parts} == {("memo", 0), ("memo", 1), ("email", 0), ("notes", 0)}
+    assert c.memory_id in closure.bystanders
+    omar = led.p.resolve_subject("t", "Omar Haddad").entity_ids[0]
+    assert omar in closure.bystander_entities
+    probes = led.p.probe_questions("t", eid)
+    assert "What do you know about Dana Whitfield?" in probes and any("depot" in q for q in probes)
+    assert led.p.recall("t", "What do you know about Dana Whitfield?").verdict == "answered"
+    led.commit("t", [("erased", {"entity_id": eid, "name_fingerprint": "fp123", "memories": closure.memories,
+                                 "derived": closure.derived, "parts": closure.parts})])
+    assert led.p.name_tombstoned("t", "fp123") and not led.p.name_tombstoned("t", "other")
+    assert led.p.memory("t", a.memory_id) is None and led.p.memory("t", derived.memory_id) is None
+    for q in probes:
+        assert led.p.recall("t", q).verdict == "abstained", q
+    assert "Carnford" in first_claim(led.p, "Where does Omar Haddad live?")
+    assert led.p.stats("t")["erased_subjects"] == 1
+
+
+def test_erased_content_arrives_as_tombstones(led: Ledger) -> None:
+    led.commit("t", [
+        ("entity_created", {"entity_id": "ent_0000000000000001", "name": "[erased]", "kind": "person"}),
+        ("memory_admitted", {"memory_id": "mem_01", "claim": "[erased]", "evidence": "[erased]",
+                             "subjects": ["ent_0000000000000001"], "relation": "lead:depot", "state": "active",
+                             "source_id": "s", "receipt": {}, "derived_from": [], "supersedes": [], "disputes": []}),
+    ])
+    assert led.p.stats("t")["memories"] == 1
+    assert led.p.recall("t", "What do you know about [erased]?").verdict == "abstained"
+
+
+def test_stats_and_counters(led: Ledger) -> None:
+    led.commit("t", [("source_added", {"source_id": "memo", "root": "ab", "size": 3, "leaves": []})])
+    led.remember("Dana Whitfield manages the northern depot.", source="memo")
+    led.commit("t", [("certificate_issued", {"certificate_hash": "00"}), ("read_recorded", {})])
+    st = led.p.stats("t")
+    assert st["states"]["active"] == 1 and st["entities"] == 1 and st["sources"] == 1
+    assert st["certificates"] == 1 and st["reads"] == 1 and st["head"] == led.seq["t"]
+    assert led.p.stats("nobody")["memories"] == 0
+    assert led.p.source("t", "memo")["size"] == 3
+    assert led.p.find_claim("t", "dana whitfield manages the northern depot")[0]["claim"].startswith("Dana")
+    assert len(led.p.all_memories("t")) == 1
+
+
+def test_resolution_of_names(led: Ledger) -> None:
+    led.remember("Priya Raman joined Acme Robotics in 2019.")
+    led.remember("Priya Shah joined Borealis Energy in 2020.")
+    assert led.p.resolve_subject("t", "Raman").status == "resolved"
+    assert led.p.resolve_subject("t", "priya raman").status == "resolved"
+    assert led.p.resolve_subject("t", "Priya Raman's").status == "resolved"
+    amb = led.p.resolve_subject("t", "Priya")
+    assert amb.status == "ambiguous" and {c["name"] for c in amb.candidates} == {"Priya Raman", "Priya Shah"}
+    assert led.p.resolve_subject("t", "Priya Patel").status == "not_found"
+    assert led.p.resolve_subject("t", "").status == "not_found"

@@ -1,0 +1,190 @@
+"""The read gate: each abstention paired with the question it does answer, over one projection."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from fireweed.decider.projection import Projection
+
+CLAIMS = [
+    ("Priya Raman joined Acme Robotics in 2019.", "hr-2019"),
+    ("Priya Raman leads the vision team at Acme Robotics.", "org-chart"),
+    ("Dana Whitfield manages the harbour depot.", "org-chart"),
+    ("Dana Whitfield lives in Carnford.", "hr-file"),
+    ("Priya Shah presented the battery roadmap at the Norwich Energy Forum on 4 March.", "forum"),
+    ("The Carnford Rowing Club elected Omar Haddad as treasurer.", "club-minutes"),
+    ("The council approved the Mill Lane bus gate by 7 votes to 2.", "minutes"),
+    ("The roof repair at the Carnford depot cost £12,400.", "invoices"),
+    ("Omar Haddad's boat, the Kestrel, must be booked 24 hours in advance.", "club-minutes"),
+    ("Dr. Lena Park started Tomas Reyes on lisinopril 10 mg once daily.", "clinic-1"),
+    ("Dr. Lena Park increased Tomas Reyes's lisinopril to 20 mg once daily.", "clinic-2"),
+    ("The server outage was caused by an expired certificate that was not renewed.", "postmortem"),
+    ("Tomas Reyes's dog Pepper, a three-year-old spaniel, was seen for a limp.", "vet"),
+]
+
+
+def build() -> Projection:
+    p = Projection()
+    seq = 0
+    for i, (claim, source) in enumerate(CLAIMS):
+        plan = p.plan_remember("t", claim, claim, {"source_id": source, "parts": [i]}, source, None, None)
+        for kind, payload in plan.events:
+            seq += 1
+            p.apply("t", seq, kind, payload, f"2024-01-{1 + i:02d}T00:00:00Z")
+    return p
+
+
+@pytest.fixture(scope="module")
+def proj() -> Projection:
+    return build()
+
+
+def ask(p: Projection, q: str, **kw: Any) -> Any:
+    return p.recall("t", q, **kw)
+
+
+def answered_with(p: Projection, q: str, *needles: str) -> None:
+    a = ask(p, q)
+    assert a.verdict == "answered", (q, a.code, a.term)
+    first = a.results[0]["claim"]
+    for n in needles:
+        assert n in first, (q, first)
+
+
+def abstained(p: Projection, q: str, code: str, term: str | None = None) -> Any:
+    a = ask(p, q)
+    assert a.verdict == "abstained", (q, a.results[:1])
+    assert a.code == code, (q, a.code, a.term)
+    if term is not None:
+        assert a.term == term, (q, a.term)
+    assert a.remedy
+    return a
+
+
+# --- entity_not_found -------------------------------------------------------------------------
+def test_unknown_name_abstains_and_known_name_answers(proj: Projection) -> None:
+    abstained(proj, "Which team does Priya Patel lead?", "entity_not_found", "Priya Patel")
+    answered_with(proj, "Which team does Priya Raman lead?", "vision team")
+
+
+def test_a_number_in_a_name_must_match(proj: Projection) -> None:
+    p = Projection()
+    plan = p.plan_remember("t", "7 Harrow Road is a two-bedroom flat.", "", {}, "s", None, None)
+    for seq, (k, pl) in enumerate(plan.events, 1):
+        p.apply("t", seq, k, pl, "2024-01-01T00:00:00Z")
+    assert p.recall("t", "How many bedrooms does 12 Harrow Road have?").code == "entity_not_found"
+    assert p.recall("t", "How many bedrooms does 7 Harrow Road have?").verdict == "answered"
+
+
+# --- ambiguous_subject ------------------------------------------------------------------------
+def test_shared_first_name_is_ambiguous_and_full_name_answers(proj: Projection) -> None:
+    a = abstained(proj, "What did Priya present?", "ambiguous_subject", "Priya")
+    assert {c["name"] for c in a.candidates} == {"Priya Raman", "Priya Shah"}
+    answered_with(proj, "What did Priya Shah present?", "battery roadmap")
+
+
+def test_unique_first_or_last_name_possessive_and_case(proj: Projection) -> None:
+    answered_with(proj, "Where does Whitfield live?", "Carnford")
+    answered_with(proj, "Where does Dana live?", "Carnford")
+    answered_with(proj, "where does dana whitfield live?", "Carnford")
+    answered_with(proj, "What is Omar Haddad's role at the Carnford Rowing Club?", "treasurer")
+
+
+# --- unknown_predicate ------------------------------------------------------------------------
+def test_leaving_is_not_joining(proj: Projection) -> None:
+    abstained(proj, "When did Priya Raman leave Acme Robotics?", "unknown_predicate", "leave")
+    answered_with(proj, "When did Priya Raman join Acme Robotics?", "2019")
+
+
+def test_relation_of_another_subject_does_not_ground(proj: Projection) -> None:
+    a = abstained(proj, "Which depot does Priya Raman manage?", "unknown_predicate")
+    assert "Priya Raman" in a.remedy
+    answered_with(proj, "Which depot does Dana Whitfield manage?", "harbour depot")
+    answered_with(proj, "Which depot does Dana Whitfield run?", "harbour depot")
+
+
+def test_asked_value_type_must_be_in_the_claim(proj: Projection) -> None:
+    abstained(proj, "At what time did Priya Shah present the battery roadmap?", "unknown_predicate")
+    answered_with(proj, "When did Priya Shah present the battery roadmap?", "4 March")
+    abstained(proj, "How much did Dana Whitfield earn?", "unknown_predicate")
+    answered_with(proj, "How much did the roof repair at the Carnford depot cost?", "£12,400")
+
+
+def test_name_of_something_needs_a_name_next_to_it(proj: Projection) -> None:
+    abstained(proj, "What is the name of Dana Whitfield's manager?", "unknown_predicate")
+    answered_with(proj, "What is the name of Omar Haddad's boat?", "Kestrel")
+
+
+def test_head_noun_must_be_grounded_for_the_subject(proj: Projection) -> None:
+    abstained(proj, "How many engineers are in Priya Raman's team?", "unknown_predicate", "engineers")
+    answered_with(proj, "What is Omar Haddad's boat's booking notice?", "24 hours")
+
+
+# --- false_premise ----------------------------------------------------------------------------
+def test_contradicted_premise_abstains_and_the_true_one_answers(proj: Projection) -> None:
+    a = abstained(proj, "Why did the council reject the Mill Lane bus gate?", "false_premise")
+    assert a.cited and "approved" in a.cited[0]["claim"]
+    answered_with(proj, "What was the result of the vote on the Mill Lane bus gate?", "7 votes to 2")
+
+
+def test_negated_premise_abstains() -> None:
+    p = Projection()
+    seq = 0
+    for claim in ("Gale Systems found that the backup job for Orbit Cloud was not renewed.",
+                  "Gale Systems renewed the firewall licence for Orbit Cloud in May."):
+        for k, pl in p.plan_remember("t", claim, claim, {}, "s", None, None).events:
+            seq += 1
+            p.apply("t", seq, k, pl, "2024-01-01T00:00:00Z")
+    assert p.recall("t", "When was the backup job for Orbit Cloud renewed?").verdict == "abstained"
+    assert p.recall("t", "When did Gale Systems renew the firewall licence for Orbit Cloud?").verdict == "answered"
+
+
+# --- time and state --------------------------------------------------------------------------
+def test_latest_value_after_an_update(proj: Projection) -> None:
+    answered_with(proj, "What is Tomas Reyes's current lisinopril dose?", "20 mg")
+    a = ask(proj, "What is Tomas Reyes's current lisinopril dose?")
+    assert all("10 mg" not in r["claim"] for r in a.results)
+
+
+def test_as_of_seq_reads_what_was_known_then(proj: Projection) -> None:
+    first = proj.find_claim("t", CLAIMS[9][0])[0]
+    then = ask(proj, "What is Tomas Reyes's lisinopril dose?", as_of_seq=first["seq"])
+    assert then.verdict == "answered" and "10 mg" in then.results[0]["claim"]
+    assert ask(proj, "What is Tomas Reyes's lisinopril dose?", as_of_seq=first["seq"] - 1).verdict == "abstained"
+
+
+# --- questions without a name -----------------------------------------------------------------
+def test_content_word_questions(proj: Projection) -> None:
+    answered_with(proj, "What did the roof repair cost?", "£12,400")
+    answered_with(proj, "roof repair cost", "£12,400")
+    abstained(proj, "What did the window repair cost?", "unknown_predicate")
+    answered_with(proj, "What caused the server outage?", "expired certificate")
+
+
+def test_about_questions_list_what_is_known(proj: Projection) -> None:
+    a = ask(proj, "What do you know about Dana Whitfield?")
+    assert a.verdict == "answered" and len(a.results) == 2
+
+
+def test_possessive_and_apposition(proj: Projection) -> None:
+    answered_with(proj, "What is the name of Tomas Reyes's dog?", "Pepper")
+    abstained(proj, "What is the name of Dana Whitfield's dog?", "unknown_predicate")
+
+
+# --- odd input -------------------------------------------------------------------------------
+@pytest.mark.parametrize("q", ["", "   ", "?", "😀😀😀", "ÅÅÅ ørsted ñ?", "x" * 5000, "Who? " * 300, None, 17])
+def test_odd_questions_abstain_and_never_raise(proj: Projection, q: Any) -> None:
+    a = proj.recall("t", q)
+    assert a.verdict == "abstained" and a.code
+
+
+def test_results_carry_the_fields_the_front_renders(proj: Projection) -> None:
+    a = ask(proj, "Which team does Priya Raman lead?")
+    r = a.results[0]
+    assert set(r) >= {"memory_id", "claim", "state", "event_time", "valid_from", "valid_to", "seq", "recorded_at",
+                      "receipt", "source_id", "subjects"}
+    assert r["state"] == "active" and r["source_id"] == "org-chart"
+    d = a.to_dict()
+    assert d["verdict"] == "answered" and d["results"][0]["claim"] == r["claim"]
