@@ -39,12 +39,14 @@ _UNIT_OF: dict[str, set[str]] = {}
 for _t, _ws in _UNITS.items():
     for _w in _ws.split():
         _UNIT_OF.setdefault(_w, set()).add(_t)
-_REASON = frozenset("because due since owing thanks caused following after so result reason as".split())
+_REASON = frozenset("because due owing thanks caused reason".split())
+# "since" and "after" give a reason only when a clause follows ("after the season was cut short"), not a time
+_REASON_IF_CLAUSE = frozenset({"since", "after", "following"})
 _CONSTRAINT = frozenset("cannot can't must only limited limit least most required requires forbidden prohibited restricted not no never without".split())
 _PURPOSE = frozenset("towards toward for fund funds pay cover so purpose".split())
 _ROLE_VERBS = frozenset(stem(w) for w in "elect appoint name hire promote act serve work become".split())
 _FREQ = frozenset("daily weekly monthly annually yearly once twice thrice every each hourly nightly fortnightly".split())
-PRIOR_MARKERS = frozenset(stem(w) for w in "previously formerly before prior originally earlier instead replace replaced until former used was from initially".split())
+PRIOR_MARKERS = frozenset(stem(w) for w in "previously formerly before prior originally earlier instead replace replaced until former used from initially".split())
 _NUM_WORDS = frozenset(
     "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand dozen half".split()
 )
@@ -181,6 +183,8 @@ def _build(fact: Fact) -> ClaimIndex:
             continue
         if w in _NUM_WORDS:
             _add(ci, "number", w)
+            if nxt in ("years", "year", "months", "weeks", "days") and i + 2 < n and lower[i + 2] == "old":
+                _add(ci, "age", w)
             for t in _UNIT_OF.get(nxt, ()):
                 _add(ci, t, w + " " + nxt)
         if "-" in w:
@@ -211,6 +215,10 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "money", prev + " " + w)
         if w in _REASON:
             _add(ci, "reason", w)
+        if w in _REASON_IF_CLAUSE and nxt and not any(c.isdigit() for c in nxt):
+            window = lower[i + 1 : i + 8]
+            if any(x in ("was", "were", "had", "has", "is", "are") for x in window):
+                _add(ci, "reason", w)
         if w in _CONSTRAINT:
             _add(ci, "constraint", w)
         if w in _PURPOSE:

@@ -100,9 +100,20 @@ def tokenize(text: str) -> list[Token]:
     out: list[Token] = []
     if not text:
         return out
+    open_quote = False
     for m in _TOKEN_RE.finditer(text):
         s, e = m.start(), m.end()
         t = m.group()
+        if t == "'":
+            after = text[e : e + 1]
+            if (s == 0 or not text[s - 1].isalnum()) and after.isalnum():
+                open_quote = True
+            elif open_quote:
+                open_quote = False
+            elif out and out[-1].end == s and out[-1].text[-1:] in ("s", "S") and not after.isalnum():
+                # a plural possessive ("the Logistics' app") reads like "'s"
+                out.append(Token("'s", s, e))
+                continue
         if len(t) > 2 and (t.endswith("'s") or t.endswith("’s")) and t[0].isalpha():
             out.append(Token(t[:-2], s, e - 2))
             out.append(Token("'s", e - 2, e))

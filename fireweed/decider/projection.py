@@ -551,8 +551,16 @@ class Projection:
         }
 
     # --------------------------------------------------------- resolution
-    def _known_token(self, t: _Tenant, word: str) -> bool:
-        return word.lower() in t.by_token
+    @staticmethod
+    def _known_token(t: _Tenant, word: str) -> bool:
+        """A word that may open a name at the start of a sentence: the first word of a known name,
+        or a person's surname. A common noun that ends a name ("Bridge", "Health") does not count."""
+        w = word.lower()
+        for eid in t.by_token.get(w, ()):
+            e = t.entities.get(eid)
+            if e is not None and e.tokens and (e.tokens[0] == w or (e.kind == "person" and e.tokens[-1] == w)):
+                return True
+        return False
 
     def resolve_subject(self, tenant: str, name: str) -> Resolution:
         """Resolve a name (full name, unique first or last name, possessive, any case) to entity ids."""
@@ -648,7 +656,7 @@ class Projection:
         if m.claim is None:
             return None
         if m.fact is None:
-            m.fact = parse_claim(m.claim, lambda w: w in t.by_token, lambda k: k in t.by_key)
+            m.fact = parse_claim(m.claim, lambda w: self._known_token(t, w), lambda k: k in t.by_key)
         return m.fact
 
     def plan_remember(
@@ -664,7 +672,7 @@ class Projection:
         """Plan the events for one admitted claim (entity creation, admission or reinforcement,
         supersession or dispute). Pure: nothing is applied until the writer commits."""
         t = self._t(tenant)
-        fact = parse_claim(claim, lambda w: w in t.by_token, lambda k: k in t.by_key)
+        fact = parse_claim(claim, lambda w: self._known_token(t, w), lambda k: k in t.by_key)
         events: list[tuple[str, dict[str, Any]]] = []
         subjects: list[str] = []
         new_names: dict[str, str] = {}
@@ -882,7 +890,7 @@ class _View:
         self.as_of_seq = as_of_seq if isinstance(as_of_seq, int) and not isinstance(as_of_seq, bool) else None
 
     def known_token(self, word: str) -> bool:
-        return word.lower() in self.t.by_token
+        return self.proj._known_token(self.t, word)
 
     def resolve(self, toks: tuple[str, ...], context: tuple[str, ...]) -> Resolution:
         res = self.proj._resolve(self.t, toks, context)

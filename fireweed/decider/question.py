@@ -65,7 +65,7 @@ TYPE_NOUNS: dict[str, str] = {
         "duration": "duration", "length": "duration", "age": "age", "notice": "duration", "period": "duration",
         "deadline": "date", "rank": "role", "occupation": "role", "profession": "role",
         "name": "name", "title": "title", "role": "role", "job": "role", "position": "role",
-        "result": "any", "outcome": "any", "status": "any", "detail": "any", "details": "any",
+        "result": "any", "outcome": "any", "score": "number", "tally": "number", "status": "any", "detail": "any", "details": "any",
         "reason": "reason", "cause": "reason", "purpose": "purpose",
         "restriction": "constraint", "rule": "constraint", "limit": "constraint", "condition": "constraint",
         "requirement": "constraint", "limitation": "constraint",
@@ -130,10 +130,16 @@ class Question:
     words: list[Word] = field(default_factory=list)
     subject_words: list[Word] = field(default_factory=list)
     subject_named: bool = False
+    head_of_possessed: bool = False
 
 
 def _is_verbish(w: str) -> bool:
     return len(w) > 4 and w.endswith(("ed", "ing")) and stem(w) != w
+
+
+def _verbal(w: str) -> bool:
+    """A known verb, or an unknown word with a verb's ending ("discharged")."""
+    return is_verb(w) or (w.endswith("ed") and _is_verbish(w))
 
 
 def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Callable[[str], bool] | None = None) -> Question:
@@ -174,7 +180,10 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         i += 1
     q.words = words
     q.numbers = values_of([t for k, t in enumerate(tokens) if k not in in_span and (is_number(t.text) or t.text.lower() in MONTHS or t.text.lower() in WEEKDAYS)])
-    q.numbers = frozenset(v for v in q.numbers if (v[:1].isdigit() or v[:1] in "£$€¥") and not re.fullmatch(r"\d+m", v))
+    q.numbers = frozenset(
+        v for v in q.numbers
+        if ((v[:1].isdigit() or v[:1] in "£$€¥") and not re.fullmatch(r"\d+m", v)) or v.rstrip("s") in _WEEKDAY_SINGULAR
+    )
     q.present = any(w in _PRESENT for w in lower)
     q.past = any(w in _PAST for w in lower) or ("used" in lower and "to" in lower)
     q.negated = any(w in NEGATIONS for w in lower)
@@ -265,8 +274,12 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             k1 += 1
         if k1 < n and k1 in span_at:
             named_box.append(True)
+        def _ends_phrase(k2: int) -> bool:
+            nxt = lower[k2 + 1] if k2 + 1 < n else "?"
+            return k2 + 1 >= n or is_stop(k2 + 1) or nxt in _DETS or k2 + 1 in span_at
+
         def verb_here(k2: int) -> bool:
-            if k2 not in by_index or not is_verb(lower[k2]):
+            if k2 not in by_index or not _verbal(lower[k2]):
                 return False
             nxt = lower[k2 + 1] if k2 + 1 < n else "?"
             return k2 + 1 >= n or is_stop(k2 + 1) or nxt in _DETS or nxt in _ADV or k2 + 1 in span_at
@@ -277,7 +290,9 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             k1 = span_at[k1].last
             if k1 < n and lower[k1] == "'s":
                 k1 += 1
-            elif k1 < n and (k1 in phrase_at or (k1 in by_index and is_verb(lower[k1]) and (base_verb or verb_here(k1)))):
+            elif k1 < n and (k1 in phrase_at or (k1 in by_index and (
+                (base_verb and (is_verb(lower[k1]) or _ends_phrase(k1))) or (_verbal(lower[k1]) and verb_here(k1))
+            ))):
                 # a name followed by a verb: the verb is the predicate
                 return k1, possessed
             while k1 < n and not is_stop(k1) and k1 not in span_at and k1 not in phrase_at:
@@ -341,6 +356,16 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                 if np2:
                     q.head_of = np2[-1]
                     k = k3
+            elif k < n and lower[k] in AUXILIARIES and stem(lower[k]) == "be":
+                # "what colour is Sam's van": the van is what the colour is of
+                kk = k + 1
+                while kk < n and lower[kk] in _DETS:
+                    kk += 1
+                if kk < n and kk in span_at and span_at[kk].last < n and lower[span_at[kk].last] == "'s":
+                    _, poss = skip_subject(kk)
+                    if poss:
+                        q.head_of = poss[-1]
+                        q.head_of_possessed = True
         elif k < n and lower[k] in AUXILIARIES and stem(lower[k]) == "be":
             kk = k + 1
             while kk < n and lower[kk] in _DETS:
@@ -427,6 +452,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
 
 
 _DETS = frozenset({"the", "a", "an", "his", "her", "their", "its", "our", "my", "your", "this", "these", "those"})
+_WEEKDAY_SINGULAR = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _SUBORD = frozenset({"while", "when", "because", "whereas", "although", "though", "unless", "whether"})
 _PRONOUNS = frozenset({"it", "he", "she", "they", "we", "you", "i", "there"})
 _PRESENT_ADJ = frozenset({"new", "current", "latest", "present"})
@@ -464,7 +490,8 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
             aux = stem(lower[k])
         k += 1
     if aux is None:
-        if k in phrase_at or (k in by_index and is_verb(lower[k])):
+        # "who commands the ship", "which team won": right after the wh-phrase comes the verb
+        if k in phrase_at or k in by_index:
             return by_index.get(k)
         return None
     if not (k in by_index and is_verb(lower[k]) and (_is_verbish(lower[k]) or lower[k] in _PARTICIPLES)) and k not in phrase_at:
@@ -490,7 +517,7 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
             continue
         if " " in wd.stem:
             return wd
-        if is_verb(lower[k2]):
+        if _verbal(lower[k2]) or (k2 == k and aux in ("do", "will", "can", "shall", "may", "would", "could", "should", "must")):
             if participle_only and not (_is_verbish(lower[k2]) or lower[k2] in _PARTICIPLES):
                 return None
             return wd

@@ -47,6 +47,7 @@ from fireweed.decider.relations import lexicon
 __all__ = ["answer"]
 
 _MAX_QUERY = 2000
+_PRICE_VERBS = frozenset(stem(w) for w in ("cost", "charge", "price"))
 _HOLE_WORDS = {
     "person": "who", "date": "when", "place": "where", "reason": "why", "number": "how many",
     "amount": "how much", "money": "how much", "duration": "how long", "age": "how old", "clock": "what time",
@@ -264,6 +265,9 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 fail(q.head_word.text)
             if q.head_of is not None and not _grounded(ci, q.head_of):
                 fail(q.head_of.text)
+        elif q.head_of is not None and q.head_of_possessed and _grounded(ci, q.head_of) and _apposition_after(ci, q.head_of):
+            # "what colour is her van" ← "her van, a white Transit, ...": the apposition describes the van
+            score += 1
         elif q.prep and _prep_frame(ci, q.prep, exclude):
             score += 2
         elif q.verb_word is not None and _reports(ci, q.verb_word):
@@ -274,6 +278,9 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     # the main verb
     premise = False
     head_counts = q.kind == "how" and q.hole == "number" and q.head_word is not None and literal > 0
+    if q.hole == "money" and q.verb_word is not None and q.verb_word.stem in _PRICE_VERBS and ci.typed("money", exclude):
+        # "how much will the depot cost" ← "... a new depot ... for £3.2 million": the amount is the cost
+        head_counts = True
     head_type_now = q.head_word is not None and TYPE_NOUNS.get(q.head_word.stem)
     if head_type_now and not literal and q.prep and ci.typed(head_type_now, exclude) and _prep_value(ci, q.prep, head_type_now):
         # "on which day does the club meet" ← "runs the club on Thursdays": the frame and the value agree
@@ -282,6 +289,9 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         if _grounded(ci, q.verb_word):
             literal += 1
             score += 3
+            if stem(q.verb_word.text) in ci.stems:
+                # the very verb, not only an equivalent: "commands" over "leads" for "who commands"
+                score += 1
             if ci.negation_pos and not q.negated and q.kind not in ("yesno", "keyword"):
                 vpos = ci.positions(q.verb_word.concepts)
                 if any(0 < v - n <= 3 for v in vpos for n in ci.negation_pos):
@@ -298,11 +308,14 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     hole = q.hole
     if hole and hole not in ("thing", "any"):
         head_is_type = q.head_word is not None and TYPE_NOUNS.get(q.head_word.stem) == hole
-        if hole == "person" and q.head_word is not None and literal and not ci.typed("person", exclude):
+        if hole == "person" and q.head_word is None and not (ci.typed("person", exclude) or ci.typed("name", exclude)):
+            # "who did they beat": a team or a firm answers "who" as well as a person
+            fail("who")
+        elif hole == "person" and q.head_word is not None and literal and not ci.typed("person", exclude):
             # "who is the treasurer" answered by a claim that names the treasurer
             fail("who")
-        elif not ci.typed(hole, exclude):
-            if hole == "reason" and q.verb_word is not None and literal and _after_verb(ci, q.verb_word, ("with", "for", "from")):
+        elif hole != "person" and not ci.typed(hole, exclude) or (hole == "person" and q.head_word is not None and not literal and not ci.typed("person", exclude)):
+            if hole == "reason" and q.verb_word is not None and literal and _condition_after(ci, q.verb_word):
                 # "why was he admitted" ← "was admitted ... with dizziness"
                 score += 1
             elif not (head_is_type and literal and hole not in ("clock", "money", "date", "dose", "temp", "mass", "age")):
@@ -357,6 +370,31 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     # a contradiction counts only from a claim about the same thing (most of the other words match)
     premise = premise and (s_total == 0 or g * 2 >= s_total)
     return _Match(mid, state, score, ok and not premise, missing, premise)
+
+
+def _apposition_after(ci: ClaimIndex, noun: Word) -> bool:
+    """The noun is followed by a describing apposition: "dog Biscuit, a terrier", "van, a white Transit"."""
+    span_at = {s.first: s for s in ci.spans}
+    n = len(ci.lower)
+    for p in ci.positions(noun.concepts):
+        k = p + 1
+        if k in span_at:
+            k = span_at[k].last
+        if k + 1 < n and ci.lower[k] == "," and (ci.lower[k + 1] in ("a", "an") or any(c.isdigit() for c in ci.lower[k + 1])):
+            return True
+    return False
+
+
+def _condition_after(ci: ClaimIndex, verb: Word) -> bool:
+    """ "admitted ... with dizziness": a condition (a word, not a number or a name) after "with"/"for"."""
+    in_span = {k for s in ci.spans for k in range(s.first, s.last)}
+    for p in ci.positions(verb.concepts):
+        for k in range(p + 1, min(len(ci.lower) - 1, p + 7)):
+            if ci.lower[k] in ("with", "for"):
+                nxt = ci.lower[k + 1]
+                if nxt.isalpha() and nxt not in ("a", "an", "the", "his", "her", "their") and k + 1 not in in_span:
+                    return True
+    return False
 
 
 def _reports(ci: ClaimIndex, verb: Word) -> bool:
