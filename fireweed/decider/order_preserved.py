@@ -1,0 +1,210 @@
+"""Gate 2, ``order_preserved``: who-did-what-to-whom must run the way the evidence runs.
+
+The claim's words are aligned to the evidence by stem. A transposition is a pair of participants
+A and B with a word R between them in the claim (A … R … B) that the evidence has the other way
+round (B … R … A), as in "Acme joined Ada Lee" against "Ada Lee joined Acme". Moving a whole
+clause or adverbial ("In 2019, Ada Lee joined Acme") never produces that pattern, so it passes.
+
+Participants are names (and object pronouns that point back to a name in the claim: "Ada's son
+lives with her"), and, inside one clause, any content word or number. A passive on one side only
+("Acme hired Ada" / "Ada was hired by Acme") flips the expected order.
+
+A second check binds the claim's subject to its verb: if the evidence mentions the subject only
+after that verb (and not as "by X"), the evidence says someone else did it.
+
+>>> check("In 2019, Ada Lee joined Acme.", "Ada Lee joined Acme in 2019.").ok
+True
+>>> check("Acme joined Ada Lee.", "Ada Lee joined Acme in 2019.").code
+'relation_transposed'
+>>> check("Ada Lee was hired by Acme.", "Acme hired Ada Lee.").ok
+True
+>>> check("The coach thanked Ada Lee.", "Ada Lee thanked the coach.").code
+'relation_transposed'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .text import (
+    NEGATIONS,
+    OBJECT_PRONOUNS,
+    STOPWORDS,
+    Analysis,
+    analyze,
+)
+from .subject_grounded import subject_binding
+from .verdicts import GateVerdict
+
+__all__ = ["check", "check_analyzed", "GATE", "CODE"]
+
+GATE = "order_preserved"
+CODE = "relation_transposed"
+
+# Prepositions that carry direction, so "from A to B" vs "from B to A" is caught.
+_RELATIONAL_PREPS: frozenset[str] = frozenset(
+    {"to", "from", "by", "for", "with", "than", "into", "onto", "toward", "towards", "against"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    key: str
+    index: int  # token index (first token of a name)
+    clause: int
+    entity: bool
+    label: str
+    participant: bool = True  # may play A or B in a transposition
+
+
+def _event_like(norm: str) -> bool:
+    """Participles name events, not participants: "asked ... after finding" may reorder freely."""
+    return len(norm) > 4 and norm.endswith(("ed", "ing"))
+
+
+def _units(a: Analysis, resolve_pronouns: bool) -> list[_Unit]:
+    toks = a.tokens
+    by_first = {s.first: s for s in a.names}
+    covered: set[int] = set()
+    num_at: dict[int, str] = {}
+    for num in a.numerals:
+        for i, t in enumerate(toks):
+            if t.start < num.end and num.start < t.end:
+                covered.add(i)
+                num_at.setdefault(i, f"#{num.kind}:{num.value!r}:{num.currency}")
+    units: list[_Unit] = []
+    last_name: tuple[str, str] | None = None
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if i in by_first:
+            span = by_first[i]
+            key = "N:" + " ".join(span.key)
+            units.append(_Unit(key, i, a.clauses[i], True, span.text))
+            last_name = (key, span.text)
+            i = span.last + 1
+            continue
+        if i in covered:
+            if i in num_at and (i == 0 or num_at.get(i - 1) != num_at[i]):
+                units.append(_Unit(num_at[i], i, a.clauses[i], False, t.text))
+            i += 1
+            continue
+        if i > 0 and toks[i - 1].start == t.start and toks[i - 1].norm != t.norm:
+            i += 1  # second half of a contraction
+            continue
+        n = t.norm
+        if resolve_pronouns and last_name and n in OBJECT_PRONOUNS and n not in ("it", "you"):
+            nxt = toks[i + 1].norm if i + 1 < len(toks) else ""
+            if n != "her" or not nxt or nxt in STOPWORDS:
+                units.append(_Unit(last_name[0], i, a.clauses[i], True, t.text))
+            i += 1
+            continue
+        if n in _RELATIONAL_PREPS:
+            units.append(_Unit("P:" + n, i, a.clauses[i], False, t.text))
+        elif n not in STOPWORDS and n not in NEGATIONS:
+            units.append(_Unit("W:" + a.keys[i], i, a.clauses[i], False,
+                               t.text, not _event_like(n)))
+        i += 1
+    return units
+
+
+def _evidence_positions(claim_units: list[_Unit], ev_units: list[_Unit]) -> dict[str, int]:
+    """Evidence token index for each claim key that occurs exactly once in the evidence."""
+    where: dict[str, list[int]] = {}
+    for u in ev_units:
+        where.setdefault(u.key, []).append(u.index)
+    out: dict[str, int] = {}
+    for u in claim_units:
+        if u.key in out:
+            continue
+        hits = where.get(u.key)
+        if hits is None and u.key.startswith("N:"):
+            # A shorter claim name ("Lee") may sit inside a longer evidence name ("Ada Lee").
+            words = u.key[2:].split(" ")
+            hits = [
+                ev.index
+                for ev in ev_units
+                if ev.key.startswith("N:") and _contains(ev.key[2:].split(" "), words)
+            ]
+        if hits and len(set(hits)) == 1:
+            out[u.key] = hits[0]
+    return out
+
+
+def _contains(hay: list[str], needle: list[str]) -> bool:
+    k = len(needle)
+    return any(hay[i:i + k] == needle for i in range(len(hay) - k + 1))
+
+
+def _passive(a: Analysis, index: int) -> bool:
+    toks = a.tokens
+    return index + 1 < len(toks) and toks[index + 1].norm == "by"
+
+
+def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
+    cu = _units(claim, resolve_pronouns=True)
+    # Pronouns are resolved on both sides so that a name also reached through a pronoun in the
+    # evidence counts as ambiguous there rather than pinned to its first mention.
+    eu = _units(evidence, resolve_pronouns=True)
+    pos = _evidence_positions(cu, eu)
+    aligned = [u for u in cu if u.key in pos]
+    for ai, a in enumerate(aligned):
+        if not a.participant:
+            continue
+        for bi in range(ai + 2, len(aligned)):
+            b = aligned[bi]
+            if a.key == b.key or not b.participant:
+                continue
+            pa, pb = pos[a.key], pos[b.key]
+            both_entities = a.entity and b.entity
+            if pb >= pa and not both_entities:
+                continue  # only a reversed pair can be a transposition between plain words
+            for r in aligned[ai + 1:bi]:
+                if r.key in (a.key, b.key):
+                    continue
+                if both_entities:
+                    if r.clause not in (a.clause, b.clause):
+                        continue
+                elif not (a.clause == r.clause == b.clause):
+                    continue
+                pr = pos[r.key]
+                reversed_ = pb < pr < pa
+                same = pa < pr < pb
+                if not (reversed_ or same):
+                    continue
+                flip = _passive(claim, r.index) != _passive(evidence, pr)
+                if reversed_ and not flip:
+                    return a.label, r.label, b.label
+                if same and flip and both_entities and r.key.startswith("W:"):
+                    return a.label, r.label, b.label
+    return None
+
+
+def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
+    """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
+    found = _transposition(claim, evidence)
+    if found is not None:
+        a, r, b = found
+        return GateVerdict.refuse(
+            CODE,
+            GATE,
+            f"the evidence has '{b}' … '{r}' … '{a}', not the reverse; keep who did what to whom "
+            "in the direction the evidence states it, or quote evidence that says it your way",
+            f"{a} … {r} … {b}",
+        )
+    bound = subject_binding(claim, evidence)
+    if bound is not None:
+        did = f"'{bound.actor}'" if bound.actor else "someone else"
+        return GateVerdict.refuse(
+            CODE,
+            GATE,
+            f"in the evidence {did}, not '{bound.subject}', is the one who '{bound.verb}'; make the "
+            "claim's subject the one the evidence says did it",
+            f"{bound.subject} … {bound.verb}",
+        )
+    return GateVerdict.admit()
+
+
+def check(claim: str, evidence: str) -> GateVerdict:
+    """Refuse with ``relation_transposed`` if the claim reverses a relation in the evidence."""
+    return check_analyzed(analyze(claim), analyze(evidence))

@@ -1,0 +1,351 @@
+"""Gate 1, ``subject_grounded``: the claim's subject must be named in the evidence.
+
+A pronoun in the evidence does not ground a named subject (we cannot know who "he" is), and a
+different person does not ground it either. A name is matched word for word (case, accents and a
+possessive 's aside); a leading title or article may be added or dropped ("Captain Ada Lee" / "Ada
+Lee"). Later clauses after ";" or ", and" are checked too when their subject is a name.
+
+>>> check("Ada Lee joined Acme.", "Ada Lee joined Acme in 2019.").ok
+True
+>>> check("Ada Lee should rest.", "He should rest.").code
+'unknown_subject'
+>>> check("Ben Lee joined Acme.", "Ada Lee joined Acme.").detail
+'Ben Lee'
+>>> check("In 2019, Captain Ada Lee joined Acme.", "Ada Lee joined Acme in 2019.").ok
+True
+>>> check("Ada Lee sold the house.", "Ada Lee's agent sold the house.").code
+'unknown_subject'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .text import (
+    ARTICLES,
+    AUXILIARIES,
+    MODALS,
+    PREPOSITIONS,
+    PRONOUN_GROUPS,
+    STOPWORDS,
+    SUBJECT_PRONOUNS,
+    TITLES,
+    Analysis,
+    NameSpan,
+    Subject,
+    Token,
+    analyze,
+    fold,
+    stems_of,
+    subject_of,
+)
+from .verdicts import GateVerdict
+
+__all__ = ["check", "check_analyzed", "subject_binding", "Binding", "GATE", "CODE"]
+
+GATE = "subject_grounded"
+CODE = "unknown_subject"
+
+
+def _find_seq(seq: list[str], key: tuple[str, ...]) -> list[int]:
+    k = len(key)
+    if not k:
+        return []
+    return [i for i in range(len(seq) - k + 1) if tuple(seq[i:i + k]) == key]
+
+
+def name_occurrences(name: NameSpan, evidence: Analysis) -> list[int]:
+    """Token indices in ``evidence`` where ``name``'s key occurs word for word."""
+    return _find_seq([t.norm for t in evidence.tokens], name.key)
+
+
+def _possessed_head(claim: Analysis, k: int) -> Token | None:
+    """The first content word at or after token ``k`` ("Ada's older sister" → "older")."""
+    toks = claim.tokens
+    while k < len(toks) and (toks[k].norm in STOPWORDS or claim.in_numeral[k]):
+        k += 1
+    return toks[k] if k < len(toks) else None
+
+
+def _content_run(a: Analysis, k: int, limit: int = 3) -> set[str]:
+    """Stems of the run of content words starting at or after token ``k``."""
+    toks = a.tokens
+    while k < len(toks) and (toks[k].norm in STOPWORDS or a.in_numeral[k]):
+        k += 1
+    out: set[str] = set()
+    while k < len(toks) and len(out) < limit and toks[k].norm not in STOPWORDS and not a.in_numeral[k]:
+        out.update(a.stems[k])
+        if toks[k].possessive:
+            break
+        k += 1
+    return out
+
+
+def _possessed_grounded(claim: Analysis, name: NameSpan, evidence: Analysis, occ: list[int]) -> bool:
+    """Whether what the claim says "X's ..." about is what the evidence is about.
+
+    Where the evidence also says "X's ...", the two possessed phrases must share a word ("X's new
+    bike" / "X's bike"); otherwise the claim's possessed noun must occur in the evidence at all
+    ("X's son lives with X" / "X lives with his son").
+    """
+    last = len(name.key) - 1
+    ev_owned = [i for i in occ if evidence.tokens[i + last].possessive]
+    if ev_owned:
+        claim_run = _content_run(claim, name.last + 1)
+        return any(claim_run & _content_run(evidence, i + last + 1) for i in ev_owned)
+    head = _possessed_head(claim, name.last + 1)
+    return head is None or bool(set(stems_of(head.norm)) & evidence.stem_set)
+
+
+def _remedy_for(label: str) -> str:
+    return (
+        f"quote the sentence of the source that names {label} as the subject, "
+        "or make the claim's subject the one the evidence names"
+    )
+
+
+def _check_subject(subj: Subject, claim: Analysis, evidence: Analysis) -> GateVerdict | None:
+    if subj.kind == "name" and subj.name is not None:
+        occ = name_occurrences(subj.name, evidence)
+        if not occ:
+            return GateVerdict.refuse(CODE, GATE, _remedy_for(subj.name.text), subj.name.text)
+        if not subj.name.possessive:
+            # "Ada's agent sold it" does not say Ada sold it: if every mention is a possessor,
+            # the evidence's subject is someone else.
+            last = len(subj.name.key) - 1
+            owned = {
+                evidence.keys[i + last + 1] for i in occ if i + last + 1 < len(evidence.tokens)
+            }
+            # If the claim mentions what the evidence says the subject owns, the roles are
+            # swapped rather than the subject unknown; the order gate reports that.
+            if all(evidence.tokens[i + last].possessive for i in occ) and not (owned & claim.stem_set):
+                return GateVerdict.refuse(
+                    CODE,
+                    GATE,
+                    f"the evidence names {subj.name.text} only as the owner of something else; "
+                    "make the claim's subject what the evidence says did it",
+                    subj.name.text,
+                )
+        if subj.name.possessive:
+            head = _possessed_head(claim, subj.name.last + 1)
+            if head is not None and not _possessed_grounded(claim, subj.name, evidence, occ):
+                label = f"{subj.name.text}'s {head.text}"
+                return GateVerdict.refuse(CODE, GATE, _remedy_for(label), label)
+        return None
+    if subj.kind == "pronoun":
+        group = PRONOUN_GROUPS.get(subj.token.norm)
+        if group is None:
+            if any(t.norm == subj.token.norm for t in evidence.tokens):
+                return None
+        elif any(PRONOUN_GROUPS.get(t.norm) == group for t in evidence.tokens):
+            return None
+        return GateVerdict.refuse(
+            CODE,
+            GATE,
+            f"the claim's subject is the pronoun '{subj.text}', which the evidence does not use; "
+            "name the subject exactly as the evidence names it",
+            subj.text,
+        )
+    if not (set(stems_of(subj.token.norm)) & evidence.stem_set):
+        return GateVerdict.refuse(CODE, GATE, _remedy_for(f"'{subj.text}'"), subj.text)
+    return None
+
+
+_BE_FORMS: frozenset[str] = frozenset({"be", "am", "is", "are", "was", "were", "been", "being"})
+# Words skipped between a subject and its verb ("Ada has already left").
+_ADVERB_LIKE: frozenset[str] = frozenset(
+    {"now", "also", "still", "already", "just", "then", "soon", "often", "always", "never",
+     "recently", "later", "once", "again", "finally", "first", "only", "even", "not"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """The claim's subject is not, in the evidence, the one who does the claim's verb.
+
+    ``actor`` is who the evidence has doing it (nearest name or pronoun in subject position
+    before the verb), ``actor_in_claim`` whether the claim mentions that actor too (then the
+    roles are swapped rather than the subject unknown).
+    """
+
+    subject: str
+    verb: str
+    actor: str | None
+    actor_in_claim: bool
+
+
+def _before_span(toks: tuple[Token, ...], i: int) -> str:
+    """The word before the name starting at token ``i``, skipping titles and articles."""
+    j = i - 1
+    while j >= 0 and (toks[j].norm in TITLES or toks[j].norm in ARTICLES) and toks[j].capitalized:
+        j -= 1
+    return toks[j].norm if j >= 0 else ""
+
+
+def _subject_position(toks: tuple[Token, ...], i: int, width: int, verb: int) -> bool:
+    """Whether the mention at token ``i`` can be the one doing the verb at token ``verb``.
+
+    Possessors and objects of prepositions cannot; "by X" can only for that very verb ("Acme,
+    founded by Ada" has Ada founding, not whatever Acme does next).
+    """
+    if toks[i + width - 1].possessive:
+        return False
+    if i + width < len(toks) and toks[i + width].norm in ("who", "which", "that"):
+        return True  # "... to Ada, who thanked them": Ada is the relative clause's subject
+    before = _before_span(toks, i)
+    if before == "by":
+        j = i - 1
+        while j >= 0 and toks[j].norm != "by":
+            j -= 1
+        return j > 0 and stems_of(toks[j - 1].norm)[:1] == stems_of(toks[verb].norm)[:1]
+    return before not in PREPOSITIONS
+
+
+def _passive_at(toks: tuple[Token, ...], k: int) -> bool:
+    """Whether the verb at token ``k`` is a passive participle ("was hired", "hired by")."""
+    if k + 1 < len(toks) and toks[k + 1].norm == "by":
+        return True
+    if toks[k].norm.endswith("ing"):
+        return False
+    j = k - 1
+    while j >= 0 and (toks[j].norm in _ADVERB_LIKE or toks[j].norm.endswith("ly")):
+        j -= 1
+    return j >= 0 and toks[j].norm in _BE_FORMS
+
+
+def subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
+    """A :class:`Binding` when the evidence gives the claim's verb to someone other than its subject.
+
+    The claim's subject X (for "Ada's son ..." the son) and its verb V (the first content word
+    after X, past auxiliaries and adverbs) are located in the evidence. If every mention of X before
+    V is a possessor or the object of a preposition, or X only comes after V (and not as "V by X"),
+    X did not do V there. A voice change ("Ada was hired by Acme" / "Acme hired Ada") is skipped.
+    """
+    toks = claim.tokens
+    subj = subject_of(claim.text, list(toks), list(claim.names), numerals=list(claim.numerals))
+    if subj is None or subj.kind == "pronoun":
+        return None
+    ev_toks = evidence.tokens
+    label = subj.text
+    if subj.kind == "name" and subj.name is not None and not subj.name.possessive:
+        after = subj.name.last + 1
+        width = len(subj.name.key)
+        occ = _find_seq([t.norm for t in ev_toks], subj.name.key)
+    else:
+        head_at = subj.index
+        if subj.kind == "name" and subj.name is not None:
+            head_at = subj.name.last + 1
+            while head_at < len(toks) and (toks[head_at].norm in STOPWORDS or claim.in_numeral[head_at]):
+                head_at += 1
+            if head_at >= len(toks):
+                return None
+            label = f"{subj.name.text}'s {toks[head_at].text}"
+        head = toks[head_at]
+        if head.possessive:
+            return None
+        after = head_at + 1
+        width = 1
+        key = claim.keys[head_at]
+        occ = [i for i, x in enumerate(evidence.keys) if x == key]
+    k = after
+    while k < len(toks) and (toks[k].norm in AUXILIARIES or toks[k].norm in MODALS
+                             or toks[k].norm in _ADVERB_LIKE or toks[k].norm.endswith("ly")):
+        k += 1
+    if k >= len(toks) or claim.clauses[k] != claim.clauses[subj.index] or toks[k].norm in STOPWORDS:
+        return None
+    if claim.in_numeral[k] or any(s.first <= k <= s.last for s in claim.names):
+        return None
+    x_at = after - width
+    if not _subject_position(toks, x_at, width, k):
+        return None  # the claim's own subject is not in subject position; nothing to compare
+    verb = claim.keys[k]
+    ev_verbs = [i for i, x in enumerate(evidence.keys) if x == verb]
+    if len(ev_verbs) != 1 or not occ:
+        return None
+    v = ev_verbs[0]
+    if _passive_at(toks, k) != _passive_at(ev_toks, v):
+        return None
+    for i in occ:
+        if i < v and _subject_position(ev_toks, i, width, v):
+            return None
+        if i > v and "by" in (ev_toks[j].norm for j in range(v + 1, i)) and i - v <= 4:
+            return None  # passive agent: "run by Ada" still has Ada doing it
+    actor, actor_in_claim = _actor(claim, evidence, v)
+    return Binding(label, toks[k].text, actor, actor_in_claim)
+
+
+def _actor(claim: Analysis, evidence: Analysis, v: int) -> tuple[str | None, bool]:
+    """Who the evidence has doing the verb at token ``v``, and whether the claim mentions them."""
+    ev_toks = evidence.tokens
+    claim_seq = [t.norm for t in claim.tokens]
+    best: tuple[int, str, bool] | None = None
+    for span in evidence.names:
+        if span.last < v and _subject_position(ev_toks, span.first, span.last - span.first + 1, v):
+            if best is None or span.last > best[0]:
+                best = (span.last, span.text, bool(_find_seq(claim_seq, span.key)))
+    for j in range(v - 1, -1, -1):
+        if ev_toks[j].norm in SUBJECT_PRONOUNS:
+            if best is None or j > best[0]:
+                best = (j, ev_toks[j].text, False)
+            break
+    if best is not None:
+        return best[1], best[2]
+    subj = subject_of(evidence.text, list(ev_toks), list(evidence.names), numerals=list(evidence.numerals))
+    if subj is None or subj.index >= v:
+        return None, False
+    word = subj.token
+    if subj.kind == "name" and subj.name is not None and subj.name.possessive:
+        head = _possessed_head(evidence, subj.name.last + 1)
+        if head is None:
+            return None, False
+        word = head
+    elif subj.kind == "name" and subj.name is not None:
+        return subj.text, bool(_find_seq(claim_seq, subj.name.key))
+    return word.text, bool(set(stems_of(word.norm)) & claim.stem_set)
+
+
+def _later_clause_starts(claim: Analysis) -> list[int]:
+    """Token indices that start a new main clause: after ';' or after ', and'/', but'."""
+    text = fold(claim.text)
+    toks = claim.tokens
+    out: list[int] = []
+    for i in range(1, len(toks)):
+        gap = text[toks[i - 1].end:toks[i].start]
+        if ";" in gap:
+            out.append(i)
+        elif "," in gap and toks[i].norm in ("and", "but") and i + 1 < len(toks):
+            out.append(i + 1)
+    return out
+
+
+def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
+    """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
+    toks = list(claim.tokens)
+    names = list(claim.names)
+    subj = subject_of(claim.text, toks, names, numerals=list(claim.numerals))
+    if subj is not None:
+        refusal = _check_subject(subj, claim, evidence)
+        if refusal is not None:
+            return refusal
+    bound = subject_binding(claim, evidence)
+    if bound is not None and not bound.actor_in_claim:
+        who = f"'{bound.actor}'" if bound.actor else "someone else"
+        return GateVerdict.refuse(
+            CODE,
+            GATE,
+            f"in the evidence {who}, not '{bound.subject}', is the one who '{bound.verb}'; quote "
+            f"the sentence that says {bound.subject} did it, or make {who} the subject",
+            bound.subject,
+        )
+    for start in _later_clause_starts(claim):
+        later = subject_of(claim.text, toks, names, start=start, numerals=list(claim.numerals))
+        if later is not None and later.kind == "name" and later.index >= start:
+            refusal = _check_subject(later, claim, evidence)
+            if refusal is not None:
+                return refusal
+    return GateVerdict.admit()
+
+
+def check(claim: str, evidence: str) -> GateVerdict:
+    """Refuse with ``unknown_subject`` unless the claim's subject is named in the evidence."""
+    return check_analyzed(analyze(claim), analyze(evidence))

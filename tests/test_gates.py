@@ -1,0 +1,285 @@
+"""Tests for the four grounding gates and the write gate that chains them.
+
+Every "must refuse" case is paired with an admitted twin over the same evidence, so a gate that
+refuses everything (or nothing) fails. All names and sentences are invented for these tests.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fireweed.decider import (
+    numerals_grounded,
+    order_preserved,
+    predicate_grounded,
+    subject_grounded,
+)
+from fireweed.decider.verdicts import REFUSAL_CODES, GateVerdict
+from fireweed.decider.write_gate import judge
+
+# (evidence, claim that must be refused, admitted twin, offending term named in detail)
+SUBJECT_PAIRS = [
+    ("He should rest for 3 days.", "Anwar Kassim should rest for 3 days.", "He should rest for 3 days.", "Anwar Kassim"),
+    ("We won the regatta in May.", "The Westley Rowing Club won the regatta in May.", "We won the regatta in May.", "Westley Rowing Club"),
+    ("Her blood pressure was 140/90.", "Freya Moss's blood pressure was 140/90.", "Her blood pressure was 140/90.", "Freya Moss"),
+    ("The surveyor recommended a new roof.", "Tess Wild recommended a new roof.", "The surveyor recommended a new roof.", "Tess Wild"),
+    ("Tomasz Brandt chairs the finance committee.", "Omar Adeyemi chairs the finance committee.", "Tomasz Brandt chairs the finance committee.", "Omar Adeyemi"),
+    ("Tomasz Brandt chairs the finance committee.", "Leo Brandt chairs the finance committee.", "Brandt chairs the finance committee.", "Leo Brandt"),
+    ("In 2019, she joined Acme.", "In 2019, Nora Beck joined Acme.", "In 2019, she joined Acme.", "Nora Beck"),
+    ("Ruth Ames's agent sold the cottage.", "Ruth Ames sold the cottage.", "Ruth Ames's agent sold the cottage.", "Ruth Ames"),
+    ("Nadim Saleh studies law in Cairo.", "Nadim Saleh's sister studies law in Cairo.", "Nadim Saleh studies law in Cairo.", "sister"),
+    ("The audit, led by Tariq Aziz, found unpaid invoices.", "Tariq Aziz found unpaid invoices.", "The audit found unpaid invoices.", "Tariq Aziz"),
+    ("On Friday, Greta Lunde handed the keys to Arjun Mehta and left for Bergen.", "Arjun Mehta left for Bergen.", "Greta Lunde left for Bergen.", "Arjun Mehta"),
+]
+
+ORDER_PAIRS = [
+    ("Priya Raman joined Acme in 2019 as a designer.", "Acme joined Priya Raman.", "In 2019, Priya Raman joined Acme.", "Acme"),
+    ("Nora Beck interviewed Sami Haddad for the podcast.", "Sami Haddad interviewed Nora Beck for the podcast.", "For the podcast, Nora Beck interviewed Sami Haddad.", "Sami Haddad"),
+    ("Ellis Ward thanked the manager for the report.", "The manager thanked Ellis Ward for the report.", "Ellis Ward has thanked the manager.", "manager"),
+    ("Omar Adeyemi sold his van to Tobias Reed.", "Tobias Reed sold his van to Omar Adeyemi.", "Omar Adeyemi sells his van to Tobias Reed.", "Tobias Reed"),
+    ("Jonah Price is the landlord of Bex Carter.", "Bex Carter is the landlord of Jonah Price.", "Jonah Price is the landlord of Bex Carter.", "Bex Carter"),
+    ("The Westley Rowing Club donated £500 to the Corby Bee Trust.", "The Corby Bee Trust donated £500 to the Westley Rowing Club.", "The Westley Rowing Club has donated £500 to the Corby Bee Trust.", "Corby Bee Trust"),
+    ("Alfie Booth mentors Kira Stone, and Kira Stone reports to Tess Wild.", "Kira Stone mentors Alfie Booth.", "Alfie Booth mentors Kira Stone.", "Kira Stone"),
+    ("Ruth Ames's son is staying with her in Norwich.", "Ruth Ames is staying with her son in Norwich.", "Ruth Ames's son is staying with her in Norwich.", "Ruth Ames"),
+    ("Ruth Ames is staying with her son in Norwich.", "Ruth Ames's son is staying with her in Norwich.", "Ruth Ames is staying with her son.", "son"),
+    ("The committee approved the plan by 6 votes to 3.", "The committee approved the plan by 3 votes to 6.", "By 6 votes to 3, the committee approved the plan.", "3"),
+    ("Nora Beck hired Sami Haddad.", "Nora Beck was hired by Sami Haddad.", "Sami Haddad was hired by Nora Beck.", "Nora Beck"),
+    ("Kai Holm moved from Norwich to York in 2020.", "Kai Holm moved from York to Norwich in 2020.", "In 2020, Kai Holm moved from Norwich to York.", "York"),
+    ("The Brightwater choir, led by Agnes Fairley, will sing at the Royal Hall.", "Agnes Fairley is led by the Brightwater choir.", "Agnes Fairley leads the Brightwater choir.", "Agnes Fairley"),
+    ("Dr. Hal Ince advised Mrs. Okafor to walk daily.", "Mrs. Okafor advised Dr. Hal Ince to walk daily.", "Mrs. Okafor was advised by Dr. Hal Ince to walk daily.", "Okafor"),
+]
+
+NUMERAL_PAIRS = [
+    ("Marta Quinlan repaired the boiler on 4 March.", "Marta Quinlan repaired the boiler on 5 March.", "On 4 March, Marta Quinlan repaired the boiler.", "5 March"),
+    ("The bakery sold 1,200 loaves in its first week.", "The bakery sold 2,100 loaves.", "The bakery sold 1200 loaves.", "2,100"),
+    ("The fund grew by 12% last year.", "The fund grew by 21% last year.", "The fund grew by 12 per cent last year.", "21%"),
+    ("The fund reached $4.5 million.", "The fund reached £4.5 million.", "The fund reached $4,500,000.", "£4.5 million"),
+    ("Pavel Novak has lived in Brno for twenty-one years.", "Pavel Novak has lived in Brno for twenty-two years.", "Pavel Novak has lived in Brno for 21 years.", "twenty-two"),
+    ("Vera Park sheltered 12 hikers in her barn.", "Vera Park sheltered 10 hikers in her barn.", "Vera Park sheltered a dozen hikers in her barn.", "10"),
+    ("Imogen Hale founded the Corby Bee Trust in 2017.", "Imogen Hale founded the 30-member Corby Bee Trust.", "Imogen Hale founded the Corby Bee Trust.", "30"),
+    ("Version 3.2.1 of the Kestrel app fixed the login bug.", "Version 3.2.2 of the Kestrel app fixed the login bug.", "Version 3.2.1 of the Kestrel app fixed the login bug.", "3.2.2"),
+    ("The Pell Street Library will close at 5pm on Fridays.", "The Pell Street Library will close at 6pm on Fridays.", "The Pell Street Library will close at 17:00 on Fridays.", "6pm"),
+    ("Rhea Calder takes the tablets twice daily.", "Rhea Calder takes the tablets three times daily.", "Rhea Calder takes the tablets twice daily.", "three"),
+    ("Tobias Reed finished third in the race.", "Tobias Reed finished second in the race.", "Tobias Reed finished 3rd in the race.", "second"),
+    ("Maya Sorensen signed the lease on 3 April 2022.", "Maya Sorensen signed the lease on 3 April 2023.", "Maya Sorensen signed the lease in 2022.", "3 April 2023"),
+    ("The under-12 team lost 2-1 to Fenwick Colts.", "The under-12 team lost 3-1 to Fenwick Colts.", "The under-12 team lost 2-1.", "3"),
+    ("Dev Anand was born on January 1, 1990.", "Dev Anand was born on 1 January 1991.", "Dev Anand was born on 1 January 1990.", "1 January 1991"),
+]
+
+PREDICATE_PAIRS = [
+    ("Marta Quinlan repaired the boiler at the Elmstead depot.", "Marta Quinlan repaired every boiler at the Elmstead depot.", "Marta Quinlan repaired the boiler.", "every"),
+    ("Tomasz Brandt is a member of the finance committee.", "Tomasz Brandt is the only member of the finance committee.", "Tomasz Brandt is a member of the committee.", "only"),
+    ("Henrietta Osgood leads the night shift.", "Henrietta Osgood always leads the night shift.", "Henrietta Osgood is leading the night shift.", "always"),
+    ("Henrietta Osgood leads the night shift.", "Henrietta Osgood must lead the night shift.", "Henrietta Osgood led the night shift.", "must"),
+    ("The ferry was cancelled because of high winds.", "The ferry was cancelled permanently because of high winds.", "Because of high winds, the ferry was cancelled.", "permanently"),
+    ("The ferry was cancelled and passengers were offered refunds.", "The ferry was cancelled because passengers were offered refunds.", "The ferry was cancelled.", "because"),
+    ("Anika Roy sold 40 prints.", "Anika Roy sold 40 prints entirely by herself.", "Anika Roy has sold 40 prints.", "entirely"),
+    ("Marcus Webb is not a doctor.", "Marcus Webb is a doctor.", "Marcus Webb is not a doctor.", "negation dropped"),
+    ("Marcus Webb is a doctor.", "Marcus Webb is not a doctor.", "Marcus Webb is a doctor.", "negation added"),
+    ("Anwar Kassim did not attend the hearing on 12 May.", "Anwar Kassim attended the hearing.", "Anwar Kassim did not attend the hearing.", "negation dropped"),
+    ("The scan showed no fracture and the swelling had eased.", "The scan showed a fracture.", "The scan showed no fracture.", "negation dropped"),
+    ("The garden cannot host weddings.", "The garden can host weddings.", "The garden can't host weddings.", "negation dropped"),
+    ("The pump has been repaired and still leaks.", "The pump has been repaired and no longer leaks.", "The pump has been repaired.", "negation added"),
+    ("Freya Moss has a dog but no cat.", "Freya Moss has a dog and a cat.", "Freya Moss has a dog.", "negation dropped"),
+    ("Maya Sorensen signed the lease but has not yet paid the deposit.", "Maya Sorensen has paid the deposit.", "Maya Sorensen has not paid the deposit.", "negation dropped"),
+    ("Sana Mir will email the agenda to the board.", "Sana Mir will probably email the agenda to the board.", "Sana Mir is emailing the agenda to the board.", "probably"),
+    ("The policy covers damage to the kitchen but not to the garage.", "The policy covers damage to the garage.", "The policy covers damage to the kitchen.", "negation dropped"),
+]
+
+ADMITS = [
+    # verbatim
+    ("Lyle Hart ran the Kelso 10k in 48 minutes on Sunday.", "Lyle Hart ran the Kelso 10k in 48 minutes on Sunday."),
+    ("Acme's CEO, Dana Whitlow, isn't leaving.", "Acme's CEO, Dana Whitlow, isn't leaving."),
+    # trimmed
+    ("Dr. Felix Arkwright prescribed 20 mg of sertraline and booked a review in six weeks.", "Dr. Felix Arkwright prescribed 20 mg of sertraline."),
+    ("Hugo Brandt coached the under-12 team to the county final, where they lost 2-1 to Fenwick Colts.", "The under-12 team lost 2-1 to Fenwick Colts."),
+    ("Maya Sorensen, who runs the Gullhaven Cafe, signed the lease on 3 April 2022 but has not yet paid the deposit.", "Maya Sorensen runs the Gullhaven Cafe."),
+    ("The survey found no asbestos in the east wing, although the boiler room still needs testing.", "The survey found no asbestos in the east wing."),
+    ("Councillor Jane Okoro voted against the motion, and Councillor Ben Marsh abstained.", "Councillor Ben Marsh abstained."),
+    ("The award went to Ada Lee, who thanked the jury.", "Ada Lee thanked the jury."),
+    ("Ada Lee did not attend, but Ben Cole attended the hearing.", "Ben Cole attended the hearing."),
+    ("Nora Quist replaced Ivo Brand, who retired in January after 22 years.", "Ivo Brand retired in January after 22 years."),
+    # reordered clause
+    ("Imogen Hale founded the Corby Bee Trust in 2017.", "In 2017, Imogen Hale founded the Corby Bee Trust."),
+    ("The Mayfield school hall was closed for a week because the roof leaked.", "Because the roof leaked, the Mayfield school hall was closed for a week."),
+    ("Victor Amsel now teaches sailing in Oban, having retired from the navy.", "Having retired from the navy, Victor Amsel now teaches sailing in Oban."),
+    ("Sana Mir emailed the agenda to the board because the printer broke.", "Because the printer broke, Sana Mir emailed the agenda to the board."),
+    ("The payroll system failed on 28 February, and the staff were paid late.", "The staff were paid late; the payroll system failed on 28 February."),
+    ("Agnes Fairley joined the Oriel Singers after leaving Brightwater.", "After leaving Brightwater, Agnes Fairley joined the Oriel Singers."),
+    ("Ida Quell found the lock broken and asked for it to be replaced within 3 days.", "Ida Quell asked for the lock to be replaced within 3 days after finding it broken."),
+    # inflection
+    ("Priya Raman joined Acme in 2019 as a designer.", "Priya Raman joins Acme"),
+    ("Oskar Lind manages the warehouse.", "Oskar Lind has managed the warehouse."),
+    ("Sami Haddad has written the report.", "Sami Haddad wrote the report."),
+    ("Iris Vale led the choir.", "Iris Vale was leading the choir."),
+    ("The gallery, run by Anika Roy, sold 40 prints.", "The gallery, which Anika Roy runs, has sold 40 prints."),
+    ("Greta Lunde will fly to Bergen on Friday.", "Greta Lunde is flying to Bergen on Friday."),
+    ("Maya Sorensen bought the Gullhaven Cafe.", "The Gullhaven Cafe was bought by Maya Sorensen."),
+    ("The Fenwick Colts beat the Ashby Rovers 3-1.", "The Fenwick Colts have beaten the Ashby Rovers."),
+    ("In May, inflation fell to 3.4%.", "Inflation fell to 3.4% in May."),
+    ("Rory Dey co-wrote four songs with Isa Lund.", "Rory Dey has co-written four songs with Isa Lund."),
+]
+
+
+def _ids(pairs: list[tuple[str, ...]]) -> list[str]:
+    return [p[1][:40] for p in pairs]
+
+
+@pytest.mark.parametrize(("evidence", "refused", "twin", "term"), SUBJECT_PAIRS, ids=_ids(SUBJECT_PAIRS))
+def test_subject_gate_alone(evidence: str, refused: str, twin: str, term: str) -> None:
+    bad = subject_grounded.check(refused, evidence)
+    assert not bad.ok and bad.code == "unknown_subject" and bad.gate == "subject_grounded"
+    assert term in bad.detail and bad.remedy
+    assert subject_grounded.check(twin, evidence).ok
+
+
+@pytest.mark.parametrize(("evidence", "refused", "twin", "term"), ORDER_PAIRS, ids=_ids(ORDER_PAIRS))
+def test_order_gate_alone(evidence: str, refused: str, twin: str, term: str) -> None:
+    bad = order_preserved.check(refused, evidence)
+    assert not bad.ok and bad.code == "relation_transposed" and bad.gate == "order_preserved"
+    assert term in bad.detail and bad.remedy
+    assert order_preserved.check(twin, evidence).ok
+
+
+@pytest.mark.parametrize(("evidence", "refused", "twin", "term"), NUMERAL_PAIRS, ids=_ids(NUMERAL_PAIRS))
+def test_numerals_gate_alone(evidence: str, refused: str, twin: str, term: str) -> None:
+    bad = numerals_grounded.check(refused, evidence)
+    assert not bad.ok and bad.code == "numeral_invented" and bad.gate == "numerals_grounded"
+    assert term in bad.detail and "number" in bad.remedy
+    assert numerals_grounded.check(twin, evidence).ok
+
+
+@pytest.mark.parametrize(("evidence", "refused", "twin", "term"), PREDICATE_PAIRS, ids=_ids(PREDICATE_PAIRS))
+def test_predicate_gate_alone(evidence: str, refused: str, twin: str, term: str) -> None:
+    bad = predicate_grounded.check(refused, evidence)
+    assert not bad.ok and bad.code == "asserts_more_than_evidence" and bad.gate == "predicate_grounded"
+    assert term in bad.detail and bad.remedy
+    assert predicate_grounded.check(twin, evidence).ok
+
+
+ALL_PAIRS = (
+    [(p, "unknown_subject") for p in SUBJECT_PAIRS]
+    + [(p, "relation_transposed") for p in ORDER_PAIRS]
+    + [(p, "numeral_invented") for p in NUMERAL_PAIRS]
+    + [(p, "asserts_more_than_evidence") for p in PREDICATE_PAIRS]
+)
+
+
+@pytest.mark.parametrize(("pair", "code"), ALL_PAIRS, ids=[p[0][1][:40] for p in ALL_PAIRS])
+def test_judge_reports_the_right_gate_and_admits_the_twin(pair: tuple[str, str, str, str], code: str) -> None:
+    evidence, refused, twin, _ = pair
+    verdict = judge(refused, evidence)
+    assert not verdict.ok and verdict.code == code, verdict
+    assert judge(twin, evidence).ok, judge(twin, evidence)
+
+
+@pytest.mark.parametrize(("evidence", "claim"), ADMITS, ids=[c[:40] for _, c in ADMITS])
+def test_judge_admits_verbatim_trimmed_reordered_and_inflected(evidence: str, claim: str) -> None:
+    verdict = judge(claim, evidence)
+    assert verdict.ok, verdict
+
+
+def test_issue_examples() -> None:
+    ev = "Priya Raman joined Acme in 2019 as a product designer."
+    assert judge("In 2019, Priya Raman joined Acme.", ev).ok
+    assert judge("Priya Raman joins Acme", ev).ok
+    assert judge("Acme joined Priya Raman", ev).code == "relation_transposed"
+    assert judge("Marcus Webb is a doctor.", "Marcus Webb is not a doctor.").code == "asserts_more_than_evidence"
+    assert judge("Marcus Webb is not a doctor.", "Marcus Webb is not a doctor.").ok
+    assert judge("The invoice was 4500 dollars.", "The invoice was $4,500.").ok
+    assert judge("The invoice was $4,800.", "The invoice was $4,500.").code == "numeral_invented"
+    assert judge("The team has three members.", "The team has 3 members.").ok
+    assert judge("The team has a dozen members.", "The team has 3 members.").code == "numeral_invented"
+
+
+def test_gate_order_is_subject_order_numerals_predicate() -> None:
+    # Wrong person, wrong number and an extra word at once: the subject is reported first.
+    v = judge("Bo Tan always paid $9.", "Ada Lee paid $5.")
+    assert v.code == "unknown_subject"
+    v = judge("Ada Lee always paid $9.", "Ada Lee paid $5.")
+    assert v.code == "numeral_invented"
+
+
+def test_bad_input_is_a_verdict_not_an_exception() -> None:
+    assert judge(None, "x").code == "invalid_input"  # type: ignore[arg-type]
+    assert judge("x", 3).code == "invalid_input"  # type: ignore[arg-type]
+    assert judge("Ada Lee left.", "").code == "unknown_subject"
+    assert judge("", "Ada Lee left.").ok  # nothing asserted; the firewall rejects empty text
+    for gate in (subject_grounded, order_preserved, numerals_grounded, predicate_grounded):
+        assert isinstance(gate.check(None, None), GateVerdict)  # type: ignore[arg-type]
+
+
+def test_verdict_shape() -> None:
+    ok = GateVerdict.admit()
+    assert (ok.ok, ok.code, ok.gate, ok.remedy, ok.detail) == (True, None, None, "", "")
+    bad = judge("Ada Lee paid $9.", "Ada Lee paid $5.")
+    assert bad.as_dict() == {
+        "ok": False, "code": "numeral_invented", "gate": "numerals_grounded",
+        "remedy": bad.remedy, "detail": "$9",
+    }
+    with pytest.raises(AttributeError):
+        bad.ok = True  # type: ignore[misc]
+
+
+def test_judge_is_fast() -> None:
+    claim = "Because the roof leaked, the Mayfield school hall was closed for a week in March 2023."
+    evidence = "The Mayfield school hall was closed for a week in March 2023 because the roof leaked."
+    judge(claim, evidence)
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(50):
+            judge(claim, evidence)
+        best = min(best, (time.perf_counter() - start) / 50)
+    assert best < 0.005  # ~1 ms on a quiet machine; generous for loaded CI
+
+
+# --------------------------------------------------------------------------------------------
+# properties
+# --------------------------------------------------------------------------------------------
+
+_VOCAB = (
+    "Ada Lee Ben Cole Acme Trust the a an joined left paid sold gave told thanked with to from by "
+    "in on at for and but or not no never never he she they it his her him them its who which "
+    "only every all always must might can't cannot won't was is has had will be been "
+    "2019 £4,500 $3 12% three a dozen half 3.2.1 07:52 May June 14 September 2023 twice once "
+    "second third 1st 4-3 , ; . ' \" - The In On Because Having Dr. Prof. Captain O'Neil "
+    "Zoë co-wrote end-to-end 's son daughter lives staying UN3480 -5°C"
+).split(" ")
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.sampled_from(_VOCAB), min_size=1, max_size=25))
+def test_every_sentence_grounds_itself(words: list[str]) -> None:
+    sentence = " ".join(words)
+    assert judge(sentence, sentence).ok
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.text(max_size=250), st.text(max_size=250))
+def test_gates_never_raise_on_arbitrary_unicode(claim: str, evidence: str) -> None:
+    for gate in (subject_grounded, order_preserved, numerals_grounded, predicate_grounded):
+        v = gate.check(claim, evidence)
+        assert v.ok or v.code in REFUSAL_CODES
+    v = judge(claim, evidence)
+    assert v.ok or (v.code in REFUSAL_CODES and v.remedy)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.sampled_from(["Ada Lee", "The Orchard Trust", "Captain Ben Cole"]),
+    st.sampled_from(["paid", "raised", "donated"]),
+    st.integers(min_value=1, max_value=999_999),
+    st.integers(min_value=1, max_value=999_999),
+)
+def test_amounts_are_compared_by_value(subject: str, verb: str, a: int, b: int) -> None:
+    evidence = f"{subject} {verb} £{a:,} last year."
+    assert judge(f"Last year, {subject} {verb} £{a}.", evidence).ok
+    v = judge(f"{subject} {verb} £{b:,}.", evidence)
+    assert v.ok is (a == b)
+    if a != b:
+        assert v.code == "numeral_invented"

@@ -1,0 +1,324 @@
+"""Tests for fireweed.decider.text: the shared tokeniser, stemmer, names and numerals."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fireweed.decider import text as T
+from fireweed.decider.text import (
+    analyze,
+    fold,
+    name_spans,
+    normalize,
+    numeral_grounded,
+    parse_numerals,
+    sentences,
+    stem,
+    subject_of,
+    tokenize,
+)
+
+# --------------------------------------------------------------------------------------------
+# normalisation and tokens
+# --------------------------------------------------------------------------------------------
+
+
+def test_fold_keeps_length_and_maps_typography() -> None:
+    src = "O\u2019Neil \u2014 \u201cquoted\u201d\u00a0text \u2013 end"
+    out = fold(src)
+    assert len(out) == len(src)
+    assert out == "O'Neil - \"quoted\" text - end"
+
+
+def test_normalize_casefolds_and_collapses() -> None:
+    assert normalize("  Hello\u00a0\u00a0WORLD \n") == "hello world"
+    assert normalize("Keep Case", casefold=False) == "Keep Case"
+    assert normalize(None) == ""  # type: ignore[arg-type]
+
+
+def test_tokenize_offsets_and_norms() -> None:
+    text = "Dr. Ivy O\u2019Hara-Nkemelu's 4,500-seat arena isn't open."
+    toks = tokenize(text)
+    for t in toks:
+        assert text[t.start:t.end] == t.text
+    norms = [t.norm for t in toks]
+    assert norms == ["dr", "ivy", "o'hara-nkemelu", "4,500-seat", "arena", "is", "not", "open"]
+    assert toks[2].possessive and toks[2].capitalized
+    assert toks[0].sentence_initial and not toks[1].sentence_initial
+
+
+@pytest.mark.parametrize(
+    ("word", "expanded"),
+    [
+        ("can't", ["can", "not"]),
+        ("cannot", ["can", "not"]),
+        ("won't", ["will", "not"]),
+        ("didn't", ["did", "not"]),
+        ("they're", ["they", "are"]),
+        ("she's", ["she", "is"]),
+    ],
+)
+def test_contractions_expand(word: str, expanded: list[str]) -> None:
+    assert [t.norm for t in tokenize(word)] == expanded
+
+
+def test_accents_are_folded_in_norm_but_not_in_text() -> None:
+    (tok,) = tokenize("Zo\u00eb")
+    assert tok.text == "Zo\u00eb" and tok.norm == "zoe"
+
+
+def test_sentences_respect_abbreviations() -> None:
+    t = "Mr. Abel Frost arrived at 9 a.m. on Monday. He left. Then Prof. Kay spoke!"
+    parts = [t[s:e] for s, e in sentences(t)]
+    assert parts[0].startswith("Mr. Abel Frost arrived")
+    assert parts[-1] == "Then Prof. Kay spoke!"
+
+
+# --------------------------------------------------------------------------------------------
+# stemmer
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "group",
+    [
+        ("joined", "joins", "joining", "join"),
+        ("manages", "managed", "manager", "managing", "manage"),
+        ("migrated", "migrates", "migrating", "migrate"),
+        ("running", "runs", "ran", "run"),
+        ("wrote", "written", "writes", "writing", "write"),
+        ("leads", "leading", "led", "lead"),
+        ("showed", "shown", "shows", "show"),
+        ("studies", "studied", "studying", "study"),
+        ("bought", "buys", "buying", "buy"),
+        ("stopped", "stops", "stopping", "stop"),
+        ("used", "uses", "using", "use"),
+        ("children", "child"),
+        ("boxes", "box"),
+    ],
+)
+def test_stem_conflates_inflections(group: tuple[str, ...]) -> None:
+    assert len({stem(w) for w in group}) == 1, {w: stem(w) for w in group}
+
+
+@pytest.mark.parametrize(("a", "b"), [("join", "joint"), ("biggest", "big"), ("use", "us"), ("red", "read")])
+def test_stem_keeps_different_words_apart(a: str, b: str) -> None:
+    assert stem(a) != stem(b)
+
+
+def test_stem_is_total() -> None:
+    assert stem("") == ""
+    assert stem(None) == ""  # type: ignore[arg-type]
+    assert stem("Été") == stem("ete")
+
+
+# --------------------------------------------------------------------------------------------
+# names
+# --------------------------------------------------------------------------------------------
+
+
+def test_name_spans_basic() -> None:
+    spans = name_spans("In 2019, Prof. Ada Lovelace-King joined the Halberd Trust.")
+    assert [s.text for s in spans] == ["Prof. Ada Lovelace-King", "Halberd Trust"]
+    assert spans[0].key == ("ada", "lovelace-king")  # title dropped from the key
+
+
+def test_name_spans_sentence_initial_function_words_and_possessives() -> None:
+    spans = name_spans("The Lark Street Choir's concert moved to Tuesday because Ben van Dijk was ill.")
+    assert [(s.text, s.possessive) for s in spans] == [
+        ("Lark Street Choir", True),
+        ("Ben van Dijk", False),
+    ]
+
+
+def test_name_spans_mid_sentence_article_and_ampersand() -> None:
+    spans = name_spans("She sold it to The Copper Kettle and to Marsh & Daughters.")
+    assert [s.text for s in spans] == ["The Copper Kettle", "Marsh & Daughters"]
+    assert spans[0].key == ("copper", "kettle")
+
+
+def test_name_spans_exclude_months_numbers_and_initial_capital_words() -> None:
+    spans = name_spans("Two T-shirts were sold in June. Seven staff left on Friday.")
+    assert spans == []
+
+
+def test_single_sentence_initial_word_is_ambiguous() -> None:
+    (span,) = name_spans("Rusty pipes cost money.")
+    assert span.ambiguous
+
+
+# --------------------------------------------------------------------------------------------
+# numerals
+# --------------------------------------------------------------------------------------------
+
+
+def kinds_values(text: str) -> list[tuple[str, object]]:
+    return [(n.kind, n.value) for n in parse_numerals(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("4,500", [("number", 4500)]),
+        ("4500", [("number", 4500)]),
+        ("8.4 kg", [("number", 8.4)]),
+        ("$4,500", [("money", 4500)]),
+        ("£1.2 million", [("money", 1_200_000)]),
+        ("EUR 52,000", [("money", 52000)]),
+        ("300 dollars", [("money", 300)]),
+        ("12%", [("percent", 12)]),
+        ("12 per cent", [("percent", 12)]),
+        ("twelve percent", [("percent", 12)]),
+        ("3rd", [("ordinal", 3)]),
+        ("the fourth-year students", [("ordinal", 4)]),
+        ("14 September 2023", [("date", (2023, 9, 14))]),
+        ("September 14, 2023", [("date", (2023, 9, 14))]),
+        ("30 June", [("date", (None, 6, 30))]),
+        ("June 2024", [("date", (2024, 6, None))]),
+        ("in August", [("date", (None, 8, None))]),
+        ("2023-09-14", [("date", (2023, 9, 14))]),
+        ("07:52", [("time", (7, 52))]),
+        ("3pm", [("time", (15, 0))]),
+        ("version 3.2.1", [("version", (3, 2, 1))]),
+        ("UN1234", [("code", "un1234")]),
+        ("three", [("number", 3)]),
+        ("twenty-one", [("number", 21)]),
+        ("a dozen", [("number", 12)]),
+        ("half a dozen", [("number", 6)]),
+        ("half", [("number", 0.5)]),
+        ("two and a half", [("number", 2.5)]),
+        ("one hundred and five", [("number", 105)]),
+        ("twice daily", [("times", 2)]),
+        ("once a week", [("times", 1)]),
+        ("-5°C", [("number", -5)]),
+        ("2024-25", [("number", 2024), ("number", 25)]),
+    ],
+)
+def test_parse_numerals(text: str, expected: list[tuple[str, object]]) -> None:
+    assert kinds_values(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["no one came", "the only one", "she may come", "once the work ends", "a second later"],
+)
+def test_number_homographs_are_not_numbers(text: str) -> None:
+    assert parse_numerals(text) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "grounded"),
+    [
+        ("4500", "$4,500", True),
+        ("$4,500", "USD 4,500", True),
+        ("£4,500", "$4,500", False),
+        ("$4,800", "$4,500", False),
+        ("12%", "12", False),
+        ("12", "12%", True),
+        ("30 June", "30 June 2024", True),
+        ("30 June 2025", "30 June 2024", False),
+        ("2024", "30 June 2024", True),
+        ("three", "3", True),
+        ("third", "3rd", True),
+        ("twice", "once", False),
+        ("3.2.1", "3.2.2", False),
+        ("07:52", "7:52", True),
+        ("15:00", "3pm", True),
+    ],
+)
+def test_numeral_grounded(claim: str, evidence: str, grounded: bool) -> None:
+    (c,) = parse_numerals(claim)
+    assert numeral_grounded(c, parse_numerals(evidence)) is grounded
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=1000, max_value=10**9))
+def test_thousands_separator_is_value_equal(n: int) -> None:
+    with_commas = parse_numerals(f"{n:,}")
+    plain = parse_numerals(str(n))
+    assert [x.value for x in with_commas] == [x.value for x in plain] == [n]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=1, max_value=10**7), st.integers(min_value=1, max_value=10**7))
+def test_money_grounded_iff_same_amount(a: int, b: int) -> None:
+    (c,) = parse_numerals(f"${a:,}")
+    assert numeral_grounded(c, parse_numerals(f"paid ${b:,} in cash")) is (a == b)
+
+
+# --------------------------------------------------------------------------------------------
+# subjects and analysis
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("claim", "kind", "text"),
+    [
+        ("Odile Brant sold the barn.", "name", "Odile Brant"),
+        ("In 2019, Odile Brant sold the barn.", "name", "Odile Brant"),
+        ("Because prices fell, Odile Brant sold the barn.", "name", "Odile Brant"),
+        ("On 3 May the mill closed.", "noun", "mill"),
+        ("He sold the barn.", "pronoun", "He"),
+        ("Her barn was sold.", "pronoun", "Her"),
+        ("The surveyor inspected the barn.", "noun", "surveyor"),
+        ("Odile Brant's agent sold the barn.", "name", "Odile Brant"),
+    ],
+)
+def test_subject_of(claim: str, kind: str, text: str) -> None:
+    subj = subject_of(claim)
+    assert subj is not None and (subj.kind, subj.text) == (kind, text)
+
+
+def test_analyze_is_total_and_consistent() -> None:
+    a = analyze("Ada Lee paid \u00a34,500 on 2 May.")
+    assert len(a.tokens) == len(a.clauses) == len(a.in_numeral) == len(a.keys) == len(a.stems)
+    assert a.names[0].text == "Ada Lee"
+    assert [n.kind for n in a.numerals] == ["money", "date"]
+    empty = analyze(None)  # type: ignore[arg-type]
+    assert empty.tokens == () and empty.numerals == ()
+
+
+def test_word_lists_are_general_english() -> None:
+    for words in (T.PRONOUNS, T.NEGATIONS, T.MODALS, T.ARTICLES):
+        assert all(w.isalpha() and w == w.lower() for w in words)
+    assert {"not", "no", "never"} <= T.NEGATIONS
+    assert T.is_stopword("The") and not T.is_stopword("boiler")
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.text(max_size=300))
+def test_text_functions_never_raise_and_offsets_hold(s: str) -> None:
+    toks = tokenize(s)
+    for t in toks:
+        assert s[t.start:t.end] == t.text
+    for span in name_spans(s):
+        assert 0 <= span.start <= span.end <= len(s)
+    for num in parse_numerals(s):
+        assert 0 <= num.start <= num.end <= len(s)
+    sentences(s)
+    subject_of(s)
+    analyze(s)
+    normalize(s)
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "fireweed.decider.text",
+        "fireweed.decider.verdicts",
+        "fireweed.decider.subject_grounded",
+        "fireweed.decider.order_preserved",
+        "fireweed.decider.numerals_grounded",
+        "fireweed.decider.predicate_grounded",
+        "fireweed.decider.write_gate",
+        "fireweed.decider.firewall",
+    ],
+)
+def test_docstring_examples_hold(module: str) -> None:
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.failed == 0 and result.attempted > 0
