@@ -71,8 +71,9 @@ def build(n_memories: int, seed: int = 7) -> tuple[Projection, list[str], float,
         }))
     proj = Projection()
     t0 = time.perf_counter()
-    for seq, (kind, payload) in enumerate(events, 1):
-        proj.apply("bench", seq, kind, payload, "2024-06-01T00:00:00Z")
+    with proj.bulk():
+        for seq, (kind, payload) in enumerate(events, 1):
+            proj.apply("bench", seq, kind, payload, "2024-06-01T00:00:00Z")
     return proj, people, time.perf_counter() - t0, len(events)
 
 

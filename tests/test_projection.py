@@ -287,3 +287,19 @@ def test_resolution_of_names(led: Ledger) -> None:
     assert amb.status == "ambiguous" and {c["name"] for c in amb.candidates} == {"Priya Raman", "Priya Shah"}
     assert led.p.resolve_subject("t", "Priya Patel").status == "not_found"
     assert led.p.resolve_subject("t", "").status == "not_found"
+
+
+@pytest.mark.parametrize("claim", ["", "   ", "😀" * 100, "x" * 30_000, "ÅÅ Ørsted's ñ is here.", "'", "The the the."])
+def test_plan_remember_handles_odd_claims(led: Ledger, claim: str) -> None:
+    plan = led.remember(claim)
+    assert plan.outcome in ("admitted", "reinforced")
+    assert led.p.head("t") == led.seq["t"]
+
+
+def test_probes_skip_a_first_name_shared_with_a_bystander(led: Ledger) -> None:
+    led.remember("Dana Whitfield manages the northern depot.")
+    led.remember("Dana Cole lives in Carnford.")
+    eid = led.p.resolve_subject("t", "Dana Whitfield").entity_ids[0]
+    probes = led.p.probe_questions("t", eid)
+    assert "What do you know about Whitfield?" in probes
+    assert "What do you know about Dana?" not in probes

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from dataclasses import dataclass
 
 from fireweed.decider.lexicon import (
@@ -117,6 +118,7 @@ def _is_name_word(w: str) -> bool:
     return True
 
 
+@lru_cache(maxsize=100_000)
 def name_tokens(text: str) -> tuple[str, ...]:
     """The lower-cased match tokens of a name (honorifics, "the", "&" and possessives removed)."""
     out: list[str] = []
@@ -142,6 +144,7 @@ def name_key(text: str) -> str:
     return " ".join(name_tokens(text))
 
 
+@lru_cache(maxsize=100_000)
 def guess_kind(text: str) -> str:
     """Guess "person", "org", "place" or "thing" from the shape of a name.
 

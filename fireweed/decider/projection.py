@@ -27,8 +27,13 @@ first time a plan or a question needs them, and cached on the memory.
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import logging
+import math
 import re
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +42,8 @@ from fireweed.decider.lexicon import HONORIFICS, stem
 from fireweed.decider.name_spans import Span, guess_kind, name_tokens
 
 __all__ = ["Projection", "Plan", "Resolution", "Closure", "RecallAnswer", "ERASED", "STATES"]
+
+log = logging.getLogger(__name__)
 
 ERASED = "[erased]"
 STATES = ("active", "disputed", "superseded", "quarantined", "frozen")
@@ -237,6 +244,18 @@ class Projection:
         """The seq of the last event applied for the tenant (0 when none)."""
         t = self._tenants.get(tenant)
         return t.head if t else 0
+
+    @contextlib.contextmanager
+    def bulk(self) -> Iterator[None]:
+        """Wrap a full replay: the cyclic garbage collector is paused while hundreds of thousands of
+        small objects are created (it would otherwise rescan them over and over), then resumed."""
+        was = gc.isenabled()
+        gc.disable()
+        try:
+            yield
+        finally:
+            if was:
+                gc.enable()
 
     def tenants(self) -> list[str]:
         """The tenants that have at least one applied event."""
@@ -799,8 +818,9 @@ class Projection:
             t = _Tenant(tenant)
         try:
             return answer(_View(self, t, as_of, as_of_seq), query, limit)
-        except RecursionError:
-            return RecallAnswer("abstained", "unanswerable", None, "The question could not be read; ask it more simply.")
+        except Exception:  # noqa: BLE001 - a question must never crash the decider; abstaining is safe
+            log.exception("read gate failed on a question; abstaining")
+            return RecallAnswer("abstained", "unreadable_question", None, "The question could not be read; ask it more simply.")
 
     # ------------------------------------------------------------ erasure
     def erasure_closure(self, tenant: str, entity_id: str) -> Closure:
@@ -857,8 +877,12 @@ class Projection:
         qs = [f"What do you know about {name}?", f"Who is {name}?", f"Tell me about {name}."]
         short = [x for x in name.split() if x.lower().rstrip(".") not in _HONOR]
         if len(short) >= 2:
-            qs.append(f"What do you know about {short[0]}?")
-            qs.append(f"What do you know about {short[-1]}?")
+            # a first or last name is a probe only while it names this subject alone: if it also names
+            # a bystander, an answer about the bystander is not a leak
+            for part in (short[0], short[-1]):
+                res = self._resolve(t, name_tokens(part), ())
+                if res.status == "resolved" and res.entity_ids == [entity_id]:
+                    qs.append(f"What do you know about {part}?")
         seen_rel: set[str] = set()
         for mid in list(e.memories):
             m = t.memories.get(mid)
@@ -933,18 +957,28 @@ class _View:
                 break
         return out
 
-    def memories_with_any(self, stems: list[str], cap: int = 400) -> dict[str, int]:
-        """Memories containing at least one of the stems, with how many they contain (the best ``cap``)."""
+    def memories_with_any(self, stems: list[str], cap: int = 150) -> dict[str, int]:
+        """Memories containing at least one of the stems, with how many they contain.
+
+        Only the ``cap`` best are kept, ranked by how many stems they contain and then by how rare
+        those stems are in the tenant, so a question made of common words stays fast.
+        """
         t = self.t
         if t.words is None:
             self.proj._build_words(t)
         counts: dict[str, int] = {}
+        weight: dict[str, float] = {}
         for s in set(stems):
-            for mid in t.words.get(s, ()):  # type: ignore[union-attr]
+            ids = t.words.get(s, ())  # type: ignore[union-attr]
+            if not ids:
+                continue
+            w = 1.0 / (1.0 + math.log(len(ids)))
+            for mid in ids:
                 counts[mid] = counts.get(mid, 0) + 1
+                weight[mid] = weight.get(mid, 0.0) + w
         if len(counts) > cap:
-            best = sorted(counts.items(), key=lambda kv: -kv[1])[:cap]
-            counts = dict(best)
+            best = sorted(counts, key=lambda m: (-counts[m], -weight[m]))[:cap]
+            counts = {m: counts[m] for m in best}
         return counts
 
     def visible(self, mid: str) -> str | None:
