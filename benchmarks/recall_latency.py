@@ -33,7 +33,7 @@ _TEMPLATES = [
     ("{p} was promoted to senior {t} engineer in {y}.", "promote:engineer"),
     ("{p} runs the weekly {t} review on Tuesdays.", "lead:review"),
 ]
-_TEAMS = ["payments", "identity", "search", "billing", "mobile", "data", "platform", "security"]
+_TEAMS = ["accounts", "identity", "search", "billing", "mobile", "data", "platform", "security"]
 
 
 def _name(rng: random.Random) -> str:
@@ -96,7 +96,7 @@ def main(argv: list[str]) -> int:
             f"Where does {p.split()[0]} Qqq work?",
         ]
     t0 = time.perf_counter()
-    proj.recall("bench", "What does the payments team review?")  # builds the word index once
+    proj.recall("bench", "What does the accounts team review?")  # builds the word index once
     warm = time.perf_counter() - t0
     times: list[float] = []
     answered = 0

@@ -33,11 +33,11 @@ def test_equivalent_verbs_give_one_relation() -> None:
 
 def test_affiliation_and_apposition_do_not_hide_the_verb() -> None:
     assert parse_claim("Omar Haddad of Brightline Labs presented the roadmap.").predicate == "present"
-    assert parse_claim("Lena Park, aged 41, was admitted on Monday.").predicate == "admit"
+    assert parse_claim("Mira Park, aged 41, was admitted on Monday.").predicate == "admit"
 
 
 def test_copula_relation_uses_the_predicate_noun() -> None:
-    f = parse_claim("Nia Okafor is a second-year medical student at Halden University.")
+    f = parse_claim("Nia Okafor is a second-year medical student at Corwen University.")
     assert f.relation == "be:student"
 
 
@@ -65,10 +65,10 @@ def test_odd_input_never_raises(odd: object) -> None:
 
 
 def test_name_spans_and_kinds() -> None:
-    spans = find_spans(tokenize("Slate & Fen Estates listed 14 Harrow Road for Captain Ada Moss of the Port of Leith."))
+    spans = find_spans(tokenize("Hale & Finch Estates listed 14 Harrow Road for Captain Ada Moss of the Port of Leith."))
     texts = [s.text for s in spans]
-    assert "Slate & Fen Estates" in texts and "14 Harrow Road" in texts and "Captain Ada Moss" in texts
-    assert guess_kind("Slate & Fen Estates") == "org"
+    assert "Hale & Finch Estates" in texts and "14 Harrow Road" in texts and "Captain Ada Moss" in texts
+    assert guess_kind("Hale & Finch Estates") == "org"
     assert guess_kind("14 Harrow Road") == "place"
     assert guess_kind("Captain Ada Moss") == "person"
     assert guess_kind("Ada Moss") == "person"
@@ -86,5 +86,14 @@ def test_quoted_titles_are_names() -> None:
 
 def test_sentence_initial_word_needs_support() -> None:
     # a capitalised first word followed by lower case is not a name unless known
-    assert [s.text for s in find_spans(tokenize("Flaky tests cost us two days."))] == []
+    assert [s.text for s in find_spans(tokenize("Noisy alarms cost us two days."))] == []
     assert [s.text for s in find_spans(tokenize("Zentrix builds drones."), known=lambda w: w == "zentrix")] == ["Zentrix"]
+
+
+def test_module_examples_hold() -> None:
+    import doctest
+
+    from fireweed.decider import facts, lexicon, name_spans
+
+    for mod in (facts, lexicon, name_spans):
+        assert doctest.testmod(mod).failed == 0, mod.__name__

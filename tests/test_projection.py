@@ -303,3 +303,11 @@ def test_probes_skip_a_first_name_shared_with_a_bystander(led: Ledger) -> None:
     probes = led.p.probe_questions("t", eid)
     assert "What do you know about Whitfield?" in probes
     assert "What do you know about Dana?" not in probes
+
+
+def test_module_examples_hold() -> None:
+    import doctest
+
+    from fireweed.decider import projection
+
+    assert doctest.testmod(projection).failed == 0

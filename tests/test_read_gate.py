@@ -18,8 +18,8 @@ CLAIMS = [
     ("The council approved the Mill Lane bus gate by 7 votes to 2.", "minutes"),
     ("The roof repair at the Carnford depot cost £12,400.", "invoices"),
     ("Omar Haddad's boat, the Kestrel, must be booked 24 hours in advance.", "club-minutes"),
-    ("Dr. Lena Park started Tomas Reyes on lisinopril 10 mg once daily.", "clinic-1"),
-    ("Dr. Lena Park increased Tomas Reyes's lisinopril to 20 mg once daily.", "clinic-2"),
+    ("Dr. Mira Park started Tomas Reyes on lisinopril 10 mg once daily.", "clinic-1"),
+    ("Dr. Mira Park increased Tomas Reyes's lisinopril to 20 mg once daily.", "clinic-2"),
     ("The server outage was caused by an expired certificate that was not renewed.", "postmortem"),
     ("Tomas Reyes's dog Pepper, a three-year-old spaniel, was seen for a limp.", "vet"),
 ]
@@ -188,3 +188,12 @@ def test_results_carry_the_fields_the_front_renders(proj: Projection) -> None:
     assert r["state"] == "active" and r["source_id"] == "org-chart"
     d = a.to_dict()
     assert d["verdict"] == "answered" and d["results"][0]["claim"] == r["claim"]
+
+
+def test_module_examples_hold() -> None:
+    import doctest
+
+    from fireweed.decider import grounding, question, read_gate
+
+    for mod in (read_gate, question, grounding):
+        assert doctest.testmod(mod).failed == 0, mod.__name__

@@ -88,3 +88,11 @@ def test_unknown_words_fall_back_to_their_stem() -> None:
     lx = lexicon()
     assert lx.relation_key("zorbles") == stem("zorbles")
     assert lx.concepts_of("") == frozenset({""})
+
+
+def test_module_examples_hold() -> None:
+    import doctest
+
+    from fireweed.decider import relations
+
+    assert doctest.testmod(relations).failed == 0

@@ -8,7 +8,7 @@ A Fact is a shallow, deterministic reading of one English sentence:
 * ``predicate``: the canonical relation word (via relations.json and the
   inflection stemmer: "manages", "heads" and "runs" all give "lead").
 * ``relation``: ``predicate`` joined with the head noun of its object
-  ("lead:squad"), or the possessed noun for a possessive subject
+  ("lead:team"), or the possessed noun for a possessive subject
   ("deadlin", a stem). Two claims with the same subject and relation, and different
   objects, are one fact changing over time.
 * ``objects``: stems of the content words after the predicate, and
@@ -16,9 +16,9 @@ A Fact is a shallow, deterministic reading of one English sentence:
 * ``update``: the predicate is a change verb ("increased", "moved",
   "extended") whose object names an attribute ("dose") that had a value.
 
->>> f = parse_claim("Ada Obi now leads the payments squad.")
+>>> f = parse_claim("Ada Obi now leads the mobile team.")
 >>> (f.subject_name, f.predicate, f.relation)
-('Ada Obi', 'lead', 'lead:squad')
+('Ada Obi', 'lead', 'lead:team')
 >>> parse_claim("Ada Obi's thesis deadline is 30 June 2024.").relation
 'deadlin'
 >>> parse_claim("Dr. Ken Li increased Ada Obi's dose to 10 mg.").update

@@ -1,8 +1,8 @@
 """Find the names in a sentence and guess what kind of thing each names.
 
-A name is a run of capitalised words ("Priya Raman", "Slate & Fen Estates"),
-optionally with a house number in front ("7 Quarry Lane") or a number behind
-("Sprint 14", "Year 4"), or a quoted title ('Salt Lines'). Honorifics ("Dr.",
+A name is a run of capitalised words ("Priya Raman", "Hale & Finch Ltd"),
+optionally with a house number in front ("12 Mill Road") or a number behind
+("Phase 2", "Room 5"), or a quoted title ('Quiet Rivers'). Honorifics ("Dr.",
 "Councillor") are kept in the span but left out of the name's match tokens, so
 "Dr. Ada Obi" and "Ada Obi" are the same key. Months, weekdays, lone acronyms
 ("QA", "TLS") and lone codes are not names: they are content, matched as
@@ -11,8 +11,8 @@ followed by another name word, a number or a possessive, or when the caller
 already knows it as a name (the ``known`` callback), because sentence case
 capitalises ordinary words too.
 
->>> [s.text for s in find_spans(tokenize("Dr. Ada Obi of Acme Labs visited 7 Quarry Lane in May."))]
-['Dr. Ada Obi', 'Acme Labs', '7 Quarry Lane']
+>>> [s.text for s in find_spans(tokenize("Dr. Ada Obi of Acme Labs visited 12 Mill Road in May."))]
+['Dr. Ada Obi', 'Acme Labs', '12 Mill Road']
 >>> s = find_spans(tokenize("Ada Obi's thesis deadline moved."))[0]
 >>> (s.key, s.possessive)
 ('ada obi', True)
@@ -201,7 +201,7 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
             return texts[j].lower()
         return None
 
-    # quoted titles first: 'Salt Lines', "The Long Road"
+    # quoted titles first: 'Quiet Rivers', "The Long Road"
     i = 0
     while i < n:
         t = texts[i]
@@ -233,7 +233,7 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
         lw = w.lower()
         start_i = i
         lead_number = False
-        # a house number in front of a capitalised street name: "7 Quarry Lane"
+        # a house number in front of a capitalised street name: "12 Mill Road"
         if (
             w.isdigit()
             and len(w) <= 4
@@ -254,7 +254,7 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
         if not lead_number:
             honor = lw in HONORIFICS or lw.rstrip(".") in _HONOR_ABBREV
             if lw in STOPWORDS and not honor:
-                # "The" opens a name only when a name word follows ("The Saffron Door")
+                # "The" opens a name only when a name word follows ("The Blue Anchor")
                 if lw == "the" and i + 1 < n and _is_name_word(texts[i + 1]) and texts[i + 1].lower() not in STOPWORDS:
                     i += 1
                     continue
@@ -295,7 +295,7 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
                 k += 1
                 continue
             if (tk[:1].isdigit() or _CODE_RE.match(tk)) and words and not _YEAR_RE.match(tk) and tokens[k].start == tokens[k - 1].end + 1:
-                # "Sprint 14", "Year 4", "TGHU 884201-3"
+                # "Phase 2", "Room 5", "ABCU 123456-7"
                 words.append(k)
                 k += 1
                 break

@@ -15,13 +15,13 @@ Applying is cheap on purpose (≈10 µs an event): claims are parsed lazily, the
 first time a plan or a question needs them, and cached on the memory.
 
 >>> p = Projection()
->>> plan = p.plan_remember("t", "Ada Obi leads the payments squad.", "Ada Obi leads the payments squad.",
+>>> plan = p.plan_remember("t", "Ada Obi leads the mobile team.", "Ada Obi leads the mobile team.",
 ...                        {"source_id": "s1", "parts": [0]}, "s1", None, None)
 >>> for seq, (kind, payload) in enumerate(plan.events, 1):
 ...     p.apply("t", seq, kind, payload, "2024-01-01T00:00:00Z")
->>> p.recall("t", "Which squad does Ada Obi lead?").results[0]["claim"]
-'Ada Obi leads the payments squad.'
->>> p.recall("t", "Which squad does Ben Roe lead?").code
+>>> p.recall("t", "Which team does Ada Obi lead?").results[0]["claim"]
+'Ada Obi leads the mobile team.'
+>>> p.recall("t", "Which team does Ben Roe lead?").code
 'entity_not_found'
 """
 
@@ -606,7 +606,7 @@ class Projection:
             cands = set(ids) if cands is None else cands & ids
         cands = cands or set()
         if not cands and len(toks) >= 2:
-            # a title in front of a known full name: "Postdoc Ada Obi"
+            # a title in front of a known full name: "Intern Ada Obi"
             for k in range(1, len(toks) - 1):
                 ids = t.by_key.get(" ".join(toks[k:]))
                 if ids:

@@ -7,7 +7,7 @@ Order of checks, each a refusal with its own code:
    A name never seen → ``entity_not_found``; a name shared by two entities →
    ``ambiguous_subject`` with the candidates.
 2. **Demand head.** Among the claims that name the subjects (all of them,
-   except names that only set the scene: "in Rotterdam"), one must ground
+   except names that only set the scene: "in Oslo"), one must ground
    what is asked: the head noun ("which *squad*"), or a value of the asked
    type that the question did not already state (a date for "when", money
    for "how much ... cost"), and the main verb ("when did she *leave*").
@@ -283,7 +283,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         head_counts = True
     head_type_now = q.head_word is not None and TYPE_NOUNS.get(q.head_word.stem)
     if head_type_now and not literal and q.prep and ci.typed(head_type_now, exclude) and _prep_value(ci, q.prep, head_type_now):
-        # "on which day does the club meet" ← "runs the club on Thursdays": the frame and the value agree
+        # "on which day does the club meet" ← "runs the club on Fridays": the frame and the value agree
         head_counts = True
     if q.verb_word is not None:
         if _grounded(ci, q.verb_word):
@@ -332,8 +332,9 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     for extra in q.extra_holes:
         if extra not in ("any", "thing") and not ci.typed(extra, exclude):
             fail(_HOLE_WORDS.get(extra, extra))
-    # a subject that is not a name ("the backup job for Orbit Cloud"): its head noun must be in the claim
-    if anchored and q.subject_words and not q.subject_named and not _grounded(ci, q.subject_words[-1]):
+    # a subject that is not only a name ("the backup job for Orbit Cloud", "Oslo residents"): its head
+    # noun must be in the claim
+    if anchored and q.subject_words and not _grounded(ci, q.subject_words[-1]):
         fail(q.subject_words[-1].text)
     # a question about an earlier state needs a claim that tells the earlier state
     if q.past and not (ci.stems & PRIOR_MARKERS):
@@ -373,7 +374,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
 
 
 def _apposition_after(ci: ClaimIndex, noun: Word) -> bool:
-    """The noun is followed by a describing apposition: "dog Biscuit, a terrier", "van, a white Transit"."""
+    """The noun is followed by a describing apposition: "dog Pepper, a spaniel", "van, a blue Ford"."""
     span_at = {s.first: s for s in ci.spans}
     n = len(ci.lower)
     for p in ci.positions(noun.concepts):
@@ -448,7 +449,7 @@ def _about_subject(subjects: list[str], required: list[str]) -> bool:
 
 
 def _named_near(ci: ClaimIndex, q: Question, exclude: set[str]) -> bool:
-    """A name or title right next to the noun it names: "the band, Moth Parade", "Biscuit, a terrier"."""
+    """A name or title right next to the noun it names: "the firm, Hale & Finch", "Pepper, a spaniel"."""
     target = q.head_of if q.head_of is not None else q.head_word
     if target is None:
         return ci.typed("name", exclude)
