@@ -311,3 +311,12 @@ def test_module_examples_hold() -> None:
     from fireweed.decider import projection
 
     assert doctest.testmod(projection).failed == 0
+
+
+def test_probes_never_copy_a_sentence_and_can_be_redacted(led: Ledger) -> None:
+    led.remember("Dana Whitfield manages the northern depot.")
+    eid = led.p.resolve_subject("t", "Dana Whitfield").entity_ids[0]
+    probes = led.p.probe_questions("t", eid)
+    assert all("manages the northern depot" not in q for q in probes)
+    red = led.p.probe_questions("t", eid, redact=True)
+    assert red and all("Dana" not in q and "Whitfield" not in q for q in red)

@@ -866,9 +866,14 @@ class Projection:
         others = sorted({s for mid in direct for s in t.memories[mid].subjects if s != entity_id})
         return Closure(entity_id, direct, derived, parts, bystanders, others, shared)
 
-    def probe_questions(self, tenant: str, entity_id: str) -> list[str]:
-        """Questions the store could have answered about the entity: one per relation word of its
-        memories (any state), one per claim, plus generic ones. Call before the erasure."""
+    def probe_questions(self, tenant: str, entity_id: str, redact: bool = False) -> list[str]:
+        """Questions the store could have answered about the entity: generic ones ("What do you know
+        about NAME?"), its unique first and last name, and one per relation word and object word of its
+        memories (any state). Call before the erasure: afterwards the name is gone.
+
+        The questions name the subject but never copy an erased sentence. With ``redact`` the name is
+        written as "[subject]", the form to keep in a certificate stored beside the erased data.
+        """
         t = self._tenants.get(tenant)
         e = t.entities.get(entity_id) if t else None
         if e is None or not e.name:
@@ -883,25 +888,28 @@ class Projection:
                 res = self._resolve(t, name_tokens(part), ())
                 if res.status == "resolved" and res.entity_ids == [entity_id]:
                     qs.append(f"What do you know about {part}?")
-        seen_rel: set[str] = set()
+        seen: set[str] = set()
         for mid in list(e.memories):
             m = t.memories.get(mid)
-            if m is None:
-                continue
-            f = self._fact(t, m)
+            f = self._fact(t, m) if m is not None else None
             if f is None:
                 continue
-            words = [w for w in f.objects if len(w) > 2][:3]
-            rel = f.predicate or m.relation.split(":")[0]
-            if rel and rel not in seen_rel:
-                seen_rel.add(rel)
+            rel = f.predicate or m.relation.split(":")[0]  # type: ignore[union-attr]
+            if rel and rel not in seen and rel != "be":
+                seen.add(rel)
                 qs.append(f"What did {name} {rel}?")
-            for w in words:
-                if w not in seen_rel:
-                    seen_rel.add(w)
+                qs.append(f"When did {name} {rel}?")
+            head = f.relation.split(":")[-1] if f.relation else ""
+            for w in [head, *sorted(f.objects)][:4]:
+                if w and len(w) > 2 and w not in seen:
+                    seen.add(w)
                     qs.append(f"What is {name}'s {w}?")
-            qs.append(m.claim.rstrip(".!?") + "?" if m.claim else "")
-        return [q for q in dict.fromkeys(qs) if q]
+        out = list(dict.fromkeys(qs))
+        if redact:
+            out = [q.replace(name, "[subject]") for q in out]
+            for part in short:
+                out = [re.sub(rf"\b{re.escape(part)}\b", "[subject]", q) for q in out]
+        return out
 
 
 class _View:
