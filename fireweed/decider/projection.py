@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import heapq
 import logging
 import math
 import re
@@ -248,12 +249,16 @@ class Projection:
     @contextlib.contextmanager
     def bulk(self) -> Iterator[None]:
         """Wrap a full replay: the cyclic garbage collector is paused while hundreds of thousands of
-        small objects are created (it would otherwise rescan them over and over), then resumed."""
+        small objects are created (it would otherwise rescan them over and over), then the replayed
+        objects are frozen out of its generations and it is resumed."""
         was = gc.isenabled()
         gc.disable()
         try:
             yield
         finally:
+            # the replayed state lives as long as the process: move it out of the collector's
+            # generations so later collections do not rescan it on every question
+            gc.freeze()
             if was:
                 gc.enable()
 
@@ -985,7 +990,7 @@ class _View:
                 counts[mid] = counts.get(mid, 0) + 1
                 weight[mid] = weight.get(mid, 0.0) + w
         if len(counts) > cap:
-            best = sorted(counts, key=lambda m: (-counts[m], -weight[m]))[:cap]
+            best = heapq.nlargest(cap, counts, key=lambda m: counts[m] + weight[m] / (len(stems) + 1.0))
             counts = {m: counts[m] for m in best}
         return counts
 
