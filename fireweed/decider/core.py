@@ -112,19 +112,20 @@ class Decider:
         committed: dict[str, int] = {}
         t0 = time.monotonic()
         n = 0
-        for tenant in sorted(heads):
-            after = 0
-            while True:
-                page = await client.call("replay", tenant, after=after, limit=2000)
-                for ev in page["events"]:
-                    projection.apply(tenant, ev["seq"], ev["kind"], ev["payload"], ev["recorded_at"])
-                    for obs in self.observers:
-                        obs.observe(tenant, ev["seq"], ev["kind"], ev["payload"], ev["recorded_at"])
-                    after = ev["seq"]
-                    n += 1
-                if not page.get("more"):
-                    break
-            committed[tenant] = after
+        with projection.bulk():  # the garbage collector would rescan every replayed object again and again
+            for tenant in sorted(heads):
+                after = 0
+                while True:
+                    page = await client.call("replay", tenant, after=after, limit=2000)
+                    for ev in page["events"]:
+                        projection.apply(tenant, ev["seq"], ev["kind"], ev["payload"], ev["recorded_at"])
+                        for obs in self.observers:
+                            obs.observe(tenant, ev["seq"], ev["kind"], ev["payload"], ev["recorded_at"])
+                        after = ev["seq"]
+                        n += 1
+                    if not page.get("more"):
+                        break
+                committed[tenant] = after
         self.projection = projection
         self.committed = committed
         self.next_seq = dict(committed)

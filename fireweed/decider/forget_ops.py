@@ -133,7 +133,7 @@ class ForgetOps:
             return None, False
         names: list[str] = []
         for span in parse_claim(claim).ordered_spans():
-            names.extend({span.text.strip("'\" "), span.key})
+            names.extend([span.text.strip("'\" "), span.key])
         names = [n for n in dict.fromkeys(names) if n]
         if not names:
             return None, False

@@ -90,7 +90,7 @@ class FrontOps(RecallOps, AuditOps, ForgetOps):
         assert text is not None
         declared = {k: _text(args, k, 200, required=False) for k in ("origin", "origin_kind", "supplied_by")}
         info = await self.ensure_source(tenant, source_id, text, declared)
-        return {"verdict": "admitted", **info}
+        return {"verdict": "admitted", "kind": "source", **info}
 
     @staticmethod
     def _source_id(value: Any) -> str:

@@ -22,7 +22,8 @@ from fireweed.shared.canonical import canonical_json
 
 CONTENT_FIELDS: dict[str, tuple[str, ...]] = {
     "entity_created": ("name",),
-    "memory_admitted": ("claim", "evidence"),
+    # relation is derived from the claim's words, so it is content too
+    "memory_admitted": ("claim", "evidence", "relation"),
     "review_decided": ("note",),
     "memory_state_changed": ("note",),
     "read_recorded": ("query", "answer"),

@@ -39,7 +39,10 @@ def _head(result: dict[str, Any]) -> str:
     if code and verdict in {"refused", "abstained", "not_stored", "error", "quarantined"}:
         word = f"{word} ({code})"
     message = result.get("message")
-    if verdict == "admitted":
+    if verdict == "admitted" and result.get("kind") == "source":
+        message = (f"source {result.get('source_id')} registered ({result.get('size')} parts) at seq {result.get('seq')}"
+                   if result.get("new") else f"source {result.get('source_id')} was already held with this exact text")
+    elif verdict == "admitted":
         outcome = result.get("outcome", "admitted")
         message = f"memory {result.get('memory_id')} at seq {result.get('seq')}" + (
             " (reinforced: an identical claim was already stored)" if outcome == "reinforced" else ""
@@ -50,11 +53,12 @@ def _head(result: dict[str, Any]) -> str:
 
 
 def _memory_line(n: int, item: dict[str, Any]) -> str:
-    status = item.get("receipt_status") or "receipt not checked"
+    status = item.get("receipt_status")
     receipt = item.get("receipt") or {}
     when = item.get("event_time") or "event time unknown"
+    checked = f"receipt {status}; " if status else ""
     return (f"{n}. [{item.get('state')}] {quote(item.get('claim'))} ({when}; seq {item.get('seq')}; "
-            f"receipt {status}; source {receipt.get('source_id')})")
+            f"{checked}source {receipt.get('source_id')})")
 
 
 _LISTS = {"results": "memory", "queue": "queued", "cited": "contradicting memory"}
