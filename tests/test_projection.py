@@ -320,3 +320,26 @@ def test_probes_never_copy_a_sentence_and_can_be_redacted(led: Ledger) -> None:
     assert all("manages the northern depot" not in q for q in probes)
     red = led.p.probe_questions("t", eid, redact=True)
     assert red and all("Dana" not in q and "Whitfield" not in q for q in red)
+
+
+def test_functional_relation_replaces_a_named_object_but_not_elsewhere():
+    """'lives in' holds one place at a time; 'visited' may hold many: the same shape, two outcomes."""
+    p = Projection()
+    seq = 0
+
+    def add(claim: str, source: str, when: str | None):
+        nonlocal seq
+        plan = p.plan_remember("t", claim, claim, {"source_id": source, "parts": [0]}, source, when, None)
+        for kind, payload in plan.events:
+            seq += 1
+            p.apply("t", seq, kind, payload, "2026-01-01T00:00:00.000000Z")
+        return plan
+
+    first = add("Theo Marsh lives in York.", "a", "2025-05-01")
+    disputed = add("Theo Marsh lives in Leeds.", "b", "2025-05-01")
+    assert disputed.disputes == [first.memory_id]
+    moved = add("Theo Marsh lives in Bath.", "c", None)
+    assert set(moved.supersedes) == {first.memory_id, disputed.memory_id}
+    add("Theo Marsh visited York.", "a", None)
+    second_visit = add("Theo Marsh visited Leeds.", "a", None)
+    assert second_visit.supersedes == [] and second_visit.disputes == []

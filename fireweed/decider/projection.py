@@ -41,6 +41,7 @@ from typing import Any
 from fireweed.decider.facts import Fact, parse_claim
 from fireweed.decider.lexicon import HONORIFICS, stem
 from fireweed.decider.name_spans import Span, guess_kind, name_tokens
+from fireweed.decider.relations import lexicon
 
 __all__ = ["Projection", "Plan", "Resolution", "Closure", "RecallAnswer", "ERASED", "STATES"]
 
@@ -793,6 +794,10 @@ class Projection:
     def _conflicts(new: Fact, relation: str, old: Fact, old_m: _Memory, subjects: list[str]) -> bool:
         """Same subject and relation with a different object, or an update of an attribute that had a value."""
         a, b = set(old_m.subjects), set(subjects)
+        verb = relation.split(":", 1)[0]
+        if old_m.relation == relation and verb in lexicon().functional and old_m.subjects[:1] == subjects[:1]:
+            # One value at a time ("lives in York" then "lives in Leeds"): a different object replaces the old.
+            return a != b or (new.objects | new.values) != (old.objects | old.values)
         if not (a <= b or b <= a):
             return False
         new_side = (new.objects | new.values) - (old.objects | old.values)

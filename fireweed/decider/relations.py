@@ -40,6 +40,7 @@ class Lexicon:
     relation_of: dict[str, str] = field(default_factory=dict)
     phrases: dict[tuple[str, ...], str] = field(default_factory=dict)
     antonyms: dict[str, frozenset[str]] = field(default_factory=dict)
+    functional: frozenset[str] = frozenset()
     max_phrase: int = 1
 
     def concepts_of(self, word: str) -> frozenset[str]:
@@ -138,6 +139,7 @@ def load(path: Path | str = _PATH) -> Lexicon:
         ant.setdefault(_key_of(a), set()).add(cb)
         ant.setdefault(_key_of(b), set()).add(ca)
     lx.antonyms = {k: frozenset(v) for k, v in ant.items()}
+    lx.functional = frozenset(lx.relation_key(w) for w in data.get("functional", []))
     return lx
 
 
