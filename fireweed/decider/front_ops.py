@@ -48,6 +48,13 @@ class FrontOps(RecallOps, AuditOps, ForgetOps):
         self.reads = ReadLog()
         decider.observers.append(self.reads)
 
+    # Until the projection has been replayed it would answer from an empty memory.
+    NEEDS_PROJECTION = frozenset(OPS - {"hello", "echo", "cancel"})
+
+    async def prepare(self, op: str) -> None:
+        if op in self.NEEDS_PROJECTION:
+            await self.d.writer_ready()
+
     async def op_hello(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         return {"tenant": tenant, "store": str(self.d.settings.store)}
 

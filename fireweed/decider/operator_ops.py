@@ -21,6 +21,13 @@ class OperatorOps:
     def __init__(self, decider: Decider) -> None:
         self.d = decider
 
+    # Until the projection has been replayed it would answer from an empty memory.
+    NEEDS_PROJECTION = frozenset(OPS - {"status", "stop"})
+
+    async def prepare(self, op: str) -> None:
+        if op in self.NEEDS_PROJECTION:
+            await self.d.writer_ready()
+
     async def op_status(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         return {
             "decider_pid": os.getpid(),

@@ -100,6 +100,9 @@ class Endpoint:
             with scope:
                 args = msg.get("args") if isinstance(msg.get("args"), dict) else {}
                 try:
+                    prepare = getattr(self.ops, "prepare", None)
+                    if prepare is not None:
+                        await prepare(op)
                     result = await getattr(self.ops, f"op_{op}")(tenant, args)
                     reply = ok_reply(req_id, result)
                 except FireweedError as exc:

@@ -1,0 +1,155 @@
+"""Erasure you can prove, through the real front and the real files."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from fw import Front, fireweed, text_of
+
+DOC = ("Priya Raman joined Acme Robotics in 2019. Dana Whitlock manages the Leeds depot. "
+       "Priya Raman lives in Harrogate with two cats.")
+ERASED_SENTENCES = ["Priya Raman joined Acme Robotics in 2019.", "Priya Raman lives in Harrogate with two cats."]
+
+
+def all_files(*roots: Path) -> list[Path]:
+    return [p for root in roots for p in root.rglob("*") if p.is_file()]
+
+
+def files_containing(needle: bytes, *roots: Path) -> list[str]:
+    return [str(p) for p in all_files(*roots) if needle.lower() in p.read_bytes().lower()]
+
+
+def dirs(env: dict[str, str]) -> tuple[Path, Path]:
+    return Path(env["FIREWEED_STORE"]), Path(env["FIREWEED_KEYS"])
+
+
+@pytest.fixture
+def loaded(front):
+    front.call("add_source", {"source_id": "staff-note", "text": DOC})
+    for claim in ["Priya Raman joined Acme Robotics in 2019.", "Dana Whitlock manages the Leeds depot.",
+                  "Priya Raman lives in Harrogate with two cats."]:
+        r = front.call("remember", {"claim": claim, "evidence": claim, "source_id": "staff-note"})
+        assert r["isError"] is False, text_of(r)
+    return front
+
+
+def test_preview_erases_nothing(loaded):
+    before = loaded.call("memory_stats")["structuredContent"]
+    r = loaded.call("forget", {"subject": "Priya Raman", "preview": True})["structuredContent"]
+    assert r["code"] == "preview" and len(r["memories"]) == 2 and len(r["bystanders"]) == 1
+    after = loaded.call("memory_stats")["structuredContent"]
+    assert after["head"] == before["head"]
+    assert loaded.call("recall", {"query": "Where does Priya Raman live?"})["structuredContent"]["verdict"] == "answered"
+
+
+def test_forget_leaves_no_trace_in_any_file_and_bystanders_still_verify(loaded, fw_env):
+    store, keys = dirs(fw_env)
+    fireweed(fw_env, "backend", "stop")  # flush everything to the main file for the control
+    assert files_containing(b"Harrogate", store), "control: before forget the sentence is in the store"
+    f = Front(fw_env)
+    try:
+        f.initialize()
+        r = f.call("forget", {"subject": "Priya Raman"})
+        sc, text = r["structuredContent"], text_of(r)
+        assert sc["verdict"] == "erased" and text.startswith("ERASED") and r["isError"] is False
+        assert "signature : ed25519:" in text and "SCOPE" in text.upper()
+        assert sc["certificate"]["probes_all_abstained"] is True and all(p["verdict"] == "ABSTAINED" for p in sc["probes"])
+        for q in ("Where does Priya Raman live?", "When did Priya Raman join Acme Robotics?", "Who is Priya Raman?"):
+            assert f.call("recall", {"query": q})["structuredContent"]["verdict"] == "abstained"
+        by = f.call("recall", {"query": "Which depot does Dana Whitlock manage?"})["structuredContent"]
+        assert by["verdict"] == "answered" and by["results"][0]["receipt_status"] == "verified"
+        checked = f.call("verify_receipts")["structuredContent"]
+        assert checked["verified"] == 1 and checked["failed"] == []
+    finally:
+        f.close()
+    fireweed(fw_env, "backend", "stop")
+    assert fireweed(fw_env, "verify").returncode == 0
+    for needle in [b"Priya", b"Raman", b"Harrogate", *[s.encode() for s in ERASED_SENTENCES]]:
+        assert files_containing(needle, store, keys) == [], needle
+    assert files_containing(b"Dana Whitlock manages the Leeds depot.", store), "the bystander's sentence is kept"
+
+
+def test_tombstone_holds_across_restarts_and_readmission_is_a_persons_decision(loaded, fw_env):
+    assert loaded.call("forget", {"subject": "Priya Raman"})["structuredContent"]["verdict"] == "erased"
+    loaded.close()
+    fireweed(fw_env, "backend", "stop")
+    f = Front(fw_env)
+    try:
+        f.initialize()
+        claim = {"claim": "Priya Raman lives in Harrogate.", "evidence": "Priya Raman lives in Harrogate."}
+        r = f.call("remember", claim)
+        assert r["structuredContent"]["code"] == "previously_erased" and text_of(r).startswith("NOT STORED (previously_erased)")
+        assert "acknowledge_erasure" in r["structuredContent"]["remedy"]
+        other = f.call("remember", {"claim": "Dana Whitlock lives in Leeds.", "evidence": "Dana Whitlock lives in Leeds."})
+        assert other["structuredContent"]["verdict"] == "admitted"  # the positive: other subjects are unaffected
+        q = f.call("remember", {**claim, "acknowledge_erasure": True})["structuredContent"]
+        assert q["verdict"] == "quarantined" and q["code"] == "readmission_requested"
+        assert f.call("recall", {"query": "Where does Priya Raman live?"})["structuredContent"]["verdict"] == "abstained"
+        ok = fireweed(fw_env, "review", "approve", q["memory_id"], "--by", "Data Protection Officer")
+        assert ok.returncode == 0, ok.stderr
+        assert f.call("recall", {"query": "Where does Priya Raman live?"})["structuredContent"]["verdict"] == "answered"
+    finally:
+        f.close()
+
+
+def test_forget_after_a_restart_and_ambiguity_is_refused(front, fw_env):
+    for claim in ["Priya Raman lives in Harrogate.", "Priya Shah lives in York."]:
+        front.call("remember", {"claim": claim, "evidence": claim})
+    front.close()
+    fireweed(fw_env, "backend", "stop")
+    f = Front(fw_env)
+    try:
+        f.initialize()
+        amb = f.call("forget", {"subject": "Priya"})["structuredContent"]
+        assert amb["code"] == "ambiguous_subject" and len(amb["candidates"]) == 2
+        assert f.call("forget", {"subject": "Priya Shah"})["structuredContent"]["verdict"] == "erased"
+        assert f.call("recall", {"query": "Where does Priya Raman live?"})["structuredContent"]["verdict"] == "answered"
+        assert f.call("forget", {"subject": "Nobody Known"})["structuredContent"]["code"] == "entity_not_found"
+    finally:
+        f.close()
+
+
+def test_certificate_verifies_and_any_changed_byte_or_other_key_fails(loaded, fw_env, tmp_path):
+    sc = loaded.call("forget", {"subject": "Priya Raman"})["structuredContent"]
+    path = Path(sc["certificate_path"])
+    good = fireweed(fw_env, "certificate", "verify", str(path))
+    assert good.returncode == 0 and good.stdout.startswith("VALID")
+    data = path.read_bytes()
+    for i in (0, len(data) // 3, len(data) // 2, len(data) - 2):
+        bad = tmp_path / f"bad{i}.json"
+        bad.write_bytes(data[:i] + bytes([data[i] ^ 0x01]) + data[i + 1:])
+        assert fireweed(fw_env, "certificate", "verify", str(bad)).returncode == 1
+    # Another install (another keys directory) signs with another key: its key does not verify ours.
+    from nacl.signing import SigningKey
+
+    other = SigningKey.generate().verify_key.encode().hex()
+    assert fireweed(fw_env, "certificate", "verify", str(path), "--public-key", other).returncode == 1
+    # And any Ed25519 library can check it: here PyNaCl directly, as docs/FORMAT.md describes.
+    from nacl.signing import VerifyKey
+
+    from fireweed.shared.canonical import canonical_json
+
+    cert = json.loads(data)
+    pub = json.loads((Path(fw_env["FIREWEED_STORE"]) / "public_key.json").read_text())["public_key"]
+    message = canonical_json({k: v for k, v in cert.items() if k != "signature"})
+    VerifyKey(bytes.fromhex(pub)).verify(message, bytes.fromhex(cert["signature"].removeprefix("ed25519:")))
+
+
+def test_keys_never_appear_in_the_store_or_logs(loaded, fw_env):
+    loaded.call("forget", {"subject": "Priya Raman"})
+    loaded.close()
+    fireweed(fw_env, "backend", "stop")
+    store, keys = dirs(fw_env)
+    key_files = all_files(keys)
+    assert key_files, "control: the keyring holds keys"
+    for kf in key_files:
+        assert (os.stat(kf).st_mode & 0o777) == 0o600
+        secret = kf.read_bytes()
+        for form in (secret, secret.hex().encode(), base64.b64encode(secret)):
+            assert files_containing(form, store) == [], kf.name
+    assert (os.stat(keys).st_mode & 0o777) == 0o700
