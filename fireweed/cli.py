@@ -179,6 +179,62 @@ def cmd_certificate(ns: argparse.Namespace) -> int:
     return 1
 
 
+def cmd_export(ns: argparse.Namespace) -> int:
+    settings = _settings(ns)
+    out = _operator(settings, "export", out=os.path.abspath(ns.out), subject=ns.subject)
+    if out.get("verdict") != "ok":
+        return fail(f"{out.get('message')} [{out.get('code')}]", 1)
+    print(f"wrote {out['path']}: {out['memories']} memories, {out['events']} events, {out['sources']} sources")
+    print(f"verify it without Fireweed: python open_format/verify_bundle.py {out['path']}")
+    return 0
+
+
+def cmd_import(ns: argparse.Namespace) -> int:
+    import hashlib
+    from pathlib import Path
+
+    from fireweed.ledger_writer import export as ex
+
+    settings = _settings(ns)
+    try:
+        data = Path(ns.file).read_bytes()
+    except OSError as exc:
+        return fail(f"cannot read {ns.file}: {exc.strerror}")
+    try:
+        plan = ex.prepare_import(ex.load_bundle(data), bundle_sha256=hashlib.sha256(data).hexdigest())
+    except ex.BundleInvalid as exc:
+        print(f"REFUSED: the bundle does not verify ({len(exc.problems)} problem(s)); nothing was imported")
+        for problem in exc.problems[:20]:
+            print(f"  {problem}")
+        return 1
+    except FireweedError as exc:
+        return fail(f"{exc} [{exc.code}]", 1)
+    heads = _operator(settings, "status").get("heads", {})
+    if heads.get(settings.tenant, 0):
+        return fail(f"tenant {settings.tenant!r} in {settings.store} is not empty; import only into an empty store", 1)
+
+    async def go() -> tuple[int, int]:
+        ok = refused = 0
+        async with connect_unix(settings.operator_socket) as client:
+            for src in plan.sources:
+                await client.call("import_source", settings.tenant, args={"source_id": src.source_id, "text": src.text, **src.declared})
+            for m in plan.memories:
+                r = await client.call("import_memory", settings.tenant, args={
+                    "claim": m.claim, "evidence": m.evidence, "source_id": m.source_id, "event_time": m.event_time,
+                    "recorded_state": m.recorded_state})
+                if r.get("verdict") in {"admitted", "quarantined"}:
+                    ok += 1
+                else:
+                    refused += 1
+                    print(f"  not restored: {json.dumps(m.claim, ensure_ascii=False)} ({r.get('code')})", file=sys.stderr)
+            await client.call("import_done", settings.tenant, args={"provenance": plan.provenance})
+        return ok, refused
+
+    ok, refused = anyio.run(go)
+    print(f"imported {ok} memories from {len(plan.sources)} sources ({refused} not restored); provenance recorded")
+    return 0 if not refused else 1
+
+
 def cmd_demo(ns: argparse.Namespace) -> int:
     from fireweed.demo import run_demo
 
@@ -223,6 +279,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("action", choices=["verify"])
     p.add_argument("file")
     p.add_argument("--public-key", help="hex Ed25519 public key to check against (default: the store's public_key.json)")
+    p = add("export", "Write the tenant's memory (or one subject's, for an access request) as a verifiable open-format bundle.", cmd_export)
+    p.add_argument("--out", required=True, help="the bundle file to write (anywhere the operator may write)")
+    p.add_argument("--subject", help="export everything stored about this subject only")
+    p = add("import", "Restore a verified bundle into an empty store (recall answers the same questions; provenance recorded).", cmd_import)
+    p.add_argument("file")
     p = add("bench", "Spawn N real fronts, drive them concurrently and print throughput, latency and RSS.", cmd_bench)
     p.add_argument("--clients", type=int, default=4, help="number of concurrent `fireweed serve` fronts")
     p.add_argument("--writes", type=int, default=500, help="remember calls per client")

@@ -18,6 +18,7 @@ import anyio
 from fireweed.decider.args import bool_arg, iso_time, text_arg as _text
 from fireweed.decider.audit_ops import AuditOps
 from fireweed.decider.core import Decider
+from fireweed.decider.export_ops import ExportOps
 from fireweed.decider.forget_ops import ForgetOps
 from fireweed.decider.recall_ops import ReadLog, RecallOps
 from fireweed.decider.evidence_span import narrow_receipt
@@ -38,9 +39,9 @@ def refused(code: str, message: str, remedy: str, **extra: Any) -> dict[str, Any
     return {"verdict": "refused", "code": code, "message": message, "remedy": remedy, **extra}
 
 
-class FrontOps(RecallOps, AuditOps, ForgetOps):
+class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
     OPS = frozenset({"hello", "echo", "remember", "add_source", "memory_stats", "cancel", "recall", "review_reads",
-                     "review_quarantine", "verify_receipts", "trace_evidence", "forget"})
+                     "review_quarantine", "verify_receipts", "trace_evidence", "forget", "export_memory"})
 
     def __init__(self, decider: Decider) -> None:
         self.d = decider

@@ -12,14 +12,18 @@ from typing import Any
 
 from fireweed.decider.args import int_arg, text_arg
 from fireweed.decider.core import Decider
+from fireweed.decider.export_ops import export_via_writer, imported_state_events
+from fireweed.decider.front_ops import FrontOps
 from fireweed.shared.errors import BadRequest
 
 
 class OperatorOps:
-    OPS = frozenset({"status", "stop", "review_list", "review_decide", "hold", "release"})
+    OPS = frozenset({"status", "stop", "review_list", "review_decide", "hold", "release", "export",
+                     "import_source", "import_memory", "import_done"})
 
-    def __init__(self, decider: Decider) -> None:
+    def __init__(self, decider: Decider, front: FrontOps) -> None:
         self.d = decider
+        self.front = front
 
     # Until the projection has been replayed it would answer from an empty memory.
     NEEDS_PROJECTION = frozenset(OPS - {"status", "stop"})
@@ -102,3 +106,30 @@ class OperatorOps:
 
     async def op_release(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         return await self._hold(tenant, args, False)
+
+    # ---- export and import (the CLI may write anywhere; an agent may not) --------
+    async def op_export(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        out = text_arg(args, "out", 4096)
+        subject = text_arg(args, "subject", 300, required=False)
+        return await export_via_writer(self.d, tenant, out, subject, from_agent=False)
+
+    async def op_import_source(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        return await self.front.op_add_source(tenant, args)
+
+    async def op_import_memory(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        state = text_arg(args, "recorded_state", 20, required=False) or "active"
+        fields = {k: args[k] for k in ("claim", "evidence", "source_id", "event_time") if args.get(k) is not None}
+        result = await self.front.op_remember(tenant, fields)
+        memory_id = result.get("memory_id")
+        if memory_id and result.get("verdict") in {"admitted", "quarantined"}:
+            events = imported_state_events(self.d, tenant, memory_id, state, "state as exported")
+            if events:
+                await self.d.mutate(tenant, lambda: events)
+        return result
+
+    async def op_import_done(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        provenance = args.get("provenance")
+        if not isinstance(provenance, dict):
+            raise BadRequest("`provenance` must be an object", "invalid_arguments")
+        committed = await self.d.mutate(tenant, lambda: [("import_recorded", provenance)])
+        return {"seq": committed[-1]["seq"]}

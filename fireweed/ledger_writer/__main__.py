@@ -16,6 +16,7 @@ from typing import Any
 import anyio
 
 from fireweed.ledger_writer.erasure import Erasure
+from fireweed.ledger_writer.exporting import Exporter
 from fireweed.ledger_writer.keyring import Keyring, KeyringError
 from fireweed.ledger_writer.publish import publish_public_key
 from fireweed.ledger_writer.ledger import Ledger
@@ -64,7 +65,7 @@ async def run() -> int:
 
     ledger.applier = apply
     ledger.after_commit = erasure.after_commit
-    ops = WriterOps(ledger, sources, erasure)
+    ops = WriterOps(ledger, sources, erasure, Exporter(ledger, sealer, keyring, settings.store))
     ops.opener = sealer.open
     server = WriterServer(ledger, ops, secret)
     sock_path = settings.writer_socket

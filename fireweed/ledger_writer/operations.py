@@ -12,6 +12,7 @@ from typing import Any
 
 from fireweed.ledger_writer.chain_check import check_tenant
 from fireweed.ledger_writer.erasure import Erasure
+from fireweed.ledger_writer.exporting import Exporter
 from fireweed.ledger_writer.ledger import Ledger
 from fireweed.ledger_writer.source_store import SourceStore
 from fireweed.shared.errors import BadRequest
@@ -23,12 +24,13 @@ REPLAY_PAGE = 2000
 
 class WriterOps:
     OPS = frozenset({"ping", "heads", "replay", "append", "prepare_source", "locate", "verify_receipts",
-                     "source_status", "fingerprint", "sign_certificate", "verify_chain"})
+                     "source_status", "fingerprint", "sign_certificate", "verify_chain", "export"})
 
-    def __init__(self, ledger: Ledger, sources: SourceStore, erasure: Erasure) -> None:
+    def __init__(self, ledger: Ledger, sources: SourceStore, erasure: Erasure, exporter: Exporter) -> None:
         self.ledger = ledger
         self.sources = sources
         self.erasure = erasure
+        self.exporter = exporter
         self.opener = None  # set by the keyring integration: opens sealed payloads for the decider
 
     def start(self, op: str, tenant: str, msg: dict[str, Any]) -> Awaitable[dict[str, Any]]:
@@ -83,6 +85,9 @@ class WriterOps:
         seq, digest, count, bad = await self.ledger.conn._execute(check_tenant, self.ledger.conn._conn, tenant)
         return {"ok": bad is None, "head": {"seq": seq, "hash": digest.hex()}, "events": count,
                 "bad": None if bad is None else {"tenant": bad[0], "seq": bad[1], "why": bad[2]}}
+
+    async def op_export(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+        return await self.exporter.op_export(tenant, msg)
 
     async def op_fingerprint(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
         return await self.erasure.op_fingerprint(tenant, msg)

@@ -258,6 +258,24 @@ TRACE_EVIDENCE = Tool(
     idempotent=True,
 )
 
+EXPORT_MEMORY = Tool(
+    name="export_memory",
+    title="Export the memory in the open format",
+    description="Write a bundle of this tenant's memories (claims, states, both time axes, receipts with "
+                "inclusion proofs, source parts, ledger events with hashes, certificates, the public key) that "
+                "anyone can verify without Fireweed's code (docs/FORMAT.md). With subject, everything stored "
+                "about one person (a data-subject access export). The file goes inside the store's exports "
+                "folder; path is only a file name. No keys are ever exported.",
+    input_schema=_obj({
+        "path": {"type": "string", "maxLength": 255, "description": "A plain file name inside the exports folder."},
+        "subject": {"type": "string", "maxLength": 300, "description": "Export only what is stored about this subject."},
+    }, []),
+    output_schema=_output({"path": {"type": "string"}, "memories": {"type": "integer"}, "events": {"type": "integer"}}),
+    op="export_memory",
+    read_only=False,
+    idempotent=False,
+)
+
 TOOLS: list[Tool] = [REMEMBER, RECALL, ADD_SOURCE, FORGET, REVIEW_QUARANTINE, REVIEW_READS, VERIFY_RECEIPTS,
-                     TRACE_EVIDENCE, MEMORY_STATS]
+                     TRACE_EVIDENCE, EXPORT_MEMORY, MEMORY_STATS]
 TOOLS_BY_NAME: dict[str, Tool] = {t.name: t for t in TOOLS}

@@ -1,0 +1,42 @@
+"""export_memory for agents (only inside the store's exports folder) and the operator's export/import."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fireweed.decider.args import text_arg
+from fireweed.decider.core import Decider
+from fireweed.shared.errors import BadRequest, RemoteError
+
+
+async def export_via_writer(d: Decider, tenant: str, path: str | None, subject: str | None, from_agent: bool) -> dict[str, Any]:
+    writer = await d.writer_ready()
+    try:
+        out = await writer.call("export", tenant, path=path, subject=subject, from_agent=from_agent)
+    except RemoteError as exc:
+        if exc.code in {"entity_not_found", "ambiguous_subject", "bad_export_path", "export_exists", "export_failed",
+                        "invalid_arguments"}:
+            return {"verdict": "refused", "code": exc.code, "message": str(exc),
+                    "remedy": "Give a plain file name (it is written inside the store's exports folder) and a full subject name."}
+        raise
+    what = f"everything stored about {subject}" if subject else "the tenant's memory"
+    return {"verdict": "ok", "message": f"exported {what}: {out['memories']} memories, {out['events']} events",
+            **out, "verify_with": "python open_format/verify_bundle.py " + out["path"]}
+
+
+class ExportOps:
+    d: Decider
+
+    async def op_export_memory(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        path = text_arg(args, "path", 255, required=False)
+        subject = text_arg(args, "subject", 300, required=False)
+        return await export_via_writer(self.d, tenant, path, subject, from_agent=True)
+
+
+def imported_state_events(d: Decider, tenant: str, memory_id: str, state: str, reason: str) -> list[tuple[str, dict[str, Any]]]:
+    current = d.projection.effective_state(tenant, memory_id)
+    if current is None:
+        raise BadRequest(f"no memory {memory_id}", "not_found")
+    if state in {"quarantined", "rejected"} and current != state:
+        return [("memory_state_changed", {"memory_id": memory_id, "from": current, "to": state, "reason": reason})]
+    return []

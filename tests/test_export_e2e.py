@@ -1,0 +1,112 @@
+"""Export, the open-format verifier and import, through the real front and CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from fw import Front, fireweed, stop_backend, text_of
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = "Priya Raman joined Acme Robotics in 2019. Dana Whitlock manages the Leeds depot. Priya Raman lives in Harrogate."
+QUESTIONS = ["Which depot does Dana Whitlock manage?", "When did Priya Raman join Acme Robotics?",
+             "Where does Priya Raman live?", "When did Dana Whitlock leave?"]
+
+
+def load(front: Front) -> None:
+    front.call("add_source", {"source_id": "note", "text": DOC})
+    for claim in DOC.split(". "):
+        claim = claim.rstrip(".") + "."
+        assert front.call("remember", {"claim": claim, "evidence": claim, "source_id": "note"})["isError"] is False
+
+
+def verify_standalone(path: str) -> subprocess.CompletedProcess[str]:
+    # -I: isolated mode, so the verifier cannot import fireweed from the repository or site-packages path tricks.
+    return subprocess.run([sys.executable, "-I", str(ROOT / "open_format" / "verify_bundle.py"), path],
+                          capture_output=True, text=True, timeout=60)
+
+
+def answers(front: Front) -> list[tuple[str, list[str]]]:
+    out = []
+    for q in QUESTIONS:
+        sc = front.call("recall", {"query": q})["structuredContent"]
+        out.append((sc["verdict"], [r["claim"] for r in sc.get("results") or []]))
+    return out
+
+
+def test_agent_export_stays_inside_the_exports_folder(front, fw_env):
+    load(front)
+    ok = front.call("export_memory", {"path": "mine.json"})["structuredContent"]
+    assert ok["verdict"] == "ok" and Path(ok["path"]).parent == Path(fw_env["FIREWEED_STORE"]) / "exports"
+    assert verify_standalone(ok["path"]).returncode == 0
+    for bad in ["../escape.json", "/tmp/x.json", "sub/dir.json"]:
+        r = front.call("export_memory", {"path": bad})
+        assert r["isError"] is True and r["structuredContent"]["code"] == "bad_export_path"
+    again = front.call("export_memory", {"path": "mine.json"})
+    assert again["structuredContent"]["code"] == "export_exists"
+
+
+def test_subject_access_export_holds_only_that_subject(front):
+    load(front)
+    sc = front.call("export_memory", {"subject": "Dana Whitlock", "path": "dana.json"})["structuredContent"]
+    bundle = json.loads(Path(sc["path"]).read_text())
+    claims = [m["claim"] for m in bundle["memories"]]
+    assert claims == ["Dana Whitlock manages the Leeds depot."]
+    assert "Harrogate" not in Path(sc["path"]).read_text()
+    assert verify_standalone(sc["path"]).returncode == 0
+
+
+def test_export_after_erasure_verifies_and_holds_no_trace(front, fw_env, tmp_path):
+    load(front)
+    assert front.call("forget", {"subject": "Priya Raman"})["structuredContent"]["verdict"] == "erased"
+    out = tmp_path / "after.json"
+    r = fireweed(fw_env, "export", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    assert verify_standalone(str(out)).returncode == 0
+    data = out.read_bytes()
+    for needle in (b"Priya", b"Raman", b"Harrogate", b"joined Acme"):
+        assert needle not in data
+    assert b"Dana Whitlock manages the Leeds depot." in data  # the positive control
+    key_dir = Path(fw_env["FIREWEED_KEYS"])
+    for key_file in key_dir.iterdir():
+        assert key_file.read_bytes() not in data and key_file.read_bytes().hex().encode() not in data
+
+
+def test_export_import_recall_gives_the_same_answers(front, fw_env, tmp_path):
+    load(front)
+    before = answers(front)
+    out = tmp_path / "bundle.json"
+    assert fireweed(fw_env, "export", "--out", str(out)).returncode == 0
+    env2 = dict(fw_env, FIREWEED_STORE=str(tmp_path / "store2"), FIREWEED_KEYS=str(tmp_path / "keys2"))
+    try:
+        r = fireweed(env2, "import", str(out))
+        assert r.returncode == 0 and "provenance recorded" in r.stdout, r.stdout + r.stderr
+        g = Front(env2)
+        try:
+            g.initialize()
+            assert answers(g) == before
+            assert g.call("verify_receipts")["structuredContent"]["failed"] == []
+        finally:
+            g.close()
+        again = fireweed(env2, "import", str(out))
+        assert again.returncode == 1 and "not empty" in again.stderr
+    finally:
+        stop_backend(env2)
+
+
+def test_a_tampered_bundle_is_refused_by_import_and_by_the_verifier(front, fw_env, tmp_path):
+    load(front)
+    out = tmp_path / "bundle.json"
+    assert fireweed(fw_env, "export", "--out", str(out)).returncode == 0
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(out.read_bytes().replace(b"Leeds depot", b"Leeds dopot", 1))
+    assert verify_standalone(str(out)).returncode == 0  # positive control
+    assert verify_standalone(str(bad)).returncode != 0
+    env2 = dict(fw_env, FIREWEED_STORE=str(tmp_path / "s2"), FIREWEED_KEYS=str(tmp_path / "k2"))
+    try:
+        r = fireweed(env2, "import", str(bad))
+        assert r.returncode == 1 and r.stdout.startswith("REFUSED")
+    finally:
+        stop_backend(env2)
