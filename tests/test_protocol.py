@@ -123,7 +123,15 @@ def test_tools_list_honours_a_cursor(front):
 
 def test_results_match_their_output_schema_and_lead_with_the_verdict(front):
     tools = {t["name"]: t for t in front.request("tools/list")["result"]["tools"]}
-    cases = [("remember", GOOD), ("memory_stats", {}), ("remember", {"claim": "x"})]
+    cases = [("remember", GOOD), ("memory_stats", {}), ("remember", {"claim": "x"}),
+             ("remember", {"claim": "Acme joined Priya Raman.", "evidence": GOOD["evidence"]}),
+             ("recall", {"query": "When did Priya Raman join Acme?"}), ("recall", {"query": "Who is Zed Null?"}),
+             ("add_source", {"source_id": "s1", "text": GOOD["evidence"]}), ("review_quarantine", {}),
+             ("review_reads", {}), ("verify_receipts", {}), ("trace_evidence", {"claim": GOOD["claim"]}),
+             ("trace_evidence", {"claim": "never stored"}), ("forget", {"subject": "Priya Raman", "preview": True}),
+             ("export_memory", {"path": "x.json"}), ("export_memory", {"path": "../x"}),
+             ("forget", {"subject": "Nobody Here"}), ("forget", {"subject": "Priya Raman"})]
+    assert {name for name, _ in cases} == set(tools)  # every tool is covered
     for name, args in cases:
         result = front.call(name, args)
         jsonschema.validate(result["structuredContent"], tools[name]["outputSchema"])

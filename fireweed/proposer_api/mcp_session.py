@@ -238,6 +238,9 @@ class Session:
         result: dict[str, Any] = {"tools": [t.listing() for t in page]}
         if start + TOOLS_PAGE < len(TOOLS):
             result["nextCursor"] = base64.urlsafe_b64encode(f"tools:{start + TOOLS_PAGE}".encode()).decode()
+        if modern:
+            # 2026-07-28 makes list results cacheable; the tool list is the same for every caller.
+            result.update(ttlMs=0, cacheScope="public")
         return self._ok(req_id, result, modern)
 
     async def _tools_call(self, req_id: Any, params: dict[str, Any], modern: bool) -> dict[str, Any]:

@@ -18,8 +18,8 @@ def _output(extra: dict[str, Any] | None = None) -> dict[str, Any]:
     props: dict[str, Any] = {
         "verdict": {"type": "string", "description": "admitted | refused | quarantined | answered | abstained | erased | not_stored | ok | error"},
         "code": _STR_OR_NULL,
-        "message": {"type": "string"},
-        "remedy": {"type": "string"},
+        "message": _STR_OR_NULL,
+        "remedy": _STR_OR_NULL,
     }
     props.update(extra or {})
     return {"type": "object", "properties": props, "required": ["verdict"], "additionalProperties": True}
