@@ -153,3 +153,20 @@ def test_keys_never_appear_in_the_store_or_logs(loaded, fw_env):
         for form in (secret, secret.hex().encode(), base64.b64encode(secret)):
             assert files_containing(form, store) == [], kf.name
     assert (os.stat(keys).st_mode & 0o777) == 0o700
+
+
+def test_a_setting_lets_the_acknowledgement_itself_readmit_and_records_it(loaded, fw_env):
+    loaded.call("forget", {"subject": "Priya Raman"})
+    loaded.close()
+    fireweed(fw_env, "backend", "stop")
+    env = dict(fw_env, FIREWEED_READMISSION="agent")
+    f = Front(env)
+    try:
+        f.initialize()
+        claim = {"claim": "Priya Raman lives in Harrogate.", "evidence": "Priya Raman lives in Harrogate."}
+        assert f.call("remember", claim)["structuredContent"]["code"] == "previously_erased"  # still needs the ack
+        r = f.call("remember", {**claim, "acknowledge_erasure": True})["structuredContent"]
+        assert r["verdict"] == "admitted" and "acknowledgement" in r["readmission"]
+        assert f.call("recall", {"query": "Where does Priya Raman live?"})["structuredContent"]["verdict"] == "answered"
+    finally:
+        f.close()

@@ -9,6 +9,7 @@ Refusals are results, not errors: they are answers the agent should read.
 from __future__ import annotations
 
 import hashlib
+import os
 import logging
 from collections import defaultdict
 from typing import Any
@@ -29,6 +30,14 @@ from fireweed.shared.limits import LIMITS
 from fireweed.shared.names import BadName, validate_source_id
 
 log = logging.getLogger("fireweed.decider.ops")
+
+
+READMISSION_ENV = "FIREWEED_READMISSION"
+
+
+def readmission_policy() -> str:
+    """review (default): a re-admission waits for an operator; agent: the acknowledgement itself admits."""
+    return "agent" if os.environ.get(READMISSION_ENV, "review").strip().lower() == "agent" else "review"
 
 
 def _auto_source_id(prefix: str, text: str) -> str:
@@ -66,12 +75,14 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
         return {"verdict": "ok"}
 
     # ---- sources -----------------------------------------------------------
-    async def ensure_source(self, tenant: str, source_id: str, text: str, declared: dict[str, Any] | None = None) -> dict[str, Any]:
+    async def ensure_source(self, tenant: str, source_id: str, text: str, declared: dict[str, Any] | None = None,
+                            single_part: bool = False) -> dict[str, Any]:
         """Register `text` as `source_id` unless the same text is already held."""
         writer = await self.d.writer_ready()
         async with self._source_locks[(tenant, source_id)]:
             try:
-                prepared = await writer.call("prepare_source", tenant, source_id=source_id, text=text)
+                prepared = await writer.call("prepare_source", tenant, source_id=source_id, text=text,
+                                             single_part=single_part)
             except RemoteError as exc:
                 raise BadRequest(str(exc), exc.code) from None
             if prepared.get("exists"):
@@ -137,7 +148,7 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
             return refused(verdict.code or "refused", verdict.detail, verdict.remedy,
                            claim=text, evidence=evidence, stage="gate", gate=verdict.gate)
         quarantine_reason = decision.reason if decision.action == "quarantine" else None
-        if readmission:
+        if readmission and readmission_policy() == "review":
             quarantine_reason = "readmission_requested"
 
         if source_text is not None:
@@ -145,7 +156,7 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
             await self.ensure_source(tenant, source_id, source_text)
         elif source_id is None:
             source_id = _auto_source_id("evidence", evidence)
-            await self.ensure_source(tenant, source_id, evidence)
+            await self.ensure_source(tenant, source_id, evidence, single_part=True)
         writer = await self.d.writer_ready()
         try:
             located = await writer.call("locate", tenant, source_id=source_id, evidence=evidence)
@@ -164,6 +175,10 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
 
         def plan() -> list[tuple[str, dict[str, Any]]]:
             p = self.d.projection.plan_remember(tenant, text, span, receipt, source_id, event_time, quarantine_reason)
+            if readmission and not quarantine_reason:
+                for kind, payload in p.events:
+                    if kind == "memory_admitted":
+                        payload["readmission"] = "acknowledged_by_agent"  # the ledger records whose decision it was
             outcome["plan"] = p
             return p.events
 
@@ -185,6 +200,8 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
         }
         if quarantine_reason:
             result["code"] = quarantine_reason
+        elif readmission:
+            result["readmission"] = "admitted on the agent's acknowledgement (FIREWEED_READMISSION=agent)"
         if decision.action == "rescue":
             result["rescued_from"] = claim
         return result

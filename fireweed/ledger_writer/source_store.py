@@ -16,6 +16,7 @@ from typing import Any
 
 from fireweed.ledger_writer.ledger import Ledger, LedgerError
 from fireweed.ledger_writer.sources import (
+    Part,
     locate_evidence,
     make_leaves,
     new_salt,
@@ -58,7 +59,8 @@ class SourceStore:
                     "source_conflict",
                 )
             return {"source_id": source_id, "exists": True}
-        parts = split_parts(text)
+        # Evidence registered as its own source is one part: it is a single quotation, not a document.
+        parts = [Part(0, len(text.encode("utf-8")), text.encode("utf-8"))] if msg.get("single_part") is True else split_parts(text)
         salts = [new_salt() for _ in parts]
         leaves = make_leaves(parts, salts)
         root = merkle.root(leaves)
