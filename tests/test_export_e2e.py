@@ -39,7 +39,7 @@ def answers(front: Front) -> list[tuple[str, list[str]]]:
 def test_agent_export_stays_inside_the_exports_folder(front, fw_env):
     load(front)
     ok = front.call("export_memory", {"path": "mine.json"})["structuredContent"]
-    assert ok["verdict"] == "ok" and Path(ok["path"]).parent == Path(fw_env["FIREWEED_STORE"]) / "exports"
+    assert ok["verdict"] == "ok" and Path(ok["path"]).parent == Path(fw_env["FIREWEED_STORE"]) / "exports" / "default"
     assert verify_standalone(ok["path"]).returncode == 0
     for bad in ["../escape.json", "/tmp/x.json", "sub/dir.json"]:
         r = front.call("export_memory", {"path": bad})

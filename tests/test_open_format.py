@@ -536,10 +536,13 @@ def test_import_refuses_a_bundle_that_does_not_verify(bundle: dict[str, Any]) ->
 
 def test_agent_export_paths_stay_inside_the_exports_folder(tmp_path: Path) -> None:
     store = tmp_path / "store"
-    exports = store / "exports"
+    exports = store / "exports" / "default"
     assert ex.exports_path(store, "mine") == exports / "mine.json"
     assert ex.exports_path(store, str(exports / "a.json")) == exports / "a.json"
-    assert ex.exports_path(store, None, tenant="t1", now="2025-01-02T03:04:05.000000Z") == exports / "t1-20250102T030405.json"
+    unnamed = ex.exports_path(store, None, tenant="t1", now="2025-01-02T03:04:05.000000Z")
+    assert unnamed.parent == store / "exports" / "t1" and unnamed.name.startswith("t1-20250102T030405-")
+    assert unnamed != ex.exports_path(store, None, tenant="t1", now="2025-01-02T03:04:05.000000Z")  # never collide
+    assert ex.exports_path(store, "mine", tenant="t2").parent == store / "exports" / "t2"
     for bad in ("../x", "/etc/passwd", "a/b", ".hidden", "x\n", str(tmp_path / "a.json"), "..json", ""):
         if bad == "":
             continue

@@ -18,6 +18,10 @@ def text_arg(args: dict[str, Any], name: str, limit: int, required: bool = True)
         raise BadRequest(f"argument `{name}` must be a string", "invalid_arguments")
     if len(value) > limit:
         raise BadRequest(f"argument `{name}` is {len(value)} characters; the limit is {limit}", "too_large")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadRequest(f"argument `{name}` is not valid Unicode text (a lone surrogate)", "invalid_arguments") from None
     return value
 
 

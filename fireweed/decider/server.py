@@ -39,6 +39,30 @@ class Endpoint:
         self.on_close = on_close
 
     async def handle(self, stream: SocketStream) -> None:
+        """Serve one connection; nothing a peer does (hanging up early included) may escape
+        from here, because an exception leaving a handler would stop the whole listener."""
+        try:
+            await self._handle(stream)
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError, anyio.EndOfStream, OSError):
+            pass
+        except Exception:
+            log.exception("%s: connection handler failed", self.name)
+        finally:
+            with anyio.CancelScope(shield=True):
+                try:
+                    await stream.aclose()
+                except Exception:
+                    pass
+
+    async def _send(self, framed: FramedStream, reply: dict[str, Any]) -> None:
+        """Send a reply; a peer that has gone, or a reply too big for a frame, is not our crash."""
+        try:
+            await framed.send(reply)
+        except FireweedError as exc:  # the reply did not fit a frame: say so instead
+            await framed.send(error_reply(reply.get("id") if isinstance(reply.get("id"), (int, str)) else None,
+                                          exc.code, "the reply was larger than the frame limit; ask for less"))
+
+    async def _handle(self, stream: SocketStream) -> None:
         raw = stream.extra(SocketAttribute.raw_socket)
         _pid, uid, _gid = peer_credentials(raw)
         framed = FramedStream(stream)
@@ -60,7 +84,7 @@ class Endpoint:
                     except FrameError as exc:
                         # The byte stream has lost its framing: say why, then hang up.
                         try:
-                            await framed.send(error_reply(None, exc.code, str(exc)))
+                            await self._send(framed, error_reply(None, exc.code, str(exc)))
                         except Exception:
                             pass
                         break
@@ -75,12 +99,17 @@ class Endpoint:
                             raise BadRequest(f"this connection is bound to tenant {bound!r}", "tenant_mismatch")
                     except (BadRequest, BadName) as exc:
                         code = exc.code if isinstance(exc, BadRequest) else "bad_tenant"
-                        await framed.send(error_reply(msg.get("id"), code, str(exc)))
+                        rid = msg.get("id")
+                        await self._send(framed, error_reply(rid if isinstance(rid, (int, str)) else None, code, str(exc)))
                         continue
                     if op == "cancel":
-                        scope = tasks.get(msg.get("target"))
+                        target = msg.get("target")
+                        scope = tasks.get(target) if isinstance(target, (int, str)) else None
                         if scope is not None:
                             scope.cancel()
+                        continue
+                    if req_id in tasks:
+                        await self._send(framed, error_reply(req_id, "duplicate_id", "this id is already in flight"))
                         continue
                     await slots.acquire()
                     scope = anyio.CancelScope()
@@ -90,8 +119,6 @@ class Endpoint:
         finally:
             if self.on_close:
                 self.on_close()
-            with anyio.CancelScope(shield=True):
-                await framed.aclose()
 
     async def _run(self, framed: FramedStream, scope: anyio.CancelScope, tasks: dict[Any, anyio.CancelScope],
                    slots: anyio.Semaphore, req_id: Any, op: str, tenant: str, msg: dict[str, Any]) -> None:
@@ -113,11 +140,9 @@ class Endpoint:
             if reply is None:  # cancelled by the front: no reply follows
                 return
             try:
-                await framed.send(reply)
+                await self._send(framed, reply)
             except (anyio.BrokenResourceError, anyio.ClosedResourceError, OSError):
                 pass
-            except FireweedError as exc:  # reply too large for a frame
-                await framed.send(error_reply(req_id, exc.code, str(exc)))
         finally:
             tasks.pop(req_id, None)
             slots.release()

@@ -631,10 +631,11 @@ def exports_path(store: Path, requested: str | None, *, tenant: str = "default",
     name) raises ExportError with code ``bad_export_path``. No name gives a
     timestamped one. ``.json`` is appended when missing.
     """
-    folder = store / EXPORTS_DIR
+    # One folder per tenant: an agent of one tenant must not even learn which file names another used.
+    folder = store / EXPORTS_DIR / tenant
     if requested is None or requested == "":
         stamp = re.sub(r"[^0-9T]", "", now or _utc_now())[:15]
-        return folder / f"{tenant}-{stamp}.json"
+        return folder / f"{tenant}-{stamp}-{secrets.token_hex(4)}.json"
     if not isinstance(requested, str):
         raise ExportError("the export path must be a string", "bad_export_path")
     name = requested

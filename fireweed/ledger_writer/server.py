@@ -37,13 +37,19 @@ class WriterServer:
         self.refused = 0
 
     async def handle(self, stream: SocketStream) -> None:
+        """Serve one connection; nothing a peer does may escape from here (it would stop the listener)."""
+        try:
+            await self._handle(stream)
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError, anyio.EndOfStream, OSError):
+            pass
+        except Exception:
+            log.exception("writer connection handler failed")
+
+    async def _handle(self, stream: SocketStream) -> None:
         framed = FramedStream(stream)
         try:
             if not await self._authenticate(stream, framed):
                 self.refused += 1
-                return
-            if self.authenticated_once:
-                await framed.send(error_reply(None, "refused", "a decider is already connected"))
                 return
             self.authenticated_once = True
             log.info("decider connected")
@@ -76,9 +82,13 @@ class WriterServer:
         )
         if uid != os.getuid() or pid != os.getppid():
             good = False
+        if self.authenticated_once:
+            good = False  # exactly one decider connection per writer, ever
         if not good:
             log.warning("refused a writer connection from pid %s uid %s", pid, uid)
-            await framed.send(error_reply(first.get("id"), "refused", "connection refused: not the decider this writer was started with"))
+            rid = first.get("id")
+            await framed.send(error_reply(rid if isinstance(rid, (int, str)) else None, "refused",
+                                          "connection refused: not the decider this writer was started with"))
             return False
         await framed.send(ok_reply(first.get("id"), {"pid": os.getpid()}))
         return True
@@ -92,7 +102,8 @@ class WriterServer:
                 try:
                     req_id, op, tenant = check_request(msg, self.ops.OPS)
                 except BadRequest as exc:
-                    await framed.send(error_reply(msg.get("id"), exc.code, str(exc)))
+                    rid = msg.get("id")
+                    await framed.send(error_reply(rid if isinstance(rid, (int, str)) else None, exc.code, str(exc)))
                     continue
                 # Submission happens here, in frame order, so appends keep the
                 # decider's order; only the wait for durability runs concurrently.

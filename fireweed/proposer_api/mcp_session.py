@@ -25,6 +25,7 @@ from fireweed.proposer_api.schema import validate_arguments
 from fireweed.proposer_api.tools import TOOLS, TOOLS_BY_NAME
 from fireweed.shared.errors import FireweedError, RemoteError
 from fireweed.shared.limits import LIMITS
+from fireweed.shared.wire import dumps_safe
 
 log = logging.getLogger("fireweed.front")
 
@@ -57,7 +58,7 @@ class Output:
         self.lock = anyio.Lock()
 
     async def send(self, message: dict[str, Any]) -> None:
-        data = (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        data = (dumps_safe(message) + "\n").encode("utf-8")
         async with self.lock:
             view = memoryview(data)
             while view:
@@ -145,7 +146,8 @@ class Session:
         if method == "notifications/initialized":
             self.initialized = True
         elif method == "notifications/cancelled":
-            scope = self.in_flight.get(params.get("requestId"))
+            target = params.get("requestId")
+            scope = self.in_flight.get(target) if _valid_id(target) else None
             if scope is not None:
                 scope.cancel()
         # Any other notification is ignored, as JSON-RPC requires: never a reply.

@@ -39,6 +39,10 @@ def validate_arguments(schema: dict[str, Any], args: Any) -> str | None:
         if kinds and (not isinstance(value, kinds) or (want == "integer" and isinstance(value, bool))):
             return f"argument `{name}` must be of type {want}, got {type(value).__name__}"
         if want == "string":
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return f"argument `{name}` is not valid Unicode text (it contains a lone surrogate)"
             if "maxLength" in spec and len(value) > spec["maxLength"]:
                 return f"argument `{name}` is {len(value)} characters; at most {spec['maxLength']} are allowed"
             if spec.get("minLength", 0) > len(value):

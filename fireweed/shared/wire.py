@@ -23,8 +23,19 @@ MAX_FRAME = 8 * 1024 * 1024
 _LEN = struct.Struct(">I")
 
 
+def dumps_safe(message: Any) -> str:
+    """JSON text that always encodes to UTF-8: a lone surrogate (which a peer may send us
+    inside an id or a string) is written as a \\u escape instead of failing the encode."""
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(message, ensure_ascii=True, separators=(",", ":"))
+    return text
+
+
 def encode_frame(message: dict[str, Any], limit: int = MAX_FRAME) -> bytes:
-    body = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    body = dumps_safe(message).encode("utf-8")
     if len(body) > limit:
         raise FrameError(f"frame of {len(body)} bytes is over the {limit}-byte limit", "frame_too_large")
     return _LEN.pack(len(body)) + body
@@ -75,13 +86,13 @@ class FramedStream:
 def check_request(message: dict[str, Any], known_ops: frozenset[str] | set[str]) -> tuple[Any, str, str]:
     """Validate the envelope of a request; returns (id, op, tenant) or raises BadRequest."""
     req_id = message.get("id")
-    if not isinstance(req_id, (int, str)) or isinstance(req_id, bool):
-        raise BadRequest("`id` must be an integer or a string")
+    if not isinstance(req_id, (int, str)) or isinstance(req_id, bool) or (isinstance(req_id, str) and len(req_id) > 128):
+        raise BadRequest("`id` must be an integer or a string of at most 128 characters")
     op = message.get("op")
     if not isinstance(op, str):
         raise BadRequest("`op` must be a string")
     if op not in known_ops:
-        raise BadRequest(f"unknown op {op!r}", "unknown_op")
+        raise BadRequest(f"unknown op {op[:64]!r}", "unknown_op")
     tenant = message.get("tenant")
     if not isinstance(tenant, str):
         raise BadRequest("`tenant` must be a string")
