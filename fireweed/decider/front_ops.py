@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import os
 import logging
-from collections import defaultdict
 from typing import Any
 
 import anyio
@@ -54,7 +53,8 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
 
     def __init__(self, decider: Decider) -> None:
         self.d = decider
-        self._source_locks: defaultdict[tuple[str, str], anyio.Lock] = defaultdict(anyio.Lock)
+        # Striped: one lock per (tenant, source) would grow without bound; a collision only serialises.
+        self._source_locks = [anyio.Lock() for _ in range(256)]
         self.reads = ReadLog()
         decider.observers.append(self.reads)
 
@@ -79,7 +79,7 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
                             single_part: bool = False) -> dict[str, Any]:
         """Register `text` as `source_id` unless the same text is already held."""
         writer = await self.d.writer_ready()
-        async with self._source_locks[(tenant, source_id)]:
+        async with self._source_lock(tenant, source_id):
             try:
                 prepared = await writer.call("prepare_source", tenant, source_id=source_id, text=text,
                                              single_part=single_part)
@@ -99,9 +99,11 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
             if declared:
                 payload["declared_not_verified"] = sorted(k for k, v in declared.items() if v is not None)
             committed = await self.d.mutate(tenant, lambda: [("source_added", payload)])
-        self._source_locks.pop((tenant, source_id), None)
         return {"source_id": source_id, "new": True, "root": prepared["root"], "size": prepared["size"],
                 "seq": committed[-1]["seq"] if committed else None}
+
+    def _source_lock(self, tenant: str, source_id: str) -> anyio.Lock:
+        return self._source_locks[hash((tenant, source_id)) % len(self._source_locks)]
 
     async def op_add_source(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         source_id = self._source_id(args.get("source_id"))
@@ -151,12 +153,12 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
         if readmission and readmission_policy() == "review":
             quarantine_reason = "readmission_requested"
 
+        if source_text is None and source_id is None:
+            return await self._remember_quoted(tenant, text, claim, evidence, event_time, quarantine_reason,
+                                               readmission, decision.action == "rescue")
         if source_text is not None:
             source_id = source_id or _auto_source_id("src", source_text)
             await self.ensure_source(tenant, source_id, source_text)
-        elif source_id is None:
-            source_id = _auto_source_id("evidence", evidence)
-            await self.ensure_source(tenant, source_id, evidence, single_part=True)
         writer = await self.d.writer_ready()
         try:
             located = await writer.call("locate", tenant, source_id=source_id, evidence=evidence)
@@ -170,7 +172,34 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
                            "Quote the source verbatim (whitespace and quote style may differ, words may not).",
                            claim=text, evidence=evidence, source_id=source_id)
         receipt, span = narrow_receipt(located, text)
+        return await self._admit(tenant, text, claim, span, receipt, source_id, event_time, quarantine_reason,
+                                 readmission, decision.action == "rescue", [])
 
+    async def _remember_quoted(self, tenant: str, text: str, claim: str, evidence: str, event_time: str | None,
+                               quarantine_reason: str | None, readmission: bool, rescued: bool) -> dict[str, Any]:
+        """Evidence with no source: it becomes a one-part source of its own, appended together with
+        the memory in one mutation (one commit), under the source's lock so two identical
+        quotations never register it twice."""
+        source_id = _auto_source_id("evidence", evidence)
+        writer = await self.d.writer_ready()
+        async with self._source_lock(tenant, source_id):
+            prepared = await writer.call("prepare_source", tenant, source_id=source_id, text=evidence,
+                                         single_part=True, evidence=evidence)
+            before: list[tuple[str, dict[str, Any]]] = []
+            if prepared.get("exists"):
+                located = await writer.call("locate", tenant, source_id=source_id, evidence=evidence)
+            else:
+                located = prepared["located"]
+                before = [("source_added", {"source_id": source_id, "root": prepared["root"],
+                                            "size": prepared["size"], "leaves": prepared["leaves"]})]
+            receipt, span = narrow_receipt(located, text)
+            return await self._admit(tenant, text, claim, span, receipt, source_id, event_time, quarantine_reason,
+                                     readmission, rescued, before)
+
+    async def _admit(self, tenant: str, text: str, claim: str, span: str, receipt: dict[str, Any], source_id: str,
+                     event_time: str | None, quarantine_reason: str | None, readmission: bool, rescued: bool,
+                     before: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+        """Plan against the projection and append (after any events that must precede the memory)."""
         outcome: dict[str, Any] = {}
 
         def plan() -> list[tuple[str, dict[str, Any]]]:
@@ -180,7 +209,7 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
                     if kind == "memory_admitted":
                         payload["readmission"] = "acknowledged_by_agent"  # the ledger records whose decision it was
             outcome["plan"] = p
-            return p.events
+            return before + p.events
 
         committed = await self.d.mutate(tenant, plan)
         p = outcome["plan"]
@@ -202,7 +231,7 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
             result["code"] = quarantine_reason
         elif readmission:
             result["readmission"] = "admitted on the agent's acknowledgement (FIREWEED_READMISSION=agent)"
-        if decision.action == "rescue":
+        if rescued:
             result["rescued_from"] = claim
         return result
 
