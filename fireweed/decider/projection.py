@@ -796,7 +796,7 @@ class Projection:
         a, b = set(old_m.subjects), set(subjects)
         verb = relation.split(":", 1)[0]
         if old_m.relation == relation and verb in lexicon().functional and old_m.subjects[:1] == subjects[:1]:
-            # One value at a time ("lives in York" then "lives in Leeds"): a different object replaces the old.
+            # One value at a time ("lives in Bath" then "lives in Derby"): a different object replaces the old.
             return a != b or (new.objects | new.values) != (old.objects | old.values)
         if not (a <= b or b <= a):
             return False
