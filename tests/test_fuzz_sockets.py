@@ -690,9 +690,6 @@ def test_keys_and_sockets_are_private(backend: Backend) -> None:
         assert (backend.path(name).stat().st_mode & 0o077) == 0, name
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (defence in depth): ledger.db is created with the process umask (0644 under "
-                                      "the usual 022); only the 0700 store directory keeps others out, and a copy or backup "
-                                      "keeps 0644. Create it 0600 (os.umask(0o077) in the writer, or chmod after connect)")
 def test_the_ledger_file_is_private(fw_env: dict[str, str]) -> None:
     old = os.umask(0o022)  # the common default, set explicitly so the outcome does not depend on CI's umask
     try:

@@ -508,9 +508,6 @@ def test_an_over_long_argument_is_a_clear_error_naming_it(harness: Harness, tool
         assert ledger_count(fw_env) == rows  # a refused argument writes nothing
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: the source limit is 1,000,000 characters in the inputSchema (LIMITS.source_chars) "
-                                      "but 1,000,000 bytes in the writer (source_store.MAX_SOURCE_BYTES): 600,000 'e-acute' pass the "
-                                      "schema, then fail as source_too_large 'source text is over 1000000 bytes', not naming `text`")
 def test_a_source_within_the_advertised_limit_is_accepted_or_refused_naming_it(harness: Harness) -> None:
     r = harness.front.call("add_source", {"source_id": "accented", "text": "\u00e9" * 600_000})
     assert not r["isError"] or "`text`" in text_of(r), text_of(r)

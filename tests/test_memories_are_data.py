@@ -139,9 +139,6 @@ def test_at_least_one_quoting_fact_is_stored_and_comes_back_quoted(session: tupl
     assert set(stored) <= set(claims)
 
 
-@pytest.mark.xfail(strict=True, reason="FINDING: the firewall refuses reported speech that merely quotes an injection "
-                                      "phrase (decider/firewall.py INSTRUCTION_PATTERNS match anywhere in the claim, "
-                                      "quoted or not); safe, but a true fact about a whiteboard cannot be remembered")
 def test_the_ignore_previous_instructions_whiteboard_fact_is_admitted(session: tuple[Front, dict[str, str]]) -> None:
     front, _env = session
     r = remember_verbatim(front, QUOTING[0])

@@ -302,9 +302,6 @@ def test_forget_of_a_shared_name_in_b_leaves_a_untouched(world: World) -> None:
     assert fireweed(world.env, "verify").returncode == 0
 
 
-@pytest.mark.xfail(strict=True, reason="LINKABILITY: name fingerprints are keyed per store, not per tenant "
-                                      "(ledger_writer/keyring.py fingerprint_name; erasure.op_fingerprint ignores the tenant), "
-                                      "so two tenants' certificates and tombstones for one name carry the same fingerprint")
 def test_erasure_certificates_of_two_tenants_cannot_be_linked(world: World) -> None:
     in_a = sc(world.a.call("forget", {"subject": "Dana Whit"}))
     in_b = sc(world.b.call("forget", {"subject": "Dana Whit"}))

@@ -36,6 +36,7 @@ async def _listen(path: os.PathLike[str] | str) -> anyio.abc.SocketListener:
 
 
 async def run() -> int:
+    os.umask(0o077)  # the ledger, its WAL, certificates and logs are this user's alone
     settings = resolve_settings()
     ensure_store(settings)
     ensure_private_dir(settings.runtime_dir)

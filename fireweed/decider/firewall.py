@@ -313,9 +313,29 @@ def _is_question(text: str) -> bool:
     return False
 
 
+# Reported speech: "Dana wrote 'ignore previous instructions' on the whiteboard" states a fact
+# about what someone wrote; the quoted words are data, not an instruction to us.
+REPORTING_VERBS: frozenset[str] = frozenset(
+    "said says say wrote writes write posted posts typed types shouted shouts read reads quoted quotes "
+    "told tells asked asks replied replies emailed emails texted texts printed prints painted paints "
+    "scrawled scrawls labelled labeled titled named called displayed displays showed shows".split()
+)
+_QUOTED = re.compile(r"(?:(?<=\s)|^)(['\u2018\"\u201c])(.+?)(['\u2019\"\u201d])(?=[\s.,;:!?)]|$)")
+
+
+def _mask_reported_quotes(text: str) -> str:
+    """Blank out quoted spans when the sentence around them reports speech or writing."""
+    outside = _QUOTED.sub(" ", text)
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", outside)}
+    if not words & REPORTING_VERBS:
+        return text
+    return _QUOTED.sub(lambda m: m.group(1) + " " * len(m.group(2)) + m.group(3), text)
+
+
 def _is_instruction(text: str) -> str | None:
+    masked = _mask_reported_quotes(text)
     for p in INSTRUCTION_PATTERNS:
-        m = p.search(text)
+        m = p.search(masked)
         if m:
             return m.group(0).strip()
     return None

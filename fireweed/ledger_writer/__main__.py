@@ -32,6 +32,7 @@ LOCK_WAIT = 20.0
 
 
 async def run() -> int:
+    os.umask(0o077)  # the ledger, its WAL, certificates and logs are this user's alone
     settings = resolve_settings()
     secret = sys.stdin.buffer.readline().strip()
     if len(secret) < 32:

@@ -33,6 +33,14 @@ from fireweed.shared.errors import BadRequest
 _SPACE = re.compile(r"\s+")
 
 
+def tenant_fingerprint(keyring: Keyring, tenant: str, name: str) -> str:
+    """The keyed fingerprint of a name within one tenant.
+
+    The tenant is hashed in, so the same person erased in two tenants leaves two
+    unlinkable fingerprints (tenant names are validated: no NUL can occur in them)."""
+    return keyring.name_fingerprint(f"{tenant.encode().hex()}\x00{name}")  # hex: case-folding must not merge tenants
+
+
 def _norm(text: str) -> str:
     return _SPACE.sub(" ", text).strip().casefold()
 
@@ -88,7 +96,7 @@ class Erasure:
         names = msg.get("names")
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) > 256:
             raise BadRequest("`names` must be a list of at most 256 strings")
-        return {"fingerprints": [self.keyring.name_fingerprint(n) for n in names]}
+        return {"fingerprints": [tenant_fingerprint(self.keyring, tenant, n) for n in names]}
 
     async def op_sign_certificate(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
         """Sign, save under store/certificates/, and return the certificate and its hash.
@@ -105,7 +113,7 @@ class Erasure:
         for i, p in enumerate(probes):
             if not isinstance(p, dict):
                 raise BadRequest("each probe must be an object")
-            fp = self.keyring.name_fingerprint(str(p.get("question", "")))[:16]
+            fp = tenant_fingerprint(self.keyring, tenant, str(p.get("question", "")) or "?")[:16]
             masked.append({"question": f"probe {i + 1} ({p.get('kind', 'question')}), text fingerprint {fp}",
                            "verdict": str(p.get("verdict", ""))})
         try:

@@ -25,9 +25,11 @@ from fireweed.ledger_writer.sources import (
 )
 from fireweed.shared import merkle
 from fireweed.shared.errors import BadRequest
+from fireweed.shared.limits import LIMITS
 from fireweed.shared.names import BadName, validate_source_id
 
-MAX_SOURCE_BYTES = 1_000_000
+# The front counts characters (LIMITS.source_chars); UTF-8 takes at most 4 bytes for each.
+MAX_SOURCE_BYTES = 4 * LIMITS.source_chars
 _STASH_MAX = 512
 
 
@@ -50,7 +52,7 @@ class SourceStore:
         if not isinstance(text, str) or not text.strip():
             raise BadRequest("`text` must be a non-empty string", "bad_source_text")
         if len(text.encode("utf-8")) > MAX_SOURCE_BYTES:
-            raise BadRequest(f"source text is over {MAX_SOURCE_BYTES} bytes", "source_too_large")
+            raise BadRequest(f"argument `text` (the source) is over {MAX_SOURCE_BYTES} bytes", "too_large")
         held = await self._held_text(tenant, source_id)
         if held is not None:
             if held != text:
