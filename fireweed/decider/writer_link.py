@@ -26,14 +26,6 @@ log = logging.getLogger("fireweed.decider.writer")
 SPAWN_TIMEOUT = 30.0
 
 
-def _writer_env(settings: Settings) -> dict[str, str]:
-    env = dict(os.environ)
-    env["FIREWEED_STORE"] = str(settings.store)
-    env["FIREWEED_KEYS"] = str(settings.keys)
-    env["FIREWEED_TENANT"] = settings.tenant
-    return env
-
-
 @asynccontextmanager
 async def writer_connection(settings: Settings) -> AsyncIterator[tuple[RpcClient, Process]]:
     """Spawn a writer, connect and authenticate; yields (client, process).
@@ -49,7 +41,7 @@ async def writer_connection(settings: Settings) -> AsyncIterator[tuple[RpcClient
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=log_fd,
-            env=_writer_env(settings),
+            env=settings.child_env(),
             start_new_session=True,
         )
     finally:

@@ -24,15 +24,6 @@ log = logging.getLogger("fireweed.front.backend")
 START_TIMEOUT = 30.0
 
 
-def _backend_env(settings: Settings) -> dict[str, str]:
-    env = dict(os.environ)
-    env["FIREWEED_STORE"] = str(settings.store)
-    env["FIREWEED_KEYS"] = str(settings.keys)
-    env["FIREWEED_TENANT"] = settings.tenant
-    env["FIREWEED_IDLE_EXIT"] = str(settings.idle_exit)
-    return env
-
-
 def spawn_decider(settings: Settings) -> int:
     """Start a detached decider (it starts its own writer); returns its pid.
 
@@ -46,7 +37,7 @@ def spawn_decider(settings: Settings) -> int:
             stdin=subprocess.DEVNULL,
             stdout=log_fd,
             stderr=log_fd,
-            env=_backend_env(settings),
+            env=settings.child_env(),
             start_new_session=True,
             close_fds=True,
             cwd="/",

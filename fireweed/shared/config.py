@@ -73,6 +73,15 @@ class Settings:
     def log_path(self) -> Path:
         return self.store / "logs" / "backend.log"
 
+    def child_env(self) -> dict[str, str]:
+        """The environment for a backend process: these settings, resolved, win over the caller's."""
+        env = dict(os.environ)
+        env[ENV_STORE] = str(self.store)
+        env[ENV_KEYS] = str(self.keys)
+        env[ENV_TENANT] = self.tenant
+        env[ENV_IDLE] = str(self.idle_exit)
+        return env
+
 
 def _inside(child: Path, parent: Path) -> bool:
     try:
