@@ -129,7 +129,7 @@ class ForgetOps:
 
     async def tombstone_refusal(self, tenant: str, claim: str, acknowledged: bool) -> tuple[dict[str, Any] | None, bool]:
         """(a NOT STORED result, or None; whether the claim must go to review as a re-admission)."""
-        if not self.d.projection.stats(tenant).get("erased_subjects"):
+        if not self.d.projection.has_tombstones(tenant):
             return None, False
         names: list[str] = []
         for span in parse_claim(claim).ordered_spans():

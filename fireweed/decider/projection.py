@@ -461,6 +461,11 @@ class Projection:
         e = t.entities.get(entity_id) if t else None
         return bool(e and e.held_at(None))
 
+    def has_tombstones(self, tenant: str) -> bool:
+        """True once any subject of the tenant was erased (O(1): remember asks this every time)."""
+        t = self._tenants.get(tenant)
+        return bool(t and t.tombstones)
+
     def name_tombstoned(self, tenant: str, fingerprint: str) -> bool:
         """True when an erasure recorded this name fingerprint."""
         t = self._tenants.get(tenant)

@@ -23,6 +23,7 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 __all__ = [
@@ -1362,6 +1363,13 @@ def analyze(text: str) -> Analysis:
     """
     if not isinstance(text, str):
         text = ""
+    return _analyze(text)
+
+
+@lru_cache(maxsize=512)
+def _analyze(text: str) -> Analysis:
+    # Cached: the firewall and the gates analyse the same claim (and a verbatim claim is its
+    # own evidence), and an Analysis is immutable, so one computation serves them all.
     text = unicodedata.normalize("NFC", text)
     toks = tokenize(text)
     names = name_spans(text, toks)

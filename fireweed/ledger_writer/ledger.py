@@ -261,7 +261,8 @@ class Ledger:
             "SELECT seq, kind, payload, recorded_at, hash FROM events WHERE tenant=? AND seq>? ORDER BY seq LIMIT ?",
             (tenant, after, limit),
         ) as cur:
-            return [(r[0], r[1], bytes(r[2]), r[3], bytes(r[4])) async for r in cur]
+            rows = await cur.fetchall()  # one thread hop for the page, not one per row
+        return [(r[0], r[1], bytes(r[2]), r[3], bytes(r[4])) for r in rows]
 
     async def tenants(self) -> list[str]:
         return sorted(self.heads)

@@ -119,7 +119,8 @@ class SourceStore:
             "SELECT idx, byte_start, byte_end, salt, text, leaf FROM source_parts WHERE tenant=? AND source_id=? ORDER BY idx",
             (tenant, source_id),
         ) as cur:
-            return [(r[0], r[1], r[2], r[3], r[4], bytes(r[5])) async for r in cur]
+            rows = await cur.fetchall()
+        return [(r[0], r[1], r[2], r[3], r[4], bytes(r[5])) for r in rows]
 
     async def _held_text(self, tenant: str, source_id: str) -> str | None:
         rows = await self._rows(tenant, source_id)
