@@ -170,3 +170,21 @@ def test_a_setting_lets_the_acknowledgement_itself_readmit_and_records_it(loaded
         assert f.call("recall", {"query": "Where does Priya Raman live?"})["structuredContent"]["verdict"] == "answered"
     finally:
         f.close()
+
+
+def test_debug_logging_never_writes_content(fw_env):
+    env = dict(fw_env, FIREWEED_LOG_LEVEL="DEBUG")
+    f = Front(env)
+    try:
+        f.initialize()
+        claim = "Priya Raman lives in Harrogate with two cats."
+        assert f.call("remember", {"claim": claim, "evidence": claim})["isError"] is False
+        assert f.call("recall", {"query": "Where does Priya Raman live?"})["structuredContent"]["verdict"] == "answered"
+    finally:
+        f.close()
+    fireweed(env, "backend", "stop")
+    log = (Path(env["FIREWEED_STORE"]) / "logs" / "backend.log").read_bytes()
+    assert b"DEBUG" in log  # control: the level took effect
+    for needle in (b"Priya", b"Harrogate"):
+        assert needle not in log
+    assert not [line for line in f.stderr_lines if b"Priya" in line]  # the front's own log (stderr) too

@@ -70,9 +70,20 @@ def detach_stdio(log_path: Path | None) -> None:
     os.close(devnull)
 
 
+# Loggers of libraries that print the arguments of what they run (aiosqlite logs every
+# statement's parameters at DEBUG): held at WARNING whatever the level, so that no claim,
+# salt or source text can reach a log.
+_QUIET = ("aiosqlite", "asyncio")
+
+
 def setup_logging(name: str) -> None:
+    level = os.environ.get("FIREWEED_LOG_LEVEL", "INFO").upper()
+    if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+        level = "INFO"
     logging.basicConfig(
-        level=os.environ.get("FIREWEED_LOG_LEVEL", "INFO").upper(),
+        level=level,
         format=f"%(asctime)s {name}[{os.getpid()}] %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
+    for noisy in _QUIET:
+        logging.getLogger(noisy).setLevel(logging.WARNING)
