@@ -183,8 +183,9 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
         source_id = _auto_source_id("evidence", evidence)
         writer = await self.d.writer_ready()
         async with self._source_lock(tenant, source_id):
+            known_new = self.d.projection.source(tenant, source_id) is None
             prepared = await writer.call("prepare_source", tenant, source_id=source_id, text=evidence,
-                                         single_part=True, evidence=evidence)
+                                         single_part=True, evidence=evidence, known_new=known_new)
             before: list[tuple[str, dict[str, Any]]] = []
             if prepared.get("exists"):
                 located = await writer.call("locate", tenant, source_id=source_id, evidence=evidence)

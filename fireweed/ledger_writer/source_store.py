@@ -53,7 +53,9 @@ class SourceStore:
             raise BadRequest("`text` must be a non-empty string", "bad_source_text")
         if len(text.encode("utf-8")) > MAX_SOURCE_BYTES:
             raise BadRequest(f"argument `text` (the source) is over {MAX_SOURCE_BYTES} bytes", "too_large")
-        held = await self._held_text(tenant, source_id)
+        # The decider sequences every append, so when it says a source is new, it is; skipping the
+        # read keeps a remember from queueing behind the commit in flight.
+        held = None if msg.get("known_new") is True else await self._held_text(tenant, source_id)
         if held is not None:
             if held != text:
                 raise BadRequest(
