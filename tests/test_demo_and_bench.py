@@ -1,0 +1,63 @@
+"""Smoke tests for `fireweed demo` and `fireweed bench`: they run, say what they must, and leave nothing behind.
+
+No speed is asserted: the bench is a measurement, not a test. TMPDIR points
+into the test's directory, so the temporary stores both commands create can be
+checked for removal, and their processes found by the store path they carry.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+
+def _run(tmp_path: Path, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env["TMPDIR"] = str(tmp_path)
+    for name in ("FIREWEED_STORE", "FIREWEED_KEYS", "FIREWEED_TENANT"):
+        env.pop(name, None)
+    return subprocess.run([sys.executable, "-m", "fireweed", *args], env=env, capture_output=True, text=True,
+                          timeout=timeout, stdin=subprocess.DEVNULL)
+
+
+def _processes_under(root: Path) -> list[int]:
+    marker = f"FIREWEED_STORE={root}".encode()
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as fh:
+                if marker in fh.read():
+                    found.append(int(entry))
+        except OSError:
+            continue
+    return found
+
+
+def _assert_clean(tmp_path: Path) -> None:
+    assert _processes_under(tmp_path) == []
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_demo_shows_admitted_and_refused(tmp_path: Path) -> None:
+    done = _run(tmp_path, "demo")
+    assert done.returncode == 0, done.stderr
+    assert "ADMITTED" in done.stdout
+    assert "REFUSED (numeral_invented)" in done.stdout
+    assert "REFUSED (relation_transposed)" in done.stdout
+    assert "→ tools/list" in done.stdout
+    _assert_clean(tmp_path)
+
+
+def test_bench_prints_a_throughput_line(tmp_path: Path) -> None:
+    done = _run(tmp_path, "bench", "--clients", "2", "--writes", "20")
+    assert done.returncode == 0, done.stderr
+    lines = {line.split(":", 1)[0].strip(): line for line in done.stdout.splitlines() if ":" in line}
+    assert "durable remembers/s" in lines["throughput"]
+    assert "40 ADMITTED" in lines["throughput"]
+    assert "p99" in lines["latency"]
+    assert "decider echo" in done.stdout and "MCP ping" in done.stdout
+    _assert_clean(tmp_path)
