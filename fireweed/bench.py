@@ -265,10 +265,10 @@ def _head_seq(stats: dict[str, Any]) -> int:
     return int(head) if isinstance(head, int) else 0
 
 
-_FIRST = ("Ada", "Bram", "Cleo", "Dario", "Edda", "Femi", "Greta", "Hugo", "Ines", "Jonas", "Kaia", "Lars",
-          "Mira", "Nils", "Oona", "Pavel", "Rhea", "Soren", "Tilda", "Umar")
+_FIRST = ("Ada", "Bram", "Cleo", "Dario", "Edda", "Femi", "Greta", "Hugo", "Iris", "Jonas", "Kaia", "Lars",
+          "Mira", "Nils", "Otto", "Pavel", "Rhea", "Soren", "Tilda", "Umar")
 _SYLLABLES = ("ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo", "be", "da", "fi", "go", "ha", "ju", "ke", "ma")
-_ORGS = tuple(f"{a} {b}" for a in ("Vantor", "Lumen", "Corvid", "Halden", "Brisk", "Orrin", "Talus", "Quill", "Ferro", "Nimbus")
+_ORGS = tuple(f"{a} {b}" for a in ("Vantor", "Lumen", "Corvid", "Hollis", "Brisk", "Orrin", "Talus", "Quill", "Ferro", "Nimbus")
               for b in ("Labs", "Works", "Foundry", "Systems", "Press"))
 
 

@@ -16,12 +16,12 @@ from typing import Any
 
 from fireweed.bench import FrontProcess, fireweed_cli, scratch_store
 
-SOURCE_ID = "lantern-notes"
+SOURCE_ID = "kestrel-notes"
 SOURCE = (
-    "Mara Quill founded Lantern Works in 2011. "
-    "Tobias Fenn joined Lantern Works as chief engineer in 2015. "
+    "Mara Quill founded Kestrel Works in 2011. "
+    "Tobias Fenn joined Kestrel Works as chief engineer in 2015. "
     "Mara Quill hired Tobias Fenn after he repaired the town's clock tower. "
-    "Tobias Fenn might leave Lantern Works next year."
+    "Tobias Fenn might leave Kestrel Works next year."
 )
 SHOWN_LINES = 3  # of each result's text: the verdict line and what explains it
 _ECHOED = ("claim:", "evidence:", "query:", "subject:", "tenant:", "store:")
@@ -60,27 +60,27 @@ STEPS: list[Step] = [
     Step("add_source", "Register a short document; the claims below quote it.",
          lambda _l: {"source_id": SOURCE_ID, "text": SOURCE}, "ADMITTED"),
     Step("remember", "A claim the document supports is admitted, with a receipt (a byte range in the hashed source).",
-         _remember("Tobias Fenn joined Lantern Works in 2015.",
-                   "Tobias Fenn joined Lantern Works as chief engineer in 2015."), "ADMITTED"),
+         _remember("Tobias Fenn joined Kestrel Works in 2015.",
+                   "Tobias Fenn joined Kestrel Works as chief engineer in 2015."), "ADMITTED"),
     Step("remember", "A number the evidence does not carry is refused: the claim says 2009, the source 2011.",
-         _remember("Mara Quill founded Lantern Works in 2009.", "Mara Quill founded Lantern Works in 2011."),
+         _remember("Mara Quill founded Kestrel Works in 2009.", "Mara Quill founded Kestrel Works in 2011."),
          "REFUSED (numeral_invented)"),
     Step("remember", "Swapping who did what to whom is refused.",
          _remember("Tobias Fenn hired Mara Quill.",
                    "Mara Quill hired Tobias Fenn after he repaired the town's clock tower."),
          "REFUSED (relation_transposed)"),
     Step("remember", "The source itself only says 'might': held for a person to review, invisible to recall.",
-         _remember("Tobias Fenn might leave Lantern Works next year.",
-                   "Tobias Fenn might leave Lantern Works next year."), "QUARANTINED"),
+         _remember("Tobias Fenn might leave Kestrel Works next year.",
+                   "Tobias Fenn might leave Kestrel Works next year."), "QUARANTINED"),
     Step("memory_stats", "Counts by state: the hedged memory is stored, but only as quarantined.", lambda _l: {}, "OK"),
     Step("recall", "A question a stored claim grounds is answered, with its receipt re-checked.",
-         _text_arg("query", "When did Tobias Fenn join Lantern Works?"), "ANSWERED"),
+         _text_arg("query", "When did Tobias Fenn join Kestrel Works?"), "ANSWERED"),
     Step("recall", "A question nothing stored grounds abstains instead of guessing.",
          _text_arg("query", "What is Tobias Fenn's salary?"), "ABSTAINED"),
     Step("forget", "Erase a person: every memory naming him, with a signed certificate.",
          _text_arg("subject", "Tobias Fenn"), "ERASED"),
     Step("recall", "After forget, the same question abstains.",
-         _text_arg("query", "When did Tobias Fenn join Lantern Works?"), "ABSTAINED"),
+         _text_arg("query", "When did Tobias Fenn join Kestrel Works?"), "ABSTAINED"),
 ]
 
 

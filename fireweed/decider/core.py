@@ -115,23 +115,28 @@ class Decider:
         with projection.bulk():  # the garbage collector would rescan every replayed object again and again
             for tenant in sorted(heads):
                 after = 0
-                while True:
-                    page = await client.call("replay", tenant, after=after, limit=2000)
-                    for ev in page["events"]:
+                pending = await client.send_request("replay", tenant, after=0, limit=2000)
+                while pending is not None:
+                    page = await pending()
+                    events = page["events"]
+                    # Ask for the next page before applying this one, so the writer reads and
+                    # decrypts while the decider applies.
+                    pending = None
+                    if page.get("more") and events:
+                        pending = await client.send_request("replay", tenant, after=events[-1]["seq"], limit=2000)
+                    for ev in events:
                         projection.apply(tenant, ev["seq"], ev["kind"], ev["payload"], ev["recorded_at"])
                         for obs in self.observers:
                             obs.observe(tenant, ev["seq"], ev["kind"], ev["payload"], ev["recorded_at"])
                         after = ev["seq"]
                         n += 1
-                    if not page.get("more"):
-                        break
                 committed[tenant] = after
         self.projection = projection
         self.committed = committed
         self.next_seq = dict(committed)
         log.info("replayed %d events in %.2fs", n, time.monotonic() - t0)
 
-    async def writer_ready(self, timeout: float = 30.0) -> RpcClient:
+    async def writer_ready(self, timeout: float = 120.0) -> RpcClient:
         with anyio.move_on_after(timeout):
             await self.ready.wait()
         if self.writer is None or not self.ready.is_set():
