@@ -395,3 +395,16 @@ def test_no_key_material_in_reprs_or_errors(ring: Keyring, keys_dir: Path) -> No
     assert str(keys_dir) in repr(ring)  # control: the repr is informative
     for h in secrets_hex:
         assert h not in blob and h[:16] not in blob
+
+
+def test_keys_made_together_are_each_a_fresh_private_key(ring: Keyring, keys_dir: Path) -> None:
+    ring.new_subject_key(T, "old")
+    before = (keys_dir / f"subject.{T}.old.key").read_bytes()
+    assert ring.new_subject_keys([(T, "a"), (T, "b"), (T, "a"), (T, "old")]) == 2  # old is kept, a once
+    assert (keys_dir / f"subject.{T}.old.key").read_bytes() == before
+    a, b = (keys_dir / f"subject.{T}.a.key").read_bytes(), (keys_dir / f"subject.{T}.b.key").read_bytes()
+    assert len(a) == len(b) == 32 and a != b
+    for name in ("a", "b"):
+        assert (os.stat(keys_dir / f"subject.{T}.{name}.key").st_mode & 0o777) == 0o600
+    assert ring.memory_key(T, ["a", "b"]) is not None
+    assert not [p for p in keys_dir.iterdir() if p.name.startswith(".tmp")]

@@ -57,6 +57,7 @@ async def run() -> int:
     sealer = Sealer(keyring)
     ledger = await Ledger.open(settings.ledger_path)
     ledger.sealer = sealer.seal
+    ledger.before_batch = sealer.prepare_batch
     sources = SourceStore(ledger)
     erasure = Erasure(ledger, sealer, keyring, settings.store)
 

@@ -61,6 +61,25 @@ class Sealer:
             self._cache[cache_key] = key
         return key
 
+    def prepare_batch(self, events: list[tuple[str, dict[str, Any]]]) -> None:
+        """Create, durably and all at once, the keys a group commit is about to seal under."""
+        pairs = []
+        for tenant, ev in events:
+            kind, payload = ev.get("kind"), ev.get("payload")
+            if not isinstance(payload, dict) or not CONTENT_FIELDS.get(str(kind)):
+                continue
+            try:
+                ids = key_ids(str(kind), payload)
+            except (KeyError, TypeError):
+                continue
+            if kind == "entity_created" or ids == [TENANT_KEY_ID]:
+                pairs.extend((tenant, i) for i in ids if (tenant, (i,)) not in self._cache)
+        if pairs:
+            try:
+                self.keyring.new_subject_keys(pairs)
+            except Exception:
+                pass  # sealing creates (or refuses) each key itself and reports it per mutation
+
     def forget(self, tenant: str, entity_id: str) -> None:
         """Drop every cached key derived from this subject's key, then destroy the key itself."""
         for cache_key in [k for k in self._cache if k[0] == tenant and entity_id in k[1]]:
