@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from fw import Front, fireweed, stop_backend, text_of
+from fw import Front, fireweed, stop_backend
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = "Priya Raman joined Acme Robotics in 2019. Dana Whitlock manages the Leeds depot. Priya Raman lives in Harrogate."

@@ -30,7 +30,6 @@ import json
 import os
 import sqlite3
 import subprocess
-import sys
 import threading
 import time
 import uuid

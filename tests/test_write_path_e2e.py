@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from fw import Front, fireweed, ledger_rows, text_of
+from fw import fireweed, ledger_rows, text_of
 
 DOC = ("Priya Raman joined Acme Robotics in 2019. Marcus Webb is not a doctor. "
        "The roof repair cost $4,500 in total. Dana Whitlock manages the Leeds depot.")

@@ -6,6 +6,7 @@ from typing import Any
 
 from fireweed.decider.args import text_arg
 from fireweed.decider.core import Decider
+from fireweed.decider.results import refused
 from fireweed.shared.errors import BadRequest, RemoteError
 
 
@@ -16,8 +17,8 @@ async def export_via_writer(d: Decider, tenant: str, path: str | None, subject: 
     except RemoteError as exc:
         if exc.code in {"entity_not_found", "ambiguous_subject", "bad_export_path", "export_exists", "export_failed",
                         "invalid_arguments"}:
-            return {"verdict": "refused", "code": exc.code, "message": str(exc),
-                    "remedy": "Give a plain file name (it is written inside the store's exports folder) and a full subject name."}
+            return refused(exc.code, str(exc),
+                           "Give a plain file name (it is written inside the store's exports folder) and a full subject name.")
         raise
     what = f"everything stored about {subject}" if subject else "the tenant's memory"
     return {"verdict": "ok", "message": f"exported {what}: {out['memories']} memories, {out['events']} events",

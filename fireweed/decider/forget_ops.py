@@ -7,11 +7,8 @@ from typing import Any
 from fireweed.decider.args import bool_arg, text_arg
 from fireweed.decider.core import Decider
 from fireweed.decider.facts import parse_claim
+from fireweed.decider.results import refused
 from fireweed.shared.errors import RemoteError
-
-
-def _subject_result(code: str, message: str, remedy: str, **extra: Any) -> dict[str, Any]:
-    return {"verdict": "refused", "code": code, "message": message, "remedy": remedy, **extra}
 
 
 class ForgetOps:
@@ -21,10 +18,10 @@ class ForgetOps:
         res = self.d.projection.resolve_subject(tenant, subject)
         if res.status == "ambiguous":
             names = ", ".join(c.get("name", "?") for c in res.candidates)
-            return None, _subject_result("ambiguous_subject", f"{subject!r} names more than one subject: {names}",
+            return None, refused("ambiguous_subject", f"{subject!r} names more than one subject: {names}",
                                          "Give the full name of the one you mean.", candidates=res.candidates)
         if res.status != "resolved" or not res.entity_ids:
-            return None, _subject_result("entity_not_found", f"no subject named {subject!r} is stored for this tenant",
+            return None, refused("entity_not_found", f"no subject named {subject!r} is stored for this tenant",
                                          "Check the spelling; recall shows the names that are stored.")
         return res.entity_ids[0], None
 
@@ -41,7 +38,7 @@ class ForgetOps:
         if self.d.projection.is_frozen(tenant, entity_id):
             if not preview:
                 await self.d.mutate(tenant, lambda: [("erasure_refused", {"entity_id": entity_id, "reason": "legal_hold"})])
-            return _subject_result("legal_hold", f"{name} is under a legal hold: nothing was erased (the refusal is recorded)",
+            return refused("legal_hold", f"{name} is under a legal hold: nothing was erased (the refusal is recorded)",
                                    "An operator must release the hold (fireweed release SUBJECT) before erasure.")
         closure = self.d.projection.erasure_closure(tenant, entity_id)
         summary = {

@@ -21,6 +21,7 @@ from fireweed.decider.core import Decider
 from fireweed.decider.export_ops import ExportOps
 from fireweed.decider.forget_ops import ForgetOps
 from fireweed.decider.recall_ops import ReadLog, RecallOps
+from fireweed.decider.results import refused
 from fireweed.decider.evidence_span import narrow_receipt
 from fireweed.decider.firewall import classify
 from fireweed.decider.write_gate import judge
@@ -41,10 +42,6 @@ def readmission_policy() -> str:
 
 def _auto_source_id(prefix: str, text: str) -> str:
     return f"{prefix}-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:24]}"
-
-
-def refused(code: str, message: str, remedy: str, **extra: Any) -> dict[str, Any]:
-    return {"verdict": "refused", "code": code, "message": message, "remedy": remedy, **extra}
 
 
 class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):

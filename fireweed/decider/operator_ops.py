@@ -38,6 +38,7 @@ class OperatorOps:
             "writer_pid": self.d.writer_pid,
             "writer_ready": self.d.ready.is_set(),
             "writer_starts": self.d.writer_starts,
+            "last_writer_error": self.d.last_writer_error or None,
             "fronts": self.d.fronts,
             "uptime_s": int(time.time() - self.d.started),
             "heads": dict(self.d.committed),

@@ -19,7 +19,7 @@ from anyio.abc import Process
 
 from fireweed.shared.config import Settings
 from fireweed.shared.errors import Unavailable
-from fireweed.shared.rpc import RpcClient
+from fireweed.shared.rpc import RpcClient, serving
 from fireweed.shared.wire import FramedStream
 
 log = logging.getLogger("fireweed.decider.writer")
@@ -61,20 +61,9 @@ async def writer_connection(settings: Settings) -> AsyncIterator[tuple[RpcClient
         if line.strip() != b"READY":
             raise Unavailable(f"the ledger writer did not start: {line.decode(errors='replace').strip() or 'no answer'}")
         stream = await anyio.connect_unix(str(settings.writer_socket))
-        client = RpcClient(FramedStream(stream))
-        failure: Exception | None = None
-        async with anyio.create_task_group() as tg:
-            tg.start_soon(client._read_loop)
-            try:
-                await client.call("auth", settings.tenant, secret=secret)
-                yield client, process
-            except Exception as exc:  # re-raised outside the group, unwrapped
-                failure = exc
-            finally:
-                await client.aclose()
-                tg.cancel_scope.cancel()
-        if failure is not None:
-            raise failure
+        async with serving(RpcClient(FramedStream(stream))) as client:
+            await client.call("auth", settings.tenant, secret=secret)
+            yield client, process
     finally:
         with anyio.CancelScope(shield=True):
             with anyio.move_on_after(15):

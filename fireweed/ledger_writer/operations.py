@@ -24,7 +24,7 @@ REPLAY_PAGE = 2000
 
 class WriterOps:
     OPS = frozenset({"ping", "heads", "replay", "append", "prepare_source", "locate", "verify_receipts",
-                     "source_status", "fingerprint", "sign_certificate", "verify_chain", "export"})
+                     "fingerprint", "sign_certificate", "verify_chain", "export"})
 
     def __init__(self, ledger: Ledger, sources: SourceStore, erasure: Erasure, exporter: Exporter) -> None:
         self.ledger = ledger
@@ -95,5 +95,3 @@ class WriterOps:
     async def op_sign_certificate(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
         return await self.erasure.op_sign_certificate(tenant, msg)
 
-    async def op_source_status(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
-        return await self.sources.status(tenant, msg)

@@ -34,7 +34,6 @@ class WriterServer:
         self._secret = secret
         self.authenticated_once = False
         self.decider_gone = anyio.Event()
-        self.refused = 0
 
     async def handle(self, stream: SocketStream) -> None:
         """Serve one connection; nothing a peer does may escape from here (it would stop the listener)."""
@@ -49,7 +48,6 @@ class WriterServer:
         framed = FramedStream(stream)
         try:
             if not await self._authenticate(stream, framed):
-                self.refused += 1
                 return
             self.authenticated_once = True
             log.info("decider connected")

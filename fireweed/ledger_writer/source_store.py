@@ -219,12 +219,6 @@ class SourceStore:
             return {"status": "FAILED", "why": f"malformed receipt ({type(exc).__name__})"}
         return {"status": "verified"}
 
-    async def status(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
-        async with self.ledger.conn.execute("SELECT COUNT(*) FROM sources WHERE tenant=?", (tenant,)) as cur:
-            (n,) = await cur.fetchone()  # type: ignore[misc]
-        return {"sources": n}
-
-
 class _PartView:
     """Adapts stored rows to what `parts_covering` reads (byte_start, byte_end)."""
 

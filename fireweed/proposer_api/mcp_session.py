@@ -100,7 +100,7 @@ class Session:
         try:
             msg = json.loads(line.decode("utf-8"))
         except RecursionError:
-            await self.out.send(_error(None, INVALID_REQUEST, f"JSON nested deeper than this server accepts"))
+            await self.out.send(_error(None, INVALID_REQUEST, "JSON nested deeper than this server accepts"))
             return
         except (UnicodeDecodeError, ValueError):
             await self.out.send(_error(None, PARSE_ERROR, "Parse error: the line is not valid UTF-8 JSON"))

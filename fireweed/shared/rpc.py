@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-from anyio.abc import TaskGroup
 
 from fireweed.shared.errors import FrameError, RemoteError, Unavailable
 from fireweed.shared.wire import MAX_FRAME, FramedStream
@@ -106,19 +105,17 @@ class RpcClient:
 
 
 @asynccontextmanager
-async def connect_unix(path: Path | str, limit: int = MAX_FRAME) -> AsyncIterator[RpcClient]:
-    """Connect to a Fireweed socket and run the reply reader for the block's lifetime."""
-    try:
-        stream = await anyio.connect_unix(str(path))
-    except OSError as exc:
-        raise Unavailable(f"cannot connect to {path}: {exc.strerror or exc}") from None
-    client = RpcClient(FramedStream(stream, limit))
+async def serving(client: RpcClient) -> AsyncIterator[RpcClient]:
+    """Run the client's reply reader for the block's lifetime, then close the connection.
+
+    An exception from the block is re-raised outside the task group, so callers
+    see it as itself rather than wrapped in an exception group."""
     failure: Exception | None = None
     async with anyio.create_task_group() as tg:
         tg.start_soon(client._read_loop)
         try:
             yield client
-        except Exception as exc:  # re-raised below, outside the group, so callers see it unwrapped
+        except Exception as exc:
             failure = exc
         finally:
             await client.aclose()
@@ -127,5 +124,12 @@ async def connect_unix(path: Path | str, limit: int = MAX_FRAME) -> AsyncIterato
         raise failure
 
 
-async def start_reader(tg: TaskGroup, client: RpcClient) -> None:
-    tg.start_soon(client._read_loop)
+@asynccontextmanager
+async def connect_unix(path: Path | str, limit: int = MAX_FRAME) -> AsyncIterator[RpcClient]:
+    """Connect to a Fireweed socket and run the reply reader for the block's lifetime."""
+    try:
+        stream = await anyio.connect_unix(str(path))
+    except OSError as exc:
+        raise Unavailable(f"cannot connect to {path}: {exc.strerror or exc}") from None
+    async with serving(RpcClient(FramedStream(stream, limit))) as client:
+        yield client
