@@ -244,7 +244,10 @@ def cmd_demo(ns: argparse.Namespace) -> int:
 def cmd_bench(ns: argparse.Namespace) -> int:
     from fireweed.bench import run_bench
 
-    return run_bench(_settings(ns) if ns.store else None, ns.clients, ns.writes, ns.prefill, ns.json)
+    # Only a store named explicitly (flag or FIREWEED_STORE) is benched in place; otherwise a
+    # scratch store, so that a bench never writes into the user's own memories by default.
+    named = ns.store or os.environ.get("FIREWEED_STORE")
+    return run_bench(_settings(ns) if named else None, ns.clients, ns.writes, ns.prefill, ns.json)
 
 
 def build_parser() -> argparse.ArgumentParser:

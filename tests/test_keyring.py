@@ -61,13 +61,26 @@ def test_refuses_group_or_world_accessible_dir(keys_dir: Path, bad_mode: int) ->
         Keyring(keys_dir)
 
 
-def test_rechecks_directory_on_every_operation(ring: Keyring, keys_dir: Path) -> None:
+def test_rechecks_directory_on_every_operation_that_touches_it(ring: Keyring, keys_dir: Path) -> None:
     ring.new_subject_key(T, "e1")
+    Keyring(keys_dir).new_subject_key(T, "e2")  # on disk, not yet read by `ring`
     os.chmod(keys_dir, 0o755)
     with pytest.raises(KeyringPermissionError):
-        ring.has_key(T, "e1")
+        ring.has_key(T, "e2")  # a read from the directory
+    with pytest.raises(KeyringPermissionError):
+        ring.new_subject_key(T, "e3")  # a write to it
+    assert ring.has_key(T, "e1")  # held in memory since it was made: no directory access
     os.chmod(keys_dir, 0o700)
-    assert ring.has_key(T, "e1")
+    assert ring.has_key(T, "e2")
+    ring.new_subject_key(T, "e3")
+
+
+def test_destroyed_key_is_not_served_from_memory(ring: Keyring) -> None:
+    ring.new_subject_key(T, "e1")
+    assert ring.memory_key(T, ["e1"]) is not None  # control: cached and derivable
+    assert ring.destroy_subject_key(T, "e1")
+    assert not ring.has_key(T, "e1")
+    assert ring.memory_key(T, ["e1"]) is None
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="needs root to give the directory to another uid")
@@ -161,16 +174,18 @@ def test_group_readable_key_file_refused(ring: Keyring, keys_dir: Path) -> None:
     ring.new_subject_key(T, "e1")
     assert ring.has_key(T, "e1")  # control
     os.chmod(keys_dir / f"subject.{T}.e1.key", 0o640)
+    # The checks run when a key is read from disk: a keyring (a writer start) that reads it now
     with pytest.raises(KeyringPermissionError):
-        ring.memory_key(T, ["e1"])
+        Keyring(keys_dir).memory_key(T, ["e1"])
 
 
 def test_wrong_size_key_file_is_corrupt(ring: Keyring, keys_dir: Path) -> None:
     ring.new_subject_key(T, "e1")
     p = keys_dir / f"subject.{T}.e1.key"
     p.write_bytes(b"short")
+    assert ring.memory_key(T, ["e1"]) is not None  # the key this keyring made is held in memory
     with pytest.raises(KeyringCorrupt):
-        ring.memory_key(T, ["e1"])
+        Keyring(keys_dir).memory_key(T, ["e1"])
 
 
 def test_names_are_validated(ring: Keyring) -> None:

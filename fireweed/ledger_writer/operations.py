@@ -6,8 +6,10 @@ queued for group commit in arrival order) and returns an awaitable for the rest.
 
 from __future__ import annotations
 
+import gc
+import json
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fireweed.ledger_writer.chain_check import check_tenant
@@ -31,7 +33,10 @@ class WriterOps:
         self.sources = sources
         self.erasure = erasure
         self.exporter = exporter
-        self.opener = None  # set by the keyring integration: opens sealed payloads for the decider
+        # set by the keyring integration: open sealed payloads for the decider, and read a
+        # page's subject keys in one pass first
+        self.opener: Callable[[str, int, str, dict[str, Any]], dict[str, Any]] | None = None
+        self.preload: Callable[[str, list[dict[str, Any]]], None] | None = None
 
     def start(self, op: str, tenant: str, msg: dict[str, Any]) -> Awaitable[dict[str, Any]]:
         if op == "append":
@@ -60,13 +65,23 @@ class WriterOps:
         if not isinstance(after, int) or not isinstance(limit, int) or after < 0 or not 0 < limit <= 10_000:
             raise BadRequest("`after` must be a non-negative integer and `limit` in 1..10000")
         rows = await self.ledger.read_page(tenant, after, limit)
-        events = [self.decode(tenant, seq, kind, body, recorded_at, digest) for seq, kind, body, recorded_at, digest in rows]
+        # A page makes tens of thousands of short-lived, acyclic objects; reference counting
+        # frees them, and the cyclic collector scanning them cost a tenth of a cold start.
+        # Nothing awaits in between, so no other task runs with the collector paused.
+        was = gc.isenabled()
+        gc.disable()
+        try:
+            stored = [json.loads(row[2]) for row in rows]
+            if self.preload is not None:
+                self.preload(tenant, stored)
+            events = [self.decode(tenant, seq, kind, payload, recorded_at, digest)
+                      for (seq, kind, _, recorded_at, digest), payload in zip(rows, stored)]
+        finally:
+            if was:
+                gc.enable()
         return {"events": events, "more": len(rows) == limit}
 
-    def decode(self, tenant: str, seq: int, kind: str, body: bytes, recorded_at: str, digest: bytes) -> dict[str, Any]:
-        import json
-
-        payload = json.loads(body)
+    def decode(self, tenant: str, seq: int, kind: str, payload: Any, recorded_at: str, digest: bytes) -> dict[str, Any]:
         if self.opener is not None:
             payload = self.opener(tenant, seq, kind, payload)
         return {"tenant": tenant, "seq": seq, "kind": kind, "payload": payload, "recorded_at": recorded_at, "hash": digest.hex()}

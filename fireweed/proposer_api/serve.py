@@ -10,12 +10,12 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from typing import BinaryIO
 
 import anyio
 
 from fireweed.proposer_api.link import BackendLink
 from fireweed.proposer_api.mcp_session import INVALID_REQUEST, Output, Session, _error
+from fireweed.proposer_api.stdin_lines import LineReader
 from fireweed.shared.config import Settings
 from fireweed.shared.limits import LIMITS
 
@@ -31,25 +31,15 @@ def _take_stdout() -> int:
     return fd
 
 
-def _read_line(stream: BinaryIO) -> tuple[bytes, bool]:
-    """One line (without caring for its end); (data, too_long). b"" at EOF."""
-    line = stream.readline(LIMITS.line_bytes + 1)
-    if len(line) <= LIMITS.line_bytes or line.endswith(b"\n"):
-        return line, False
-    while line and not line.endswith(b"\n"):  # skip the rest of the oversized line
-        line = stream.readline(1 << 20)
-    return b"", True
-
-
 async def serve(settings: Settings) -> int:
     out = Output(_take_stdout())
-    stdin = sys.stdin.buffer
+    stdin = LineReader(sys.stdin.fileno(), LIMITS.line_bytes)
     async with anyio.create_task_group() as tg:
         link = BackendLink(settings, tg)
         session = Session(out, link, tg)
         tg.start_soon(link.warm)
         while True:
-            line, too_long = await anyio.to_thread.run_sync(_read_line, stdin, abandon_on_cancel=True)
+            line, too_long = await stdin.readline()
             if too_long:
                 await out.send(_error(None, INVALID_REQUEST, f"Invalid Request: a line over {LIMITS.line_bytes} bytes"))
                 continue

@@ -75,6 +75,32 @@ def _check(value: object, path: str, depth: int, active: set[int]) -> None:
     raise TypeError(f"canonical_json: unsupported type {t.__name__} at {path}")
 
 
+def _plain(value: object, depth: int) -> bool:
+    """True if `value` is in the value space, without building error paths.
+
+    Strings are not checked here: a lone surrogate fails the final UTF-8
+    encode. A cycle shows up as nesting beyond MAX_DEPTH. Any doubt sends the
+    caller to `_check`, which finds the exact path and raises."""
+    if depth > MAX_DEPTH:
+        return False
+    t = type(value)
+    if t is str or value is None or t is bool:
+        return True
+    if t is int:
+        return -MAX_SAFE_INT <= value <= MAX_SAFE_INT  # type: ignore[operator]
+    if t is dict:
+        for k, v in value.items():  # type: ignore[attr-defined]
+            if type(k) is not str or not _plain(v, depth + 1):
+                return False
+        return True
+    if t is list or t is tuple:
+        for v in value:  # type: ignore[attr-defined]
+            if not _plain(v, depth + 1):
+                return False
+        return True
+    return False
+
+
 def canonical_json(obj: object) -> bytes:
     """Serialise ``obj`` to canonical JSON bytes (see the module docstring).
 
@@ -82,12 +108,13 @@ def canonical_json(obj: object) -> bytes:
     keys and unsupported types; ``ValueError`` for out-of-range integers, lone
     surrogates, cycles and excessive nesting.
     """
+    # Every hashed, sealed or signed value passes here, so the common case takes the cheap
+    # check; only a value that fails it pays for `_check`'s error paths.
+    if _plain(obj, 0):
+        text = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        try:
+            return text.encode("utf-8")
+        except UnicodeEncodeError:
+            pass
     _check(obj, "$", 0, set())
-    text = json.dumps(
-        obj,
-        sort_keys=True,
-        separators=(",", ":"),
-        ensure_ascii=False,
-        allow_nan=False,
-    )
-    return text.encode("utf-8")
+    raise ValueError("canonical_json: value outside the canonical value space")  # pragma: no cover

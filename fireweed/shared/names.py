@@ -19,6 +19,7 @@ path_separator | source_id '../../etc/passwd' is not one safe name: it contains 
 
 from __future__ import annotations
 
+import functools
 import re
 
 __all__ = [
@@ -84,12 +85,29 @@ def _validate(s: object, kind: str, max_len: int, pattern: re.Pattern[str], allo
     return s
 
 
+# Names are checked on every key lookup and every sealed field; a valid name is
+# remembered (an invalid one raises, and lru_cache never caches a raise).
+@functools.lru_cache(maxsize=1 << 16)
+def _valid(s: str, kind: str) -> str:
+    if kind == "tenant":
+        return _validate(s, "tenant", TENANT_MAX, _TENANT, "ASCII letters, digits, _ and -")
+    if kind == "entity_id":
+        return _validate(s, "entity_id", ENTITY_ID_MAX, _SAFE_NAME, "ASCII letters, digits and . _ - :")
+    return _validate(s, "source_id", SOURCE_ID_MAX, _SAFE_NAME, "ASCII letters, digits and . _ - :")
+
+
+def _checked(s: object, kind: str) -> str:
+    if type(s) is str:
+        return _valid(s, kind)
+    return _valid.__wrapped__(s, kind)  # type: ignore[arg-type]  # not hashable, or a str subclass: never cached
+
+
 def validate_source_id(s: str) -> str:
     """Return ``s`` if it is a valid source id, else raise :class:`BadName`.
 
     Allowed: 1-128 ASCII letters, digits and ``. _ - :``, not starting with a dot.
     """
-    return _validate(s, "source_id", SOURCE_ID_MAX, _SAFE_NAME, "ASCII letters, digits and . _ - :")
+    return _checked(s, "source_id")
 
 
 def validate_tenant(s: str) -> str:
@@ -97,7 +115,7 @@ def validate_tenant(s: str) -> str:
 
     Allowed: 1-64 ASCII letters, digits, ``_`` and ``-``.
     """
-    return _validate(s, "tenant", TENANT_MAX, _TENANT, "ASCII letters, digits, _ and -")
+    return _checked(s, "tenant")
 
 
 def validate_entity_id(s: str) -> str:
@@ -105,4 +123,4 @@ def validate_entity_id(s: str) -> str:
 
     Same alphabet as a source id; entity ids name key files in the keyring.
     """
-    return _validate(s, "entity_id", ENTITY_ID_MAX, _SAFE_NAME, "ASCII letters, digits and . _ - :")
+    return _checked(s, "entity_id")
