@@ -125,9 +125,15 @@ class Decider:
                     if page.get("more") and events:
                         pending = await client.send_request("replay", tenant, after=events[-1]["seq"], limit=2000)
                     for ev in events:
-                        projection.apply(tenant, ev["seq"], ev["kind"], ev["payload"], ev["recorded_at"])
+                        payload = ev["payload"]
+                        opened = ev.get("opened")
+                        if opened is not None and isinstance(payload, dict):
+                            # the writer sends a sealed event as stored plus its opened fields
+                            payload.pop("sealed", None)
+                            payload.update(opened)
+                        projection.apply(tenant, ev["seq"], ev["kind"], payload, ev["recorded_at"])
                         for obs in self.observers:
-                            obs.observe(tenant, ev["seq"], ev["kind"], ev["payload"], ev["recorded_at"])
+                            obs.observe(tenant, ev["seq"], ev["kind"], payload, ev["recorded_at"])
                         after = ev["seq"]
                         n += 1
                 committed[tenant] = after

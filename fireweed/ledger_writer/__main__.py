@@ -68,7 +68,7 @@ async def run() -> int:
     ledger.applier = apply
     ledger.after_commit = erasure.after_commit
     ops = WriterOps(ledger, sources, erasure, Exporter(ledger, sealer, keyring, settings.store))
-    ops.opener = sealer.open
+    ops.fields_opener = sealer.open_fields
     ops.preload = sealer.preload
     server = WriterServer(ledger, ops, secret)
     sock_path = settings.writer_socket

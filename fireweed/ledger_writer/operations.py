@@ -18,10 +18,12 @@ from fireweed.ledger_writer.exporting import Exporter
 from fireweed.ledger_writer.ledger import Ledger
 from fireweed.ledger_writer.source_store import SourceStore
 from fireweed.shared.errors import BadRequest
+from fireweed.shared.wire import RawJson
 
 log = logging.getLogger("fireweed.writer.ops")
 
 REPLAY_PAGE = 2000
+REPLAY_BYTES = 4 * 1024 * 1024  # of event bytes per replay page (a frame may hold 8 MiB)
 
 
 class WriterOps:
@@ -35,7 +37,7 @@ class WriterOps:
         self.exporter = exporter
         # set by the keyring integration: open sealed payloads for the decider, and read a
         # page's subject keys in one pass first
-        self.opener: Callable[[str, int, str, dict[str, Any]], dict[str, Any]] | None = None
+        self.fields_opener: Callable[[str, int, dict[str, Any]], dict[str, bytes]] | None = None
         self.preload: Callable[[str, list[dict[str, Any]]], None] | None = None
 
     def start(self, op: str, tenant: str, msg: dict[str, Any]) -> Awaitable[dict[str, Any]]:
@@ -59,7 +61,13 @@ class WriterOps:
     async def op_heads(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
         return {"heads": {t: {"seq": s, "hash": h.hex()} for t, (s, h) in self.ledger.heads.items()}}
 
-    async def op_replay(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+    async def op_replay(self, tenant: str, msg: dict[str, Any]) -> RawJson:
+        """Committed events after `after`, at most `limit` and about REPLAY_BYTES of them.
+
+        Each event is written out as bytes: its stored payload exactly as the ledger holds
+        it, and beside it `opened`, the plaintext (itself canonical JSON) of each sealed
+        field. Nothing is decoded to Python values and encoded again, which was a large
+        part of a cold start; the decider puts the two together."""
         after = msg.get("after", 0)
         limit = msg.get("limit", REPLAY_PAGE)
         if not isinstance(after, int) or not isinstance(limit, int) or after < 0 or not 0 < limit <= 10_000:
@@ -71,20 +79,36 @@ class WriterOps:
         was = gc.isenabled()
         gc.disable()
         try:
-            stored = [json.loads(row[2]) for row in rows]
+            bodies = [row[2].decode("utf-8") for row in rows]  # embedded verbatim: must be UTF-8 text
+            stored = [json.loads(b) for b in bodies]
             if self.preload is not None:
                 self.preload(tenant, stored)
-            events = [self.decode(tenant, seq, kind, payload, recorded_at, digest)
-                      for (seq, kind, _, recorded_at, digest), payload in zip(rows, stored)]
+            prefix = b'{"tenant":' + json.dumps(tenant).encode("utf-8") + b',"seq":'
+            parts: list[bytes] = []
+            size = 0
+            for (seq, kind, _, recorded_at, digest), body, payload in zip(rows, bodies, stored):
+                item = self._event_bytes(prefix, tenant, seq, kind, body, payload, recorded_at, digest)
+                if parts and size + len(item) > REPLAY_BYTES:
+                    break  # the rest comes with the next page; one frame stays well under MAX_FRAME
+                parts.append(item)
+                size += len(item) + 1
         finally:
             if was:
                 gc.enable()
-        return {"events": events, "more": len(rows) == limit}
+        more = len(parts) < len(rows) or len(rows) == limit
+        return RawJson(b'{"events":[' + b",".join(parts) + b'],"more":' + (b"true" if more else b"false") + b"}")
 
-    def decode(self, tenant: str, seq: int, kind: str, payload: Any, recorded_at: str, digest: bytes) -> dict[str, Any]:
-        if self.opener is not None:
-            payload = self.opener(tenant, seq, kind, payload)
-        return {"tenant": tenant, "seq": seq, "kind": kind, "payload": payload, "recorded_at": recorded_at, "hash": digest.hex()}
+    def _event_bytes(self, prefix: bytes, tenant: str, seq: int, kind: str, body: str, payload: Any,
+                     recorded_at: str, digest: bytes) -> bytes:
+        head = b"%s%d,\"kind\":%s,\"recorded_at\":%s,\"hash\":\"%s\",\"payload\":" % (
+            prefix, seq, json.dumps(kind).encode("utf-8"), json.dumps(recorded_at).encode("utf-8"),
+            digest.hex().encode("ascii"))
+        sealed = payload.get("sealed") if isinstance(payload, dict) else None
+        if not isinstance(sealed, dict) or self.fields_opener is None:
+            return head + body.encode("utf-8") + b"}"
+        opened = self.fields_opener(tenant, seq, sealed)
+        fields = b",".join(json.dumps(name).encode("utf-8") + b":" + raw for name, raw in opened.items())
+        return head + body.encode("utf-8") + b',"opened":{' + fields + b"}}"
 
     async def op_prepare_source(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
         return await self.sources.prepare(tenant, msg)

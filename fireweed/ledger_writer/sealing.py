@@ -31,6 +31,7 @@ CONTENT_FIELDS: dict[str, tuple[str, ...]] = {
 # Memories that name no entity are sealed under a per-tenant key of their own.
 TENANT_KEY_ID = "_tenant"
 ERASED = "[erased]"
+ERASED_JSON = b'"[erased]"'
 
 
 def key_ids(kind: str, payload: dict[str, Any]) -> list[str]:
@@ -122,14 +123,26 @@ class Sealer:
         sealed = stored.pop("sealed", None)
         if not isinstance(sealed, dict):
             return stored
-        ids = [str(i) for i in sealed.get("keys", [])]
-        key = self._key(tenant, ids, False) if ids else None
-        for name, blob in (sealed.get("fields") or {}).items():
-            if key is None:
-                stored[name] = ERASED
-                continue
+        for name, raw in self.open_fields(tenant, seq, sealed).items():
             try:
-                stored[name] = json.loads(kr.open(key, base64.b64decode(blob), kr.aad(tenant, seq, name)))
-            except (kr.DecryptError, ValueError):
+                stored[name] = json.loads(raw)
+            except ValueError:
                 stored[name] = ERASED
         return stored
+
+    def open_fields(self, tenant: str, seq: int, sealed: dict[str, Any]) -> dict[str, bytes]:
+        """Each sealed field's plaintext, the canonical JSON it was sealed as; `"[erased]"` as
+        JSON for a field whose key is destroyed or that does not open."""
+        ids = [str(i) for i in sealed.get("keys") or []]
+        key = self._key(tenant, ids, False) if ids else None
+        fields = sealed.get("fields")
+        out: dict[str, bytes] = {}
+        for name, blob in (fields.items() if isinstance(fields, dict) else ()):
+            if key is None:
+                out[name] = ERASED_JSON
+                continue
+            try:
+                out[name] = kr.open(key, base64.b64decode(blob), kr.aad(tenant, seq, name))
+            except (kr.DecryptError, ValueError, TypeError):
+                out[name] = ERASED_JSON
+        return out

@@ -22,7 +22,7 @@ from fireweed.ledger_writer.ledger import Ledger
 from fireweed.ledger_writer.operations import WriterOps
 from fireweed.shared.errors import BadRequest, FireweedError, FrameError
 from fireweed.shared.proc import peer_credentials
-from fireweed.shared.wire import FramedStream, check_request, error_reply, ok_reply
+from fireweed.shared.wire import FramedStream, check_request, encode_frame, encode_reply, error_reply, ok_reply
 
 log = logging.getLogger("fireweed.writer")
 
@@ -115,14 +115,13 @@ class WriterServer:
 
     async def _finish(self, framed: FramedStream, req_id: Any, waiter: Any) -> None:
         try:
-            result = await waiter
-            reply = ok_reply(req_id, result)
+            frame = encode_reply(req_id, await waiter)
         except FireweedError as exc:
-            reply = error_reply(req_id, exc.code, str(exc))
+            frame = encode_frame(error_reply(req_id, exc.code, str(exc)))
         except Exception as exc:  # a bug must not kill the writer; the decider gets a typed error
             log.exception("writer op failed")
-            reply = error_reply(req_id, "internal", f"internal error in the writer: {type(exc).__name__}")
+            frame = encode_frame(error_reply(req_id, "internal", f"internal error in the writer: {type(exc).__name__}"))
         try:
-            await framed.send(reply)
+            await framed.send_encoded(frame)
         except (anyio.BrokenResourceError, anyio.ClosedResourceError, OSError):
             pass

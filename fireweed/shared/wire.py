@@ -41,6 +41,20 @@ def encode_frame(message: dict[str, Any], limit: int = MAX_FRAME) -> bytes:
     return _LEN.pack(len(body)) + body
 
 
+class RawJson(bytes):
+    """A result already serialised as UTF-8 JSON by its producer, sent as it is."""
+
+
+def encode_reply(req_id: Any, result: dict[str, Any] | RawJson, limit: int = MAX_FRAME) -> bytes:
+    """The frame of an ok reply; a RawJson result is embedded without being decoded."""
+    if not isinstance(result, RawJson):
+        return encode_frame(ok_reply(req_id, result), limit)
+    body = b'{"id":' + dumps_safe(req_id).encode("utf-8") + b',"ok":true,"result":' + bytes(result) + b"}"
+    if len(body) > limit:
+        raise FrameError(f"frame of {len(body)} bytes is over the {limit}-byte limit", "frame_too_large")
+    return _LEN.pack(len(body)) + body
+
+
 class FramedStream:
     """A byte stream read and written as frames; writes are serialised by a lock."""
 
@@ -75,7 +89,10 @@ class FramedStream:
         return message
 
     async def send(self, message: dict[str, Any]) -> None:
-        data = encode_frame(message, self.limit)
+        await self.send_encoded(encode_frame(message, self.limit))
+
+    async def send_encoded(self, data: bytes) -> None:
+        """Send a frame made by encode_frame or encode_reply."""
         async with self._send_lock:
             await self.stream.send(data)
 
