@@ -143,6 +143,8 @@ class Decider:
         log.info("replayed %d events in %.2fs", n, time.monotonic() - t0)
 
     async def writer_ready(self, timeout: float = 120.0) -> RpcClient:
+        if self.writer is not None and self.ready.is_set():
+            return self.writer  # every call asks: no timeout scope when there is nothing to wait for
         with anyio.move_on_after(timeout):
             await self.ready.wait()
         if self.writer is None or not self.ready.is_set():

@@ -354,8 +354,11 @@ class Keyring:
                 os.link(tmp, name, src_dir_fd=dfd, dst_dir_fd=dfd, follow_symlinks=False)
             except FileExistsError:
                 raise KeyExists(f"{name} already exists; keys are never replaced") from None
-        finally:
-            self._wipe_and_unlink(dfd, tmp, only_last_link=True)
+        except BaseException:
+            self._wipe_and_unlink(dfd, tmp, only_last_link=True)  # the key never got its name: destroy it
+            raise
+        # Installed: the temporary name is only a second link to the key, nothing to wipe.
+        os.unlink(tmp, dir_fd=dfd)
         if durable:
             os.fsync(dfd)
 

@@ -53,7 +53,9 @@ class WriterOps:
 
     async def _append(self, tenant: str, events: list[dict[str, Any]]) -> dict[str, Any]:
         committed = await self.ledger.append(tenant, events)
-        return {"events": committed}
+        # The decider already holds each payload (it planned them); echoing them back cost a
+        # JSON round trip of every remember's claim and evidence.
+        return {"events": [{k: ev[k] for k in ("tenant", "seq", "kind", "recorded_at", "hash")} for ev in committed]}
 
     async def op_ping(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
         return {}

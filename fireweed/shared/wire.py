@@ -14,8 +14,7 @@ import struct
 from typing import Any
 
 import anyio
-from anyio.abc import ByteStream
-from anyio.streams.buffered import BufferedByteReceiveStream
+from anyio.abc import ByteStream, SocketAttribute
 
 from fireweed.shared.errors import BadRequest, FrameError
 
@@ -56,30 +55,58 @@ def encode_reply(req_id: Any, result: dict[str, Any] | RawJson, limit: int = MAX
 
 
 class FramedStream:
-    """A byte stream read and written as frames; writes are serialised by a lock."""
+    """A byte stream read and written as frames.
+
+    Reads take whatever the socket holds (up to RECV_BYTES) and cut every whole frame
+    out of it, so a burst of frames costs one receive, not two per frame. Writes are
+    serialised; frames queued while an earlier write is in progress go out together in
+    the next one, so a burst of replies costs one send and one wake-up of the peer; a
+    write the socket takes whole is made at once, without a trip through the event loop."""
+
+    RECV_BYTES = 1 << 16
 
     def __init__(self, stream: ByteStream, limit: int = MAX_FRAME) -> None:
         self.stream = stream
         self.limit = limit
-        self._reader = BufferedByteReceiveStream(stream)
-        self._send_lock = anyio.Lock()
+        self._buf = bytearray()
+        self._eof = False
+        self._outbox: list[bytes] = []
+        self._writing = False
+        self._idle = anyio.Event()
+        self._queued = 0  # frames ever queued, and ever handed to the socket, in order
+        self._sent = 0
+        self._send_error: Exception | None = None
+        self._raw = stream.extra(SocketAttribute.raw_socket, None)
+        if self._raw is not None and self._raw.gettimeout() != 0:
+            self._raw = None  # only a non-blocking socket may be written outside the event loop
+
+    async def _fill(self, need: int) -> bool:
+        """Read until the buffer holds `need` bytes; False at end of stream first."""
+        while len(self._buf) < need:
+            if self._eof:
+                return False
+            try:
+                chunk = await self.stream.receive(max(self.RECV_BYTES, need - len(self._buf)))
+            except (anyio.EndOfStream, anyio.BrokenResourceError, anyio.ClosedResourceError):
+                self._eof = True
+                return False
+            self._buf += chunk
+        return True
 
     async def receive(self) -> dict[str, Any] | None:
         """The next frame as a dict, or None at a clean end of stream.
 
         Raises FrameError when the stream cannot be trusted any more (oversized
         length, truncated body, bytes that are not JSON, a non-object)."""
-        try:
-            header = await self._reader.receive_exactly(4)
-        except (anyio.EndOfStream, anyio.IncompleteRead, anyio.BrokenResourceError, anyio.ClosedResourceError):
-            return None
-        (length,) = _LEN.unpack(header)
+        if not await self._fill(4):
+            return None  # end of stream, within a length prefix at most: nothing to answer
+        (length,) = _LEN.unpack_from(self._buf)
         if length > self.limit:
             raise FrameError(f"frame length {length} is over the {self.limit}-byte limit", "frame_too_large")
-        try:
-            body = await self._reader.receive_exactly(length)
-        except (anyio.EndOfStream, anyio.IncompleteRead, anyio.BrokenResourceError, anyio.ClosedResourceError):
-            raise FrameError("connection closed in the middle of a frame", "truncated_frame") from None
+        if not await self._fill(4 + length):
+            raise FrameError("connection closed in the middle of a frame", "truncated_frame")
+        body = bytes(self._buf[4:4 + length])
+        del self._buf[:4 + length]
         try:
             message = json.loads(body.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError):
@@ -92,9 +119,55 @@ class FramedStream:
         await self.send_encoded(encode_frame(message, self.limit))
 
     async def send_encoded(self, data: bytes) -> None:
-        """Send a frame made by encode_frame or encode_reply."""
-        async with self._send_lock:
-            await self.stream.send(data)
+        """Send a frame made by encode_frame or encode_reply.
+
+        Returns once the frame is handed to the socket, by this call or by an earlier
+        caller's write that took it along; raises if that write failed."""
+        if self._send_error is not None:
+            raise self._send_error
+        self._outbox.append(data)
+        self._queued += 1
+        mine = self._queued
+        while self._writing:  # frames queued during a write go out together in the next one
+            idle = self._idle
+            await idle.wait()
+            if self._sent >= mine:
+                return
+            if self._send_error is not None:
+                raise self._send_error
+        self._writing = True
+        batch = self._outbox[0] if len(self._outbox) == 1 else b"".join(self._outbox)
+        count = len(self._outbox)
+        self._outbox = []
+        try:
+            rest = self._try_send(batch)
+            if rest:
+                # Shielded: a write cancelled half-way would leave part of a frame on the wire
+                # and every later frame unreadable. Closing the stream still ends it.
+                with anyio.CancelScope(shield=True):
+                    await self.stream.send(rest)
+            self._sent += count
+        except Exception as exc:
+            self._send_error = exc  # the frames this write carried are lost, and so is the stream
+            raise
+        finally:
+            self._writing = False
+            self._idle.set()
+            self._idle = anyio.Event()
+
+    def _try_send(self, data: bytes) -> bytes:
+        """Write what the socket takes now without a trip through the event loop; the rest is
+        left for an awaited send (a full socket buffer, or a stream that is not a socket)."""
+        sock = self._raw
+        if sock is None:
+            return data
+        try:
+            n = sock.send(data)
+        except (BlockingIOError, InterruptedError):
+            return data
+        except OSError as exc:
+            raise anyio.BrokenResourceError from exc  # as anyio's own send reports a gone peer
+        return data[n:]
 
     async def aclose(self) -> None:
         await self.stream.aclose()
