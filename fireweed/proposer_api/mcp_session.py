@@ -59,17 +59,36 @@ class Output:
 
     async def send(self, message: dict[str, Any]) -> None:
         data = (dumps_safe(message) + "\n").encode("utf-8")
+        if not self.lock.locked():
+            # The usual case: the pipe takes the whole line at once, and no await means no other
+            # reply can come between; only a partial write needs the lock to finish in order.
+            try:
+                n = os.write(self.fd, data)
+            except BlockingIOError:
+                n = 0
+            except OSError:
+                return  # the agent has gone; nothing left to tell it
+            if n == len(data):
+                return
+            self.lock.acquire_nowait()
+            try:
+                await self._write_all(memoryview(data)[n:])
+            finally:
+                self.lock.release()
+            return
         async with self.lock:
-            view = memoryview(data)
-            while view:
-                try:
-                    n = os.write(self.fd, view)
-                except BlockingIOError:
-                    await anyio.sleep(0.001)
-                    continue
-                except (BrokenPipeError, OSError):
-                    return  # the agent has gone; nothing left to tell it
-                view = view[n:]
+            await self._write_all(memoryview(data))
+
+    async def _write_all(self, view: memoryview) -> None:
+        while view:
+            try:
+                n = os.write(self.fd, view)
+            except BlockingIOError:
+                await anyio.sleep(0.001)
+                continue
+            except OSError:
+                return  # the agent has gone; nothing left to tell it
+            view = view[n:]
 
 
 def _error(req_id: Any, code: int, message: str, data: Any = None) -> dict[str, Any]:
