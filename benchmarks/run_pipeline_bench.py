@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
@@ -28,7 +29,9 @@ def bench(clients: int, writes: int, prefill: int = 0) -> dict[str, Any]:
            "--prefill", str(prefill), "--json"]
     print(f"... fireweed bench --clients {clients} --writes {writes} --prefill {prefill}", file=sys.stderr, flush=True)
     t = time.monotonic()
-    done = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=sys.stderr, text=True, stdin=subprocess.DEVNULL)
+    # Every row on a scratch store of its own: never the store (or keys) this shell points at.
+    env = {k: v for k, v in os.environ.items() if k not in ("FIREWEED_STORE", "FIREWEED_KEYS", "FIREWEED_TENANT")}
+    done = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=sys.stderr, text=True, stdin=subprocess.DEVNULL, env=env)
     if done.returncode != 0:
         raise SystemExit(f"bench failed (exit {done.returncode}): {' '.join(cmd)}")
     print(f"    done in {time.monotonic() - t:.0f}s", file=sys.stderr, flush=True)

@@ -287,7 +287,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--subject", help="export everything stored about this subject only")
     p = add("import", "Restore a verified bundle into an empty store (recall answers the same questions; provenance recorded).", cmd_import)
     p.add_argument("file")
-    p = add("bench", "Spawn N real fronts, drive them concurrently and print throughput, latency and RSS.", cmd_bench)
+    p = add("bench", "Spawn N real fronts, drive them concurrently and print throughput, latency and RSS. "
+            "It runs on a scratch store unless a store is named (--store or FIREWEED_STORE): "
+            "a bench writes thousands of memories into the store it is given.", cmd_bench)
     p.add_argument("--clients", type=int, default=4, help="number of concurrent `fireweed serve` fronts")
     p.add_argument("--writes", type=int, default=500, help="remember calls per client")
     p.add_argument("--prefill", type=int, default=0, help="events to put in the ledger before measuring")
