@@ -41,15 +41,21 @@ class Front:
 
     def _pump(self) -> None:
         assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.raw_out.append(line)
-            self.lines.put(line)
+        try:
+            for line in self.proc.stdout:
+                self.raw_out.append(line)
+                self.lines.put(line)
+        except (ValueError, OSError):
+            pass  # the pipe was closed by close() while this thread read it
         self.lines.put(b"")
 
     def _pump_err(self) -> None:
         assert self.proc.stderr is not None
-        for line in self.proc.stderr:
-            self.stderr_lines.append(line)
+        try:
+            for line in self.proc.stderr:
+                self.stderr_lines.append(line)
+        except (ValueError, OSError):
+            pass  # closed by close() while being read
 
     def send_raw(self, data: bytes) -> None:
         assert self.proc.stdin is not None

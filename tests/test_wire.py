@@ -84,3 +84,61 @@ async def test_a_send_to_a_gone_peer_raises_and_keeps_raising(tmp_path: Path) ->
         await sender.send({"ok": 3})
     await client.aclose()
     await listener.aclose()
+
+
+class _StuckSocket:
+    """A non-blocking socket that takes `room` bytes, then nothing more."""
+
+    def __init__(self, room: int) -> None:
+        self.room = room
+        self.taken = b""
+
+    def gettimeout(self) -> float:
+        return 0.0
+
+    def send(self, data: Any) -> int:
+        n = min(self.room, len(data))
+        if not n:
+            raise BlockingIOError
+        self.room -= n
+        self.taken += bytes(data[:n])
+        return n
+
+
+class _Stream:
+    def __init__(self, sock: _StuckSocket) -> None:
+        self.sock = sock
+
+    def extra(self, attr: Any, default: Any = None) -> Any:
+        return self.sock
+
+
+async def test_a_write_cancelled_before_its_first_byte_is_kept_for_the_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def never(_sock: Any) -> None:
+        await anyio.sleep_forever()
+
+    monkeypatch.setattr(anyio, "wait_writable", never)
+    sock = _StuckSocket(room=0)
+    framed = FramedStream(_Stream(sock))  # type: ignore[arg-type]
+    with anyio.move_on_after(0.05):
+        await framed.send({"n": 1})
+    assert sock.taken == b"" and framed._send_error is None  # the stream is intact
+    sock.room = 10_000
+    await framed.send({"n": 2})  # carries the cancelled frame first, then its own
+    assert sock.taken == encode_frame({"n": 1}) + encode_frame({"n": 2})
+
+
+async def test_a_write_stalled_mid_frame_finishes_or_fails_but_never_stops_half_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def never(_sock: Any) -> None:
+        await anyio.sleep_forever()
+
+    monkeypatch.setattr(anyio, "wait_writable", never)
+    monkeypatch.setattr(FramedStream, "STALLED_WRITE", 0.2)
+    sock = _StuckSocket(room=3)  # part of the length prefix goes out, then the peer stops reading
+    framed = FramedStream(_Stream(sock))  # type: ignore[arg-type]
+    with anyio.move_on_after(0.01):  # a cancel does not cut the frame short...
+        with pytest.raises(anyio.BrokenResourceError):
+            await framed.send({"n": 1})  # ...the stall deadline ends it, with the stream given up
+    with pytest.raises(anyio.BrokenResourceError):
+        await framed.send({"n": 2})
+    assert sock.taken == encode_frame({"n": 1})[:3]

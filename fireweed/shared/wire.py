@@ -64,6 +64,7 @@ class FramedStream:
     write the socket takes whole is made at once, without a trip through the event loop."""
 
     RECV_BYTES = 1 << 16
+    STALLED_WRITE = 10.0  # seconds a peer may leave half a frame unread before the stream is given up
 
     def __init__(self, stream: ByteStream, limit: int = MAX_FRAME) -> None:
         self.stream = stream
@@ -86,7 +87,7 @@ class FramedStream:
             if self._eof:
                 return False
             try:
-                chunk = await self.stream.receive(max(self.RECV_BYTES, need - len(self._buf)))
+                chunk = await self.stream.receive(min(max(self.RECV_BYTES, need - len(self._buf)), 1 << 20))
             except (anyio.EndOfStream, anyio.BrokenResourceError, anyio.ClosedResourceError):
                 self._eof = True
                 return False
@@ -140,13 +141,13 @@ class FramedStream:
         count = len(self._outbox)
         self._outbox = []
         try:
-            rest = self._try_send(batch)
-            if rest:
-                # Shielded: a write cancelled half-way would leave part of a frame on the wire
-                # and every later frame unreadable. Closing the stream still ends it.
-                with anyio.CancelScope(shield=True):
-                    await self.stream.send(rest)
+            await self._write(batch)
             self._sent += count
+        except anyio.get_cancelled_exc_class():
+            # cancelled before any byte of the batch went out: the stream is intact, and the
+            # frames go back to the front of the queue for the next write to carry
+            self._outbox[:0] = [batch]
+            raise
         except Exception as exc:
             self._send_error = exc  # the frames this write carried are lost, and so is the stream
             raise
@@ -155,19 +156,34 @@ class FramedStream:
             self._idle.set()
             self._idle = anyio.Event()
 
-    def _try_send(self, data: bytes) -> bytes:
-        """Write what the socket takes now without a trip through the event loop; the rest is
-        left for an awaited send (a full socket buffer, or a stream that is not a socket)."""
+    async def _write(self, batch: bytes) -> None:
+        """Write the whole batch. Cancellable until its first byte is written; after that it
+        finishes (a frame cut short would make every later one unreadable) or, if the peer
+        stops reading for STALLED_WRITE seconds, fails and leaves the stream unusable."""
         sock = self._raw
-        if sock is None:
-            return data
-        try:
-            n = sock.send(data)
-        except (BlockingIOError, InterruptedError):
-            return data
-        except OSError as exc:
-            raise anyio.BrokenResourceError from exc  # as anyio's own send reports a gone peer
-        return data[n:]
+        if sock is None:  # not a socket (a test double): anyio's send, shielded whole
+            with anyio.CancelScope(shield=True):
+                await self.stream.send(batch)
+            return
+        view = memoryview(batch)
+        started = False
+        while view:
+            try:
+                n = sock.send(view)  # without a trip through the event loop when the socket takes it
+            except (BlockingIOError, InterruptedError):
+                n = 0
+            except OSError as exc:
+                raise anyio.BrokenResourceError from exc  # as anyio's own send reports a gone peer
+            if n:
+                started = True
+                view = view[n:]
+            elif not started:
+                await anyio.wait_writable(sock)
+            else:
+                with anyio.CancelScope(shield=True, deadline=anyio.current_time() + self.STALLED_WRITE) as scope:
+                    await anyio.wait_writable(sock)
+                if scope.cancelled_caught:
+                    raise anyio.BrokenResourceError("the peer stopped reading in the middle of a frame")
 
     async def aclose(self) -> None:
         await self.stream.aclose()
