@@ -423,39 +423,3 @@ def test_keys_made_together_are_each_a_fresh_private_key(ring: Keyring, keys_dir
         assert (os.stat(keys_dir / f"subject.{T}.{name}.key").st_mode & 0o777) == 0o600
     assert ring.memory_key(T, ["a", "b"]) is not None
     assert not [p for p in keys_dir.iterdir() if p.name.startswith(".tmp")]
-
-
-def test_keys_made_without_durability_are_synced_once_by_the_next_sync(ring: Keyring, monkeypatch: pytest.MonkeyPatch) -> None:
-    import fireweed.ledger_writer.keyring as kr
-
-    synced: list[list[str]] = []
-    real = kr._make_durable
-
-    def record(dfd: int, names: list[str]) -> None:
-        synced.append(list(names))
-        real(dfd, names)
-
-    monkeypatch.setattr(kr, "_make_durable", record)
-    assert ring.new_subject_keys([(T, "a"), (T, "b")], durable=False) == 2
-    assert synced == []  # made, usable, not yet durable
-    assert ring.memory_key(T, ["a", "b"]) is not None
-    ring.new_subject_keys([(T, "c")])  # a durable call syncs what was pending too
-    assert synced == [[f"subject.{T}.a.key", f"subject.{T}.b.key", f"subject.{T}.c.key"]]
-    ring.make_durable()
-    assert len(synced) == 1  # nothing pending: no second sync
-
-
-def test_a_failed_sync_keeps_the_keys_pending_and_raises(ring: Keyring, monkeypatch: pytest.MonkeyPatch) -> None:
-    import fireweed.ledger_writer.keyring as kr
-
-    def broken(dfd: int, names: list[str]) -> None:
-        raise OSError(5, "Input/output error")
-
-    ring.new_subject_keys([(T, "a")], durable=False)
-    monkeypatch.setattr(kr, "_make_durable", broken)
-    with pytest.raises(OSError):
-        ring.make_durable()
-    synced: list[list[str]] = []
-    monkeypatch.setattr(kr, "_make_durable", lambda dfd, names: synced.append(list(names)))
-    ring.make_durable()  # retried: still pending after the failure
-    assert synced == [[f"subject.{T}.a.key"]]

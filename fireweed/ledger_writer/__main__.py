@@ -70,7 +70,6 @@ async def run() -> int:
     ops = WriterOps(ledger, sources, erasure, Exporter(ledger, sealer, keyring, settings.store))
     ops.fields_opener = sealer.open_fields
     ops.preload = sealer.preload
-    ops.prepare_keys = lambda events: sealer.prepare_batch(events, durable=False)
     server = WriterServer(ledger, ops, secret)
     sock_path = settings.writer_socket
     try:
@@ -104,11 +103,6 @@ async def run() -> int:
 
 def main() -> None:
     setup_logging("writer")
-    # The commit thread makes many short system calls (key files, SQLite, fsync) and must take
-    # the interpreter lock back after each while the event loop thread runs Python; at the
-    # default 5 ms interval it queued behind the loop, and key creation alone cost 1.2 ms per
-    # new subject under load instead of 0.1 ms. (The ledger's debug log shows it per batch.)
-    sys.setswitchinterval(0.0005)
     sys.exit(anyio.run(run))
 
 

@@ -31,7 +31,6 @@ import os
 import secrets
 import stat
 import sys
-import threading
 import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -243,10 +242,6 @@ class Keyring:
         # memory, and re-reading a key file each time was most of a cold start. An entry is
         # dropped before its file is destroyed, so an erased key is never served from here.
         self._subjects: dict[str, bytes] = {}
-        # Subject key files created but not yet made durable (see new_subject_keys); the writer
-        # creates them as an append arrives and syncs them once, before the commit that uses them.
-        self._unsynced: list[str] = []
-        self._unsynced_lock = threading.Lock()
 
     def __repr__(self) -> str:
         return f"Keyring({self._path!r})"
@@ -423,14 +418,13 @@ class Keyring:
             self._create(dfd, name, key)
         self._remember(name, key)
 
-    def new_subject_keys(self, pairs: Sequence[tuple[str, str]], durable: bool = True) -> int:
-        """Create keys for every (tenant, entity_id) that has none; returns how many were made.
+    def new_subject_keys(self, pairs: Sequence[tuple[str, str]]) -> int:
+        """Create keys for every (tenant, entity_id) that has none, made durable together.
 
-        With durable=True they, and any made earlier without it, are made durable
-        together before this returns: one syncfs(2) of the keys directory's
-        filesystem for all of them, instead of two fsyncs per key. With
-        durable=False they wait for the next make_durable()."""
-        made: list[tuple[str, bytes]] = []
+        One syncfs(2) of the keys directory's filesystem replaces two fsyncs per
+        key, so a group commit that introduces many subjects pays for durability
+        once. Returns how many keys were created."""
+        made: list[str] = []
         with self._dir() as dfd:
             for tenant, entity_id in dict.fromkeys(pairs):
                 name = _subject_file(tenant, entity_id)
@@ -439,32 +433,10 @@ class Keyring:
                     self._create(dfd, name, key, durable=False)
                     made.append((name, key))
             if made:
-                with self._unsynced_lock:
-                    self._unsynced.extend(name for name, _ in made)
-            for name, key in made:
-                self._remember(name, key)
-            if durable:
-                self._sync_pending(dfd)
+                _make_durable(dfd, [name for name, _ in made])
+        for name, key in made:  # cached only once durable
+            self._remember(name, key)
         return len(made)
-
-    def make_durable(self) -> None:
-        """Make every key created with durable=False durable (nothing to do if there is none)."""
-        if self._unsynced:
-            with self._dir() as dfd:
-                self._sync_pending(dfd)
-
-    def _sync_pending(self, dfd: int) -> None:
-        # Taken under the lock, synced outside it: a key made meanwhile (on another thread)
-        # goes to the next sync, which its own commit waits for.
-        with self._unsynced_lock:
-            pending, self._unsynced = self._unsynced, []
-        if pending:
-            try:
-                _make_durable(dfd, pending)
-            except BaseException:
-                with self._unsynced_lock:
-                    self._unsynced[:0] = pending
-                raise
 
     def has_key(self, tenant: str, entity_id: str) -> bool:
         """True while the subject's content key exists."""

@@ -39,7 +39,6 @@ class WriterOps:
         # page's subject keys in one pass first
         self.fields_opener: Callable[[str, int, dict[str, Any]], dict[str, bytes]] | None = None
         self.preload: Callable[[str, list[dict[str, Any]]], None] | None = None
-        self.prepare_keys: Callable[[list[tuple[str, dict[str, Any]]]], None] | None = None
 
     def start(self, op: str, tenant: str, msg: dict[str, Any]) -> Awaitable[dict[str, Any]]:
         if op == "append":
@@ -49,11 +48,6 @@ class WriterOps:
             for ev in events:
                 self.sources.attach(tenant, ev)
                 self.erasure.attach(tenant, ev)
-            if self.prepare_keys is not None:
-                # New subjects' key files are made here, on the event loop's thread, as the append
-                # arrives; the commit thread only makes them durable (one syncfs per batch). Made
-                # there, each file operation waited for the interpreter lock behind this thread.
-                self.prepare_keys([(tenant, ev) for ev in events])
             return self._append(tenant, events)
         return getattr(self, f"op_{op}")(tenant, msg)
 

@@ -62,9 +62,8 @@ class Sealer:
             self._cache[cache_key] = key
         return key
 
-    def prepare_batch(self, events: list[tuple[str, dict[str, Any]]], durable: bool = True) -> None:
-        """Create the keys these events will be sealed under: with durable=True (a group commit
-        about to seal them) durably and all at once, together with any created earlier."""
+    def prepare_batch(self, events: list[tuple[str, dict[str, Any]]]) -> None:
+        """Create, durably and all at once, the keys a group commit is about to seal under."""
         pairs = []
         for tenant, ev in events:
             kind, payload = ev.get("kind"), ev.get("payload")
@@ -78,13 +77,9 @@ class Sealer:
                 pairs.extend((tenant, i) for i in ids if (tenant, (i,)) not in self._cache)
         if pairs:
             try:
-                self.keyring.new_subject_keys(pairs, durable=False)
+                self.keyring.new_subject_keys(pairs)
             except Exception:
                 pass  # sealing creates (or refuses) each key itself and reports it per mutation
-        if durable:
-            # Not caught: an I/O error here fails the whole batch, since nothing may commit
-            # sealed under a key that a crash could still take away.
-            self.keyring.make_durable()
 
     def forget(self, tenant: str, entity_id: str) -> None:
         """Drop every cached key derived from this subject's key, then destroy the key itself."""
