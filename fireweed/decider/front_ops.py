@@ -51,7 +51,7 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
     def __init__(self, decider: Decider) -> None:
         self.d = decider
         # Striped: one lock per (tenant, source) would grow without bound; a collision only serialises.
-        self._source_locks = [anyio.Lock() for _ in range(256)]
+        self._source_locks = [anyio.Lock(fast_acquire=True) for _ in range(256)]
         self.reads = ReadLog()
         decider.observers.append(self.reads)
 

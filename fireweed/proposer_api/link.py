@@ -25,6 +25,9 @@ class BackendLink:
         self._connect_lock = anyio.Lock()
 
     async def _client(self) -> RpcClient:
+        client = self.client
+        if client is not None and not client.is_closed:
+            return client  # every call asks: no lock when the connection is up
         async with self._connect_lock:
             if self.client is not None and not self.client.is_closed:
                 return self.client

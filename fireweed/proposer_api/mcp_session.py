@@ -110,7 +110,7 @@ class Session:
         self.initialized = False
         self.version: str | None = None
         self.in_flight: dict[Any, anyio.CancelScope] = {}
-        self.slots = anyio.Semaphore(LIMITS.pending_per_front)
+        self.slots = anyio.Semaphore(LIMITS.pending_per_front, fast_acquire=True)
 
     # ---- one line in --------------------------------------------------------
     async def handle_line(self, line: bytes) -> None:
