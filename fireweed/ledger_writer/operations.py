@@ -40,7 +40,10 @@ class WriterOps:
         self.fields_opener: Callable[[str, int, dict[str, Any]], dict[str, bytes]] | None = None
         self.preload: Callable[[str, list[dict[str, Any]]], None] | None = None
 
-    def start(self, op: str, tenant: str, msg: dict[str, Any]) -> Awaitable[dict[str, Any]]:
+    def start(self, op: str, tenant: str, msg: dict[str, Any]) -> Awaitable[dict[str, Any]] | dict[str, Any]:
+        """Begin an op: its result if it needs no waiting, else an awaitable of it."""
+        if op == "prepare_source" and msg.get("known_new") is True:
+            return self.sources.prepare_new(tenant, msg)  # every quoted remember: answered without a task
         if op == "append":
             events = msg.get("events")
             if not isinstance(events, list) or not events or not all(isinstance(e, dict) for e in events):

@@ -110,17 +110,41 @@ class WriterServer:
                 except FireweedError as exc:
                     await framed.send(error_reply(req_id, exc.code, str(exc)))
                     continue
+                except Exception as exc:  # a bug must not kill the writer; the decider gets a typed error
+                    log.exception("writer op failed")
+                    await framed.send(error_reply(req_id, "internal", f"internal error in the writer: {type(exc).__name__}"))
+                    continue
+                if isinstance(waiter, dict):  # done already: reply here, without a task
+                    await self._send_reply(framed, req_id, waiter)
+                    continue
                 tg.start_soon(self._finish, framed, req_id, waiter)
             tg.cancel_scope.cancel()
 
     async def _finish(self, framed: FramedStream, req_id: Any, waiter: Any) -> None:
         try:
-            frame = encode_reply(req_id, await waiter)
+            result = await waiter
+        except FireweedError as exc:
+            await self._send_frame(framed, encode_frame(error_reply(req_id, exc.code, str(exc))))
+            return
+        except Exception as exc:  # a bug must not kill the writer; the decider gets a typed error
+            log.exception("writer op failed")
+            await self._send_frame(framed, encode_frame(
+                error_reply(req_id, "internal", f"internal error in the writer: {type(exc).__name__}")))
+            return
+        await self._send_reply(framed, req_id, result)
+
+    async def _send_reply(self, framed: FramedStream, req_id: Any, result: Any) -> None:
+        try:
+            frame = encode_reply(req_id, result)
         except FireweedError as exc:
             frame = encode_frame(error_reply(req_id, exc.code, str(exc)))
         except Exception as exc:  # a bug must not kill the writer; the decider gets a typed error
             log.exception("writer op failed")
             frame = encode_frame(error_reply(req_id, "internal", f"internal error in the writer: {type(exc).__name__}"))
+        await self._send_frame(framed, frame)
+
+    @staticmethod
+    async def _send_frame(framed: FramedStream, frame: bytes) -> None:
         try:
             await framed.send_encoded(frame)
         except (anyio.BrokenResourceError, anyio.ClosedResourceError, OSError):

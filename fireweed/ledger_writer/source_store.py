@@ -46,16 +46,28 @@ class SourceStore:
         self._stash: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
 
     # ---- preparing a new source (no writes) ------------------------------
-    async def prepare(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+    def prepare_new(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+        """`prepare` for a source the decider says is new: no read, so it completes at once.
+
+        The decider sequences every append, so when it says a source is new, it is; skipping
+        the read keeps a remember from queueing behind the commit in flight."""
+        source_id, text = self._checked_text(msg)
+        return self._stage(tenant, source_id, text, msg)
+
+    def _checked_text(self, msg: dict[str, Any]) -> tuple[str, str]:
         source_id = _source_id(msg)
         text = msg.get("text")
         if not isinstance(text, str) or not text.strip():
             raise BadRequest("`text` must be a non-empty string", "bad_source_text")
         if len(text.encode("utf-8")) > MAX_SOURCE_BYTES:
             raise BadRequest(f"argument `text` (the source) is over {MAX_SOURCE_BYTES} bytes", "too_large")
-        # The decider sequences every append, so when it says a source is new, it is; skipping the
-        # read keeps a remember from queueing behind the commit in flight.
-        held = None if msg.get("known_new") is True else await self._held_text(tenant, source_id)
+        return source_id, text
+
+    async def prepare(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+        source_id, text = self._checked_text(msg)
+        if msg.get("known_new") is True:
+            return self._stage(tenant, source_id, text, msg)
+        held = await self._held_text(tenant, source_id)
         if held is not None:
             if held != text:
                 raise BadRequest(
@@ -63,6 +75,10 @@ class SourceStore:
                     "source_conflict",
                 )
             return {"source_id": source_id, "exists": True}
+        return self._stage(tenant, source_id, text, msg)
+
+    def _stage(self, tenant: str, source_id: str, text: str, msg: dict[str, Any]) -> dict[str, Any]:
+        """Split, salt and hash a new source and stash its parts for the append that follows."""
         # Evidence registered as its own source is one part: it is a single quotation, not a document.
         parts = [Part(0, len(text.encode("utf-8")), text.encode("utf-8"))] if msg.get("single_part") is True else split_parts(text)
         salts = [new_salt() for _ in parts]

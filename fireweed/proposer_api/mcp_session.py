@@ -25,7 +25,7 @@ from fireweed.proposer_api.schema import validate_arguments
 from fireweed.proposer_api.tools import TOOLS, TOOLS_BY_NAME
 from fireweed.shared.errors import FireweedError, RemoteError
 from fireweed.shared.limits import LIMITS
-from fireweed.shared.wire import dumps_safe
+from fireweed.shared.wire import dumps_bytes
 
 log = logging.getLogger("fireweed.front")
 
@@ -58,7 +58,7 @@ class Output:
         self.lock = anyio.Lock()
 
     async def send(self, message: dict[str, Any]) -> None:
-        data = (dumps_safe(message) + "\n").encode("utf-8")
+        data = dumps_bytes(message) + b"\n"
         if not self.lock.locked():
             # The usual case: the pipe takes the whole line at once, and no await means no other
             # reply can come between; only a partial write needs the lock to finish in order.

@@ -22,19 +22,18 @@ MAX_FRAME = 8 * 1024 * 1024
 _LEN = struct.Struct(">I")
 
 
-def dumps_safe(message: Any) -> str:
-    """JSON text that always encodes to UTF-8: a lone surrogate (which a peer may send us
-    inside an id or a string) is written as a \\u escape instead of failing the encode."""
+def dumps_bytes(message: Any) -> bytes:
+    """Compact JSON as UTF-8 bytes that always encode: a lone surrogate (which a peer may send
+    us inside an id or a string) is written as a \\u escape instead of failing the encode."""
     text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
     try:
-        text.encode("utf-8")
+        return text.encode("utf-8")
     except UnicodeEncodeError:
-        text = json.dumps(message, ensure_ascii=True, separators=(",", ":"))
-    return text
+        return json.dumps(message, ensure_ascii=True, separators=(",", ":")).encode("ascii")
 
 
 def encode_frame(message: dict[str, Any], limit: int = MAX_FRAME) -> bytes:
-    body = dumps_safe(message).encode("utf-8")
+    body = dumps_bytes(message)
     if len(body) > limit:
         raise FrameError(f"frame of {len(body)} bytes is over the {limit}-byte limit", "frame_too_large")
     return _LEN.pack(len(body)) + body
@@ -48,7 +47,7 @@ def encode_reply(req_id: Any, result: dict[str, Any] | RawJson, limit: int = MAX
     """The frame of an ok reply; a RawJson result is embedded without being decoded."""
     if not isinstance(result, RawJson):
         return encode_frame(ok_reply(req_id, result), limit)
-    body = b'{"id":' + dumps_safe(req_id).encode("utf-8") + b',"ok":true,"result":' + bytes(result) + b"}"
+    body = b'{"id":' + dumps_bytes(req_id) + b',"ok":true,"result":' + bytes(result) + b"}"
     if len(body) > limit:
         raise FrameError(f"frame of {len(body)} bytes is over the {limit}-byte limit", "frame_too_large")
     return _LEN.pack(len(body)) + body
