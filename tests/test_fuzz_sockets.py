@@ -43,7 +43,7 @@ from hypothesis import strategies as st
 
 from fireweed.decider.front_ops import FrontOps
 from fireweed.decider.operator_ops import OperatorOps
-from fireweed.ledger_writer.ledger import utc_now
+from fireweed.shared.events import utc_now
 from fireweed.shared.config import runtime_dir_for
 from fireweed.shared.limits import LIMITS
 from fireweed.shared.names import BadName, validate_tenant

@@ -7,6 +7,8 @@ import signal
 import socket
 import sqlite3
 import struct
+import subprocess
+import sys
 import json
 import threading
 from pathlib import Path
@@ -274,3 +276,24 @@ def test_bad_tenant_name_is_a_clear_error(fw_env):
 def test_every_subcommand_has_help(cmd):
     r = fireweed(dict(os.environ), *cmd, "--help")
     assert r.returncode == 0 and "usage:" in r.stdout and len(r.stdout.splitlines()) > 3
+
+
+@pytest.mark.parametrize("entry, allowed", [
+    ("fireweed.decider.__main__", "fireweed.decider"),
+    ("fireweed.proposer_api.serve", "fireweed.proposer_api"),
+])
+def test_the_front_and_the_decider_load_no_writer_database_or_crypto_code(entry: str, allowed: str) -> None:
+    probe = ("import sys, importlib; importlib.import_module(sys.argv[1]); "
+             "print('\\n'.join(sorted(sys.modules)))")
+
+    def loaded(module: str) -> set[str]:
+        out = subprocess.run([sys.executable, "-c", probe, module], capture_output=True, text=True, check=True)
+        return set(out.stdout.split())
+
+    writer = loaded("fireweed.ledger_writer.__main__")  # control: the probe does see what the writer loads
+    assert {"aiosqlite", "sqlite3", "nacl"} <= writer
+    mods = loaded(entry)
+    forbidden = {m for m in mods if m.split(".")[0] in ("aiosqlite", "sqlite3", "_sqlite3", "nacl")
+                 or (m.startswith("fireweed.") and m.split(".")[1] in ("ledger_writer", "decider", "proposer_api")
+                     and not m.startswith(allowed))}
+    assert not forbidden

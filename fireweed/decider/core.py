@@ -22,9 +22,9 @@ import anyio
 
 from fireweed.decider.projection import Projection
 from fireweed.decider.writer_link import writer_connection
-from fireweed.ledger_writer.ledger import utc_now
 from fireweed.shared.config import Settings
 from fireweed.shared.errors import FireweedError, RemoteError, Unavailable
+from fireweed.shared.events import utc_now
 from fireweed.shared.rpc import RpcClient
 
 log = logging.getLogger("fireweed.decider")

@@ -15,7 +15,6 @@ import time
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,7 @@ import anyio
 
 from fireweed.shared.canonical import canonical_json
 from fireweed.shared.errors import FireweedError
-from fireweed.shared.events import EVENT_KINDS, GENESIS_PREV_HASH, event_hash
+from fireweed.shared.events import EVENT_KINDS, GENESIS_PREV_HASH, event_hash, utc_now
 
 log = logging.getLogger("fireweed.ledger")
 
@@ -64,10 +63,6 @@ class UnloggedWrite(LedgerError):
 
 
 _TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z")
-
-
-def utc_now() -> str:
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 @dataclass

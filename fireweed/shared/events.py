@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from datetime import datetime, timezone
 
 EVENT_KINDS: frozenset[str] = frozenset(
     {
@@ -49,3 +50,8 @@ def event_hash(tenant: str, seq: int, kind: str, recorded_at: str, payload: byte
     h.update(_field(payload))
     h.update(prev_hash)
     return h.digest()
+
+
+def utc_now() -> str:
+    """The `recorded_at` form: UTC, microseconds, a trailing Z (docs/FORMAT.md)."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
