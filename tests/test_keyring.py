@@ -423,3 +423,25 @@ def test_keys_made_together_are_each_a_fresh_private_key(ring: Keyring, keys_dir
         assert (os.stat(keys_dir / f"subject.{T}.{name}.key").st_mode & 0o777) == 0o600
     assert ring.memory_key(T, ["a", "b"]) is not None
     assert not [p for p in keys_dir.iterdir() if p.name.startswith(".tmp")]
+
+
+def test_direct_libsodium_calls_agree_with_pynacls_public_api() -> None:
+    import nacl.encoding
+    import nacl.hash
+    import nacl.secret
+    import nacl.utils
+
+    import fireweed.ledger_writer.keyring as kr
+
+    for n in (0, 1, 63, 64, 1000):
+        key, data = nacl.utils.random(32), nacl.utils.random(n)
+        assert kr._memkey_step(data, key) == nacl.hash.blake2b(
+            data, digest_size=32, key=key, person=kr._MEMKEY_PERSON, encoder=nacl.encoding.RawEncoder)
+        for aad in (b"", b"fireweed-aad"):
+            ct = bytes(nacl.secret.Aead(key).encrypt(data, aad))  # sealed by PyNaCl's public API
+            assert kr.open(key, ct, aad) == data
+            for bad_ct, bad_aad in ((ct[:-1] + bytes([ct[-1] ^ 1]), aad), (ct, aad + b"x"), (ct[:30], aad)):
+                with pytest.raises(kr.DecryptError):
+                    kr.open(key, bad_ct, bad_aad)
+            with pytest.raises(kr.DecryptError):
+                kr.open(nacl.utils.random(32), ct, aad)

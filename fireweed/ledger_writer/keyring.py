@@ -43,6 +43,7 @@ import nacl.hash
 import nacl.secret
 import nacl.signing
 import nacl.utils
+from nacl._sodium import ffi as _ffi, lib as _lib
 
 from fireweed.shared.canonical import canonical_json
 from fireweed.shared.names import validate_entity_id, validate_tenant
@@ -71,6 +72,14 @@ CIPHER = "XChaCha20-Poly1305"
 _SIGNING_FILE = "signing.ed25519.seed"
 _FINGERPRINT_FILE = "fingerprint.key"
 _MEMKEY_PERSON = b"fw-memkey-v1"
+
+# PyNaCl's compiled libsodium binding, called directly on the two hot paths of a replay
+# (see open and _memkey_step); zero-padded salt and personalisation as PyNaCl pads them.
+_NONCE_BYTES = _lib.crypto_aead_xchacha20poly1305_ietf_npubbytes()
+_TAG_BYTES = _lib.crypto_aead_xchacha20poly1305_ietf_abytes()
+_NO_SALT = _ffi.new("unsigned char[]", _lib.crypto_generichash_blake2b_saltbytes())
+_MEMKEY_PERSON_BUF = _ffi.new("unsigned char[]", _lib.crypto_generichash_blake2b_personalbytes())
+_ffi.memmove(_MEMKEY_PERSON_BUF, _MEMKEY_PERSON, len(_MEMKEY_PERSON))
 _NAMEFP_PERSON = b"fw-namefp-v1"
 
 _O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -144,17 +153,34 @@ def open(key: bytes | None, ct: bytes, aad: bytes) -> bytes:  # noqa: A001 - the
     """Decrypt what :func:`seal` produced; raises DecryptError on any mismatch."""
     k = _check_key(key)
     ct = bytes(ct)
-    nonce_bytes = nacl.secret.Aead.NONCE_SIZE
-    try:
-        if len(ct) < nonce_bytes:
-            raise ValueError("shorter than a nonce")
-        # The binding Aead.decrypt calls, minus a box object per field: replay opens every
-        # sealed field of the ledger, so the wrapper's cost showed in a cold start.
-        return nacl.bindings.crypto_aead_xchacha20poly1305_ietf_decrypt(ct[nonce_bytes:], bytes(aad), ct[:nonce_bytes], k)
-    except (nacl.exceptions.CryptoError, ValueError, TypeError):
-        # One uniform error, not chained: callers learn nothing about which
-        # check failed, and no libsodium detail reaches a log.
-        raise DecryptError("ciphertext does not open under this key and associated data") from None
+    aad = bytes(aad)
+    if len(ct) < _NONCE_BYTES + _TAG_BYTES:
+        raise DecryptError("ciphertext does not open under this key and associated data")
+    # The libsodium call PyNaCl's Aead.decrypt makes, through PyNaCl's own compiled binding,
+    # without the wrapper's per-call argument checks (the key is checked above, the nonce is
+    # sliced to size): a cold start opens every sealed field of the ledger.
+    body = ct[_NONCE_BYTES:]
+    out = _ffi.new("unsigned char[]", len(body) - _TAG_BYTES or 1)
+    out_len = _ffi.new("unsigned long long *")
+    rc = _lib.crypto_aead_xchacha20poly1305_ietf_decrypt(
+        out, out_len, _ffi.NULL, body, len(body), aad or _ffi.NULL, len(aad), ct[:_NONCE_BYTES], k)
+    if rc != 0:
+        # One uniform error: callers learn nothing about which check failed, and no
+        # libsodium detail reaches a log.
+        raise DecryptError("ciphertext does not open under this key and associated data")
+    return _ffi.buffer(out, out_len[0])[:]
+
+
+def _memkey_step(data: bytes, key: bytes) -> bytes:
+    """Keyed BLAKE2b-256 of `data` with the memory-key personalisation: what
+    nacl.hash.blake2b(data, digest_size=32, key=key, person=_MEMKEY_PERSON) computes, through
+    the same libsodium function, without re-checking constant parameters on every call."""
+    out = _ffi.new("unsigned char[]", KEY_BYTES)
+    rc = _lib.crypto_generichash_blake2b_salt_personal(out, KEY_BYTES, data, len(data), key, len(key),
+                                                       _NO_SALT, _MEMKEY_PERSON_BUF)
+    if rc != 0:  # pragma: no cover - libsodium fails only on bad lengths, fixed here
+        raise RuntimeError("BLAKE2b failed")
+    return _ffi.buffer(out, KEY_BYTES)[:]
 
 
 # --------------------------------------------------------------------------
@@ -486,13 +512,7 @@ class Keyring:
         acc = b""
         for k in keys:
             assert k is not None
-            acc = nacl.hash.blake2b(
-                acc + context,
-                digest_size=KEY_BYTES,
-                key=k,
-                person=_MEMKEY_PERSON,
-                encoder=nacl.encoding.RawEncoder,
-            )
+            acc = _memkey_step(acc + context, k)
         return acc
 
     # -- install secrets -------------------------------------------------
