@@ -36,7 +36,6 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-import nacl.bindings
 import nacl.encoding
 import nacl.exceptions
 import nacl.hash
