@@ -9,6 +9,7 @@ from typing import Any
 import anyio
 import pytest
 from anyio.abc import SocketStream
+from anyio import wait_all_tasks_blocked
 
 from fireweed.shared.errors import FrameError
 from fireweed.shared.wire import FramedStream, encode_frame
@@ -126,6 +127,7 @@ async def test_a_write_cancelled_before_its_first_byte_is_kept_for_the_next(monk
     sock.room = 10_000
     await framed.send({"n": 2})  # carries the cancelled frame first, then its own
     assert sock.taken == encode_frame({"n": 1}) + encode_frame({"n": 2})
+    assert framed._sent == framed._queued == 2  # both frames counted as sent, not one joined batch
 
 
 async def test_a_write_stalled_mid_frame_finishes_or_fails_but_never_stops_half_way(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -142,3 +144,32 @@ async def test_a_write_stalled_mid_frame_finishes_or_fails_but_never_stops_half_
     with pytest.raises(anyio.BrokenResourceError):
         await framed.send({"n": 2})
     assert sock.taken == encode_frame({"n": 1})[:3]
+
+
+async def test_a_requeued_batch_still_counts_every_frame_it_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    writable = anyio.Event()
+
+    async def wait(_sock: Any) -> None:
+        await writable.wait()
+
+    monkeypatch.setattr(anyio, "wait_writable", wait)
+    sock = _StuckSocket(room=0)
+    framed = FramedStream(_Stream(sock))  # type: ignore[arg-type]
+    scopes = [anyio.CancelScope() for _ in range(3)]
+
+    async def send(i: int) -> None:
+        with scopes[i]:
+            await framed.send({"n": i})
+
+    async with anyio.create_task_group() as tg:
+        for i in range(3):
+            tg.start_soon(send, i)
+            await wait_all_tasks_blocked()  # 0 is writing (stuck), then 1 and 2 queue behind it
+        scopes[0].cancel()  # frame 0 goes back to the queue; 1 takes frames 0, 1 and 2 as one batch
+        await wait_all_tasks_blocked()
+        scopes[1].cancel()  # that three-frame batch goes back as one entry
+        await wait_all_tasks_blocked()
+        sock.room = 10_000
+        writable.set()  # 2 writes it
+    assert sock.taken == b"".join(encode_frame({"n": i}) for i in range(3))
+    assert framed._sent == framed._queued == 3

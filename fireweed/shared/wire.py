@@ -75,6 +75,7 @@ class FramedStream:
         self._idle = anyio.Event()
         self._queued = 0  # frames ever queued, and ever handed to the socket, in order
         self._sent = 0
+        self._pending = 0  # frames in _outbox (a requeued batch is one entry holding several)
         self._send_error: Exception | None = None
         self._raw = stream.extra(SocketAttribute.raw_socket, None)
         if self._raw is not None and self._raw.gettimeout() != 0:
@@ -126,6 +127,7 @@ class FramedStream:
         if self._send_error is not None:
             raise self._send_error
         self._outbox.append(data)
+        self._pending += 1
         self._queued += 1
         mine = self._queued
         while self._writing:  # frames queued during a write go out together in the next one
@@ -137,7 +139,7 @@ class FramedStream:
                 raise self._send_error
         self._writing = True
         batch = self._outbox[0] if len(self._outbox) == 1 else b"".join(self._outbox)
-        count = len(self._outbox)
+        count, self._pending = self._pending, 0
         self._outbox = []
         try:
             await self._write(batch)
@@ -146,6 +148,7 @@ class FramedStream:
             # cancelled before any byte of the batch went out: the stream is intact, and the
             # frames go back to the front of the queue for the next write to carry
             self._outbox[:0] = [batch]
+            self._pending += count  # one outbox entry now, but still `count` frames to account for
             raise
         except Exception as exc:
             self._send_error = exc  # the frames this write carried are lost, and so is the stream
