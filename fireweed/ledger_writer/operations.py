@@ -84,14 +84,14 @@ class WriterOps:
         was = gc.isenabled()
         gc.disable()
         try:
-            bodies = [row[2].decode("utf-8") for row in rows]  # embedded verbatim: must be UTF-8 text
-            stored = [json.loads(b) for b in bodies]
+            # a stored payload is embedded verbatim, so it must be UTF-8 text (decode checks it)
+            stored = [json.loads(row[2].decode("utf-8")) for row in rows]
             if self.preload is not None:
                 self.preload(tenant, stored)
             prefix = b'{"tenant":' + json.dumps(tenant).encode("utf-8") + b',"seq":'
             parts: list[bytes] = []
             size = 0
-            for (seq, kind, _, recorded_at, digest), body, payload in zip(rows, bodies, stored):
+            for (seq, kind, body, recorded_at, digest), payload in zip(rows, stored):
                 item = self._event_bytes(prefix, tenant, seq, kind, body, payload, recorded_at, digest)
                 if parts and size + len(item) > REPLAY_BYTES:
                     break  # the rest comes with the next page; one frame stays well under MAX_FRAME
@@ -103,17 +103,17 @@ class WriterOps:
         more = len(parts) < len(rows) or len(rows) == limit
         return RawJson(b'{"events":[' + b",".join(parts) + b'],"more":' + (b"true" if more else b"false") + b"}")
 
-    def _event_bytes(self, prefix: bytes, tenant: str, seq: int, kind: str, body: str, payload: Any,
+    def _event_bytes(self, prefix: bytes, tenant: str, seq: int, kind: str, body: bytes, payload: Any,
                      recorded_at: str, digest: bytes) -> bytes:
         head = b"%s%d,\"kind\":%s,\"recorded_at\":%s,\"hash\":\"%s\",\"payload\":" % (
             prefix, seq, json.dumps(kind).encode("utf-8"), json.dumps(recorded_at).encode("utf-8"),
             digest.hex().encode("ascii"))
         sealed = payload.get("sealed") if isinstance(payload, dict) else None
         if not isinstance(sealed, dict) or self.fields_opener is None:
-            return head + body.encode("utf-8") + b"}"
+            return head + body + b"}"
         opened = self.fields_opener(tenant, seq, sealed)
         fields = b",".join(json.dumps(name).encode("utf-8") + b":" + raw for name, raw in opened.items())
-        return head + body.encode("utf-8") + b',"opened":{' + fields + b"}}"
+        return head + body + b',"opened":{' + fields + b"}}"
 
     async def op_prepare_source(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
         return await self.sources.prepare(tenant, msg)

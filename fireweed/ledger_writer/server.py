@@ -107,15 +107,11 @@ class WriterServer:
                 # decider's order; only the wait for durability runs concurrently.
                 try:
                     waiter = self.ops.start(op, tenant, msg)
-                except FireweedError as exc:
-                    await framed.send(error_reply(req_id, exc.code, str(exc)))
-                    continue
-                except Exception as exc:  # a bug must not kill the writer; the decider gets a typed error
-                    log.exception("writer op failed")
-                    await framed.send(error_reply(req_id, "internal", f"internal error in the writer: {type(exc).__name__}"))
+                except Exception as exc:
+                    await self._send_frame(framed, _error_frame(req_id, exc))
                     continue
                 if isinstance(waiter, dict):  # done already: reply here, without a task
-                    await self._send_reply(framed, req_id, waiter)
+                    await self._send_frame(framed, _reply_frame(req_id, waiter))
                     continue
                 tg.start_soon(self._finish, framed, req_id, waiter)
             tg.cancel_scope.cancel()
@@ -123,25 +119,10 @@ class WriterServer:
     async def _finish(self, framed: FramedStream, req_id: Any, waiter: Any) -> None:
         try:
             result = await waiter
-        except FireweedError as exc:
-            await self._send_frame(framed, encode_frame(error_reply(req_id, exc.code, str(exc))))
+        except Exception as exc:
+            await self._send_frame(framed, _error_frame(req_id, exc))
             return
-        except Exception as exc:  # a bug must not kill the writer; the decider gets a typed error
-            log.exception("writer op failed")
-            await self._send_frame(framed, encode_frame(
-                error_reply(req_id, "internal", f"internal error in the writer: {type(exc).__name__}")))
-            return
-        await self._send_reply(framed, req_id, result)
-
-    async def _send_reply(self, framed: FramedStream, req_id: Any, result: Any) -> None:
-        try:
-            frame = encode_reply(req_id, result)
-        except FireweedError as exc:
-            frame = encode_frame(error_reply(req_id, exc.code, str(exc)))
-        except Exception as exc:  # a bug must not kill the writer; the decider gets a typed error
-            log.exception("writer op failed")
-            frame = encode_frame(error_reply(req_id, "internal", f"internal error in the writer: {type(exc).__name__}"))
-        await self._send_frame(framed, frame)
+        await self._send_frame(framed, _reply_frame(req_id, result))
 
     @staticmethod
     async def _send_frame(framed: FramedStream, frame: bytes) -> None:
@@ -149,3 +130,19 @@ class WriterServer:
             await framed.send_encoded(frame)
         except (anyio.BrokenResourceError, anyio.ClosedResourceError, OSError):
             pass
+
+
+def _reply_frame(req_id: Any, result: Any) -> bytes:
+    try:
+        return encode_reply(req_id, result)
+    except Exception as exc:  # e.g. a result over the frame limit
+        return _error_frame(req_id, exc)
+
+
+def _error_frame(req_id: Any, exc: Exception) -> bytes:
+    """A typed error reply; called inside the except block that caught `exc`."""
+    if isinstance(exc, FireweedError):
+        return encode_frame(error_reply(req_id, exc.code, str(exc)))
+    # a bug must not kill the writer; the decider gets a typed error and the log the traceback
+    log.exception("writer op failed")
+    return encode_frame(error_reply(req_id, "internal", f"internal error in the writer: {type(exc).__name__}"))

@@ -64,9 +64,9 @@ class SourceStore:
         return source_id, text
 
     async def prepare(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
-        source_id, text = self._checked_text(msg)
         if msg.get("known_new") is True:
-            return self._stage(tenant, source_id, text, msg)
+            return self.prepare_new(tenant, msg)
+        source_id, text = self._checked_text(msg)
         held = await self._held_text(tenant, source_id)
         if held is not None:
             if held != text:
