@@ -33,6 +33,26 @@ def mode(p: Path | str) -> int:
     return stat.S_IMODE(os.lstat(p).st_mode)
 
 
+def slab(keys_dir: Path, tenant: str = T) -> Path:
+    return keys_dir / f"subjects.{tenant}.keys"
+
+
+def records(keys_dir: Path, tenant: str = T) -> list[bytes]:
+    """The slab's 64-byte records, as docs/FORMAT.md describes them (computed here with hashlib)."""
+    data = slab(keys_dir, tenant).read_bytes()
+    return [data[i:i + 64] for i in range(0, len(data) - len(data) % 64, 64)]
+
+
+def tag_of(entity_id: str) -> bytes:
+    return hashlib.sha256(b"fireweed-subject-slot-v1\x00" + entity_id.encode()).digest()
+
+
+def key_on_disk(keys_dir: Path, entity_id: str, tenant: str = T) -> bytes | None:
+    found = [r[32:] for r in records(keys_dir, tenant) if r[:32] == tag_of(entity_id)]
+    assert len(found) <= 1
+    return found[0] if found else None
+
+
 @pytest.fixture
 def keys_dir(tmp_path: Path) -> Path:
     return tmp_path / "keys"
@@ -116,11 +136,12 @@ def test_key_files_are_0600_and_no_temp_files_remain(ring: Keyring, keys_dir: Pa
     ring.new_subject_key(T, "e1")
     ring.signing_key()
     ring.fingerprint_key()
+    ring.new_subject_key(T, "e2")
     names = sorted(os.listdir(keys_dir))
-    assert names == ["fingerprint.key", "signing.ed25519.seed", f"subject.{T}.e1.key"]
+    assert names == ["fingerprint.key", "signing.ed25519.seed", f"subjects.{T}.keys"]
     for n in names:
         assert mode(keys_dir / n) == 0o600
-        assert (keys_dir / n).stat().st_size == 32
+    assert [(keys_dir / n).stat().st_size for n in names] == [32, 32, 128]  # two 64-byte records
 
 
 def test_files_0600_even_under_restrictive_umask(ring: Keyring, keys_dir: Path) -> None:
@@ -129,7 +150,8 @@ def test_files_0600_even_under_restrictive_umask(ring: Keyring, keys_dir: Path) 
         ring.new_subject_key(T, "e1")
     finally:
         os.umask(old)
-    assert mode(keys_dir / f"subject.{T}.e1.key") == 0o600
+    assert mode(slab(keys_dir)) == 0o600
+    ring.new_subject_key(T, "e2")  # control: the file is still ours to append to
 
 
 def test_files_created_with_o_excl_and_o_nofollow(ring: Keyring, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -150,18 +172,21 @@ def test_files_created_with_o_excl_and_o_nofollow(ring: Keyring, monkeypatch: py
 
 def test_existing_key_is_never_replaced(ring: Keyring, keys_dir: Path) -> None:
     ring.new_subject_key(T, "e1")
-    before = (keys_dir / f"subject.{T}.e1.key").read_bytes()
+    before = slab(keys_dir).read_bytes()
     with pytest.raises(KeyExists):
         ring.new_subject_key(T, "e1")
-    assert (keys_dir / f"subject.{T}.e1.key").read_bytes() == before
+    with pytest.raises(KeyExists):
+        Keyring(keys_dir).new_subject_key(T, "e1")  # also for a keyring that reads it from disk
+    assert slab(keys_dir).read_bytes() == before
     ring.new_subject_key(T, "e2")  # control: a new subject is fine
+    assert slab(keys_dir).read_bytes().startswith(before)
 
 
 def test_planted_symlink_is_neither_followed_nor_replaced(ring: Keyring, keys_dir: Path, tmp_path: Path) -> None:
     target = tmp_path / "elsewhere"
     target.write_bytes(b"x" * 32)
-    (keys_dir / f"subject.{T}.e1.key").symlink_to(target)
-    with pytest.raises(KeyExists):
+    slab(keys_dir).symlink_to(target)
+    with pytest.raises(KeyringPermissionError):
         ring.new_subject_key(T, "e1")
     with pytest.raises(KeyringPermissionError):
         ring.has_key(T, "e1")
@@ -173,19 +198,34 @@ def test_planted_symlink_is_neither_followed_nor_replaced(ring: Keyring, keys_di
 def test_group_readable_key_file_refused(ring: Keyring, keys_dir: Path) -> None:
     ring.new_subject_key(T, "e1")
     assert ring.has_key(T, "e1")  # control
-    os.chmod(keys_dir / f"subject.{T}.e1.key", 0o640)
+    os.chmod(slab(keys_dir), 0o640)
     # The checks run when a key is read from disk: a keyring (a writer start) that reads it now
     with pytest.raises(KeyringPermissionError):
         Keyring(keys_dir).memory_key(T, ["e1"])
 
 
-def test_wrong_size_key_file_is_corrupt(ring: Keyring, keys_dir: Path) -> None:
+def test_two_records_for_one_subject_are_corrupt(ring: Keyring, keys_dir: Path) -> None:
     ring.new_subject_key(T, "e1")
-    p = keys_dir / f"subject.{T}.e1.key"
-    p.write_bytes(b"short")
+    assert Keyring(keys_dir).memory_key(T, ["e1"]) is not None  # control: one record reads back
+    with slab(keys_dir).open("ab") as fh:
+        fh.write(tag_of("e1") + bytes(range(32)))
     assert ring.memory_key(T, ["e1"]) is not None  # the key this keyring made is held in memory
-    with pytest.raises(KeyringCorrupt):
+    with pytest.raises(KeyringCorrupt, match="two records"):
         Keyring(keys_dir).memory_key(T, ["e1"])
+
+
+def test_a_torn_append_is_ignored_then_overwritten(ring: Keyring, keys_dir: Path) -> None:
+    ring.new_subject_key(T, "e1")
+    key = key_on_disk(keys_dir, "e1")
+    with slab(keys_dir).open("ab") as fh:
+        fh.write(tag_of("e2")[:20])  # a crash in the middle of an append: never acknowledged
+    fresh = Keyring(keys_dir)
+    assert fresh.memory_key(T, ["e1"]) == ring.memory_key(T, ["e1"]) and not fresh.has_key(T, "e2")
+    fresh.new_subject_key(T, "e2")
+    assert slab(keys_dir).stat().st_size == 128  # the torn tail was overwritten, records stay aligned
+    again = Keyring(keys_dir)
+    assert again.has_key(T, "e1") and again.has_key(T, "e2")
+    assert key_on_disk(keys_dir, "e1") == key
 
 
 def test_names_are_validated(ring: Keyring) -> None:
@@ -210,7 +250,8 @@ def test_memory_key_needs_every_subject(ring: Keyring) -> None:
 
 def test_memory_key_is_not_a_subject_key(ring: Keyring, keys_dir: Path) -> None:
     ring.new_subject_key(T, "e1")
-    raw = (keys_dir / f"subject.{T}.e1.key").read_bytes()
+    raw = key_on_disk(keys_dir, "e1")
+    assert raw is not None and len(raw) == 32  # control: the record is where FORMAT.md says
     assert ring.memory_key(T, ["e1"]) != raw
 
 
@@ -232,8 +273,10 @@ def test_seal_open_round_trip_and_destroy(ring: Keyring, keys_dir: Path) -> None
     assert b"Alice" not in ct
     assert open_sealed(ring.memory_key(T, ["alice", "bob"]), ct, a) == b"Alice manages Bob."
 
+    alice_raw = key_on_disk(keys_dir, "alice")
+    assert alice_raw is not None and alice_raw in slab(keys_dir).read_bytes()  # control
     assert ring.destroy_subject_key(T, "alice") is True
-    assert not (keys_dir / f"subject.{T}.alice.key").exists()
+    assert key_on_disk(keys_dir, "alice") is None and alice_raw not in slab(keys_dir).read_bytes()
     assert ring.has_key(T, "alice") is False
     assert ring.memory_key(T, ["alice", "bob"]) is None
     assert ring.memory_key(T, ["alice"]) is None
@@ -251,17 +294,51 @@ def test_seal_open_round_trip_and_destroy(ring: Keyring, keys_dir: Path) -> None
     assert ring.destroy_subject_key(T, "alice") is False
 
 
-def test_destroy_overwrites_before_unlinking(ring: Keyring, keys_dir: Path, tmp_path: Path) -> None:
-    ring.new_subject_key(T, "e1")
-    path = keys_dir / f"subject.{T}.e1.key"
-    original = path.read_bytes()
-    # A hard link lets us look at the inode after the name is gone.
-    witness = tmp_path / "witness"
-    os.link(path, witness)
-    assert witness.read_bytes() == original  # control
-    ring.destroy_subject_key(T, "e1")
-    assert not path.exists()
-    assert witness.read_bytes() != original and len(witness.read_bytes()) == 32
+def test_destroy_overwrites_the_record_in_place(ring: Keyring, keys_dir: Path) -> None:
+    ring.new_subject_keys([(T, "e1"), (T, "e2"), (T, "e3")])
+    inode = slab(keys_dir).stat().st_ino
+    before = records(keys_dir)
+    assert [r[:32] for r in before] == [tag_of("e1"), tag_of("e2"), tag_of("e3")]  # control
+    assert ring.destroy_subject_key(T, "e2")
+    after = records(keys_dir)
+    assert after == [before[0], bytes(64), before[2]]  # zeros where e2 was; the others untouched
+    assert slab(keys_dir).stat().st_ino == inode  # overwritten in place, not replaced by a copy
+    fresh = Keyring(keys_dir)
+    assert fresh.has_key(T, "e1") and fresh.has_key(T, "e3") and not fresh.has_key(T, "e2")
+    fresh.new_subject_key(T, "e4")  # an emptied slot is never reused
+    assert records(keys_dir)[1] == bytes(64) and len(records(keys_dir)) == 4
+
+
+def test_keys_made_one_file_per_subject_move_into_the_slab(keys_dir: Path) -> None:
+    Keyring(keys_dir)
+    old = {e: os.urandom(32) for e in ("e1", "e2")}
+    for e, key in old.items():  # the layout before 2026-11-30
+        fd = os.open(keys_dir / f"subject.{T}.{e}.key", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        os.write(fd, key)
+        os.close(fd)
+    (keys_dir / "subject.other.e9.key").write_bytes(os.urandom(32))
+    os.chmod(keys_dir / "subject.other.e9.key", 0o600)
+    ring = Keyring(keys_dir)
+    assert ring.has_key(T, "e1") and ring.has_key(T, "e2") and not ring.has_key(T, "e3")
+    assert {e: key_on_disk(keys_dir, e) for e in old} == old  # the same keys, now in the slab
+    assert not (keys_dir / f"subject.{T}.e1.key").exists() and not (keys_dir / f"subject.{T}.e2.key").exists()
+    assert (keys_dir / "subject.other.e9.key").exists()  # another tenant's move waits for that tenant
+    ring.has_key("other", "e9")
+    assert not (keys_dir / "subject.other.e9.key").exists() and key_on_disk(keys_dir, "e9", "other")
+    # Content sealed under the old files still opens.
+    ctx = b'["fireweed-memory-key-v1","acme",["e1"]]'
+    assert ring.memory_key(T, ["e1"]) == hashlib.blake2b(ctx, digest_size=32, key=old["e1"], person=b"fw-memkey-v1").digest()
+
+
+def test_two_stores_sharing_a_keys_directory_append_to_one_slab(keys_dir: Path) -> None:
+    a, b = Keyring(keys_dir), Keyring(keys_dir)
+    a.new_subject_key(T, "a1")
+    b.new_subject_key(T, "b1")  # b read a1's record, then appended after it
+    a.new_subject_key(T, "a2")
+    assert [r[:32] for r in records(keys_dir)] == [tag_of("a1"), tag_of("b1"), tag_of("a2")]
+    assert b.destroy_subject_key(T, "b1")
+    assert a.has_key(T, "a1") and a.has_key(T, "a2") and Keyring(keys_dir).has_key(T, "a2")
+    assert not Keyring(keys_dir).has_key(T, "b1")
 
 
 def test_tenants_are_separate(ring: Keyring) -> None:
@@ -372,8 +449,8 @@ def test_fingerprint_construction_is_reproducible_with_hashlib() -> None:
 def test_memory_key_construction_is_reproducible_with_hashlib(ring: Keyring, keys_dir: Path) -> None:
     ring.new_subject_key(T, "e1")
     ring.new_subject_key(T, "e2")
-    k1 = (keys_dir / f"subject.{T}.e1.key").read_bytes()
-    k2 = (keys_dir / f"subject.{T}.e2.key").read_bytes()
+    k1, k2 = key_on_disk(keys_dir, "e1"), key_on_disk(keys_dir, "e2")
+    assert k1 is not None and k2 is not None
     ctx = b'["fireweed-memory-key-v1","acme",["e1","e2"]]'
     step1 = hashlib.blake2b(ctx, digest_size=32, key=k1, person=b"fw-memkey-v1").digest()
     step2 = hashlib.blake2b(step1 + ctx, digest_size=32, key=k2, person=b"fw-memkey-v1").digest()
@@ -394,9 +471,7 @@ def test_normalise_name_unicode() -> None:
 
 def test_no_key_material_in_reprs_or_errors(ring: Keyring, keys_dir: Path) -> None:
     ring.new_subject_key(T, "e1")
-    secrets_hex = [
-        (keys_dir / n).read_bytes().hex() for n in os.listdir(keys_dir)
-    ] + [ring.signing_key().encode().hex(), ring.fingerprint_key().hex(), ring.memory_key(T, ["e1"]).hex()]
+    secrets_hex = [r[32:].hex() for r in records(keys_dir)] + [ring.signing_key().encode().hex(), ring.fingerprint_key().hex(), ring.memory_key(T, ["e1"]).hex()]
     texts = [repr(ring), str(ring)]
     try:
         open_sealed(ring.memory_key(T, ["e1"]), b"\x00" * 60, b"")
@@ -414,13 +489,12 @@ def test_no_key_material_in_reprs_or_errors(ring: Keyring, keys_dir: Path) -> No
 
 def test_keys_made_together_are_each_a_fresh_private_key(ring: Keyring, keys_dir: Path) -> None:
     ring.new_subject_key(T, "old")
-    before = (keys_dir / f"subject.{T}.old.key").read_bytes()
+    before = key_on_disk(keys_dir, "old")
     assert ring.new_subject_keys([(T, "a"), (T, "b"), (T, "a"), (T, "old")]) == 2  # old is kept, a once
-    assert (keys_dir / f"subject.{T}.old.key").read_bytes() == before
-    a, b = (keys_dir / f"subject.{T}.a.key").read_bytes(), (keys_dir / f"subject.{T}.b.key").read_bytes()
-    assert len(a) == len(b) == 32 and a != b
-    for name in ("a", "b"):
-        assert (os.stat(keys_dir / f"subject.{T}.{name}.key").st_mode & 0o777) == 0o600
+    assert key_on_disk(keys_dir, "old") == before
+    a, b = key_on_disk(keys_dir, "a"), key_on_disk(keys_dir, "b")
+    assert a is not None and b is not None and len(a) == len(b) == 32 and a != b
+    assert len(records(keys_dir)) == 3 and mode(slab(keys_dir)) == 0o600
     assert ring.memory_key(T, ["a", "b"]) is not None
     assert not [p for p in keys_dir.iterdir() if p.name.startswith(".tmp")]
 

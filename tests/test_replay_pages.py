@@ -63,16 +63,19 @@ async def _store(tmp_path: Path, n: int, evidence: str) -> tuple[Ledger, Sealer,
     keyring = Keyring(tmp_path / "keys")
     sealer = Sealer(keyring)
     ledger = await Ledger.open(tmp_path / "ledger.db")
-    ledger.sealer = sealer.seal
-    ledger.before_batch = sealer.prepare_batch
-    async with anyio.create_task_group() as tg:
-        tg.start_soon(ledger.run_committer)
-        for i in range(n):
-            await ledger.append(T, [_entity(i), _memory(i, evidence)])
-        tg.cancel_scope.cancel()
-    ops = WriterOps(ledger, None, None, None)  # type: ignore[arg-type]
-    ops.fields_opener = sealer.open_fields
-    ops.preload = sealer.preload
+    try:  # an open ledger left behind keeps its worker thread, and pytest, alive for ever
+        ledger.sealer = sealer.seal
+        ledger.before_batch = sealer.prepare_batch
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(ledger.run_committer)
+            for i in range(n):
+                await ledger.append(T, [_entity(i), _memory(i, evidence)])
+            tg.cancel_scope.cancel()
+        ops = WriterOps(ledger, None, None, None)  # type: ignore[arg-type]
+        ops.fields_opener = sealer.open_fields
+    except BaseException:
+        await ledger.close()
+        raise
     return ledger, sealer, ops
 
 

@@ -69,7 +69,6 @@ async def run() -> int:
     ledger.after_commit = erasure.after_commit
     ops = WriterOps(ledger, sources, erasure, Exporter(ledger, sealer, keyring, settings.store))
     ops.fields_opener = sealer.open_fields
-    ops.preload = sealer.preload
     server = WriterServer(ledger, ops, secret)
     sock_path = settings.writer_socket
     try:

@@ -5,14 +5,15 @@ Only the ledger writer holds a keyring. It is a directory OUTSIDE the store
 keys. Every file in it is 0600, created exclusively (``O_EXCL``, never
 through a symlink) and checked for owner and mode whenever it is read.
 
-Layout (file names carry ids, never names or secrets)::
+Layout (file names carry tenants, never names or secrets)::
 
-    subject.<tenant>.<entity_id>.key   32 random bytes, one per subject
-    signing.ed25519.seed               32-byte Ed25519 seed, created once
-    fingerprint.key                    32-byte key for name fingerprints
+    subjects.<tenant>.keys   one 64-byte record per subject: a tag and 32 random
+                             bytes (see key_slab, which also says why one file)
+    signing.ed25519.seed     32-byte Ed25519 seed, created once
+    fingerprint.key          32-byte key for name fingerprints
 
-Erasure destroys a subject's file (overwritten, then unlinked, directory
-fsync'd). Content is sealed with XChaCha20-Poly1305 (``nacl.secret.Aead``)
+Erasure overwrites a subject's record with zeros in place and fdatasyncs the
+file. Content is sealed with XChaCha20-Poly1305 (``nacl.secret.Aead``)
 under a *memory key* derived by keyed BLAKE2b from the keys of every subject
 the memory names, so it opens only while all of them still exist. The
 overwrite is best effort on SSDs and copy-on-write filesystems; what is
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import logging
 import os
 import secrets
 import stat
@@ -44,8 +46,9 @@ import nacl.signing
 import nacl.utils
 from nacl._sodium import ffi as _ffi, lib as _lib
 
+from fireweed.ledger_writer.key_slab import KeySlab, SlabError, SlabPermissionError, slot_tag
 from fireweed.shared.canonical import canonical_json
-from fireweed.shared.names import validate_entity_id, validate_tenant
+from fireweed.shared.names import validate_tenant
 
 __all__ = [
     "KEY_BYTES",
@@ -65,7 +68,6 @@ __all__ = [
 ]
 
 KEY_BYTES = 32
-SUBJECT_CACHE = 1 << 18  # subject keys held in memory (8 MiB of keys at most)
 CIPHER = "XChaCha20-Poly1305"
 
 _SIGNING_FILE = "signing.ed25519.seed"
@@ -82,6 +84,8 @@ _ffi.memmove(_MEMKEY_PERSON_BUF, _MEMKEY_PERSON, len(_MEMKEY_PERSON))
 _NAMEFP_PERSON = b"fw-namefp-v1"
 
 _O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+
+log = logging.getLogger(__name__)
 
 
 class KeyringError(Exception):
@@ -106,6 +110,17 @@ class DecryptError(KeyringError):
 
 class KeyDestroyed(DecryptError):
     """The memory key does not exist (a subject's key has been destroyed)."""
+
+
+@contextmanager
+def _slab_errors() -> Iterator[None]:
+    """Report a key slab's failures as the keyring's own, which callers already handle."""
+    try:
+        yield
+    except SlabPermissionError as exc:
+        raise KeyringPermissionError(str(exc)) from None
+    except SlabError as exc:
+        raise KeyringCorrupt(str(exc)) from None
 
 
 # --------------------------------------------------------------------------
@@ -216,7 +231,7 @@ def fingerprint_name(fingerprint_key: bytes, name: str) -> str:
 
 
 def _make_durable(dfd: int, names: Sequence[str]) -> None:
-    """Flush new files and their directory entries: syncfs where Linux offers it, else fsync each."""
+    """Flush these files' data and the directory: syncfs where Linux offers it, else fsync each."""
     if _SYNCFS is not None and _SYNCFS(dfd) == 0:
         return
     for name in names:
@@ -245,11 +260,6 @@ _SYNCFS = _load_syncfs() if sys.platform.startswith("linux") else None
 # The directory-backed keyring
 
 
-def _subject_file(tenant: str, entity_id: str) -> str:
-    # A tenant cannot contain ".", so the split back into parts is unambiguous.
-    return f"subject.{validate_tenant(tenant)}.{validate_entity_id(entity_id)}.key"
-
-
 class Keyring:
     """A keys directory. Creates it (0700) if missing; refuses one that is not private."""
 
@@ -263,10 +273,7 @@ class Keyring:
             pass  # validate now, so a bad directory fails at start, not mid-erasure
         self._signing: nacl.signing.SigningKey | None = None
         self._fingerprint: bytes | None = None
-        # Subject keys already read or made, by file name. Replay derives a key for every
-        # memory, and re-reading a key file each time was most of a cold start. An entry is
-        # dropped before its file is destroyed, so an erased key is never served from here.
-        self._subjects: dict[str, bytes] = {}
+        self._slabs: dict[str, KeySlab] = {}  # by tenant, read on first use
 
     def __repr__(self) -> str:
         return f"Keyring({self._path!r})"
@@ -338,19 +345,6 @@ class Keyring:
         finally:
             os.close(fd)
 
-    def _subject(self, dfd: int, name: str) -> bytes | None:
-        key = self._subjects.get(name)
-        if key is None:
-            key = self._read(dfd, name)
-            if key is not None:
-                self._remember(name, key)
-        return key
-
-    def _remember(self, name: str, key: bytes) -> None:
-        if len(self._subjects) >= SUBJECT_CACHE:
-            self._subjects.clear()
-        self._subjects[name] = key
-
     def _create(self, dfd: int, name: str, data: bytes, durable: bool = True) -> None:
         """Create ``name`` holding ``data`` atomically, never replacing anything.
 
@@ -388,6 +382,13 @@ class Keyring:
             os.fsync(dfd)
 
     def _wipe_and_unlink(self, dfd: int, name: str, *, only_last_link: bool = False) -> bool:
+        if not self._overwrite(dfd, name, only_last_link=only_last_link):
+            return False
+        os.unlink(name, dir_fd=dfd)
+        return True
+
+    def _overwrite(self, dfd: int, name: str, *, only_last_link: bool = False, sync: bool = True) -> bool:
+        """Overwrite a key file with random bytes; False if there is no such file."""
         # O_NONBLOCK: a FIFO planted under a key's name must not hang us.
         flags = os.O_WRONLY | os.O_NOFOLLOW | os.O_NONBLOCK | _O_CLOEXEC
         try:
@@ -406,10 +407,10 @@ class Keyring:
             skip = only_last_link and st.st_nlink > 1
             if stat.S_ISREG(st.st_mode) and st.st_size and not skip:
                 os.pwrite(fd, nacl.utils.random(st.st_size), 0)
-                os.fsync(fd)
+                if sync:
+                    os.fsync(fd)
         finally:
             os.close(fd)
-        os.unlink(name, dir_fd=dfd)
         return True
 
     def _get_or_create(self, name: str) -> bytes:
@@ -427,62 +428,93 @@ class Keyring:
 
     # -- subject keys ----------------------------------------------------
 
-    def load_subject_keys(self, tenant: str, entity_ids: Sequence[str]) -> None:
-        """Read into the cache, through one directory handle, the keys of these subjects that exist."""
-        names = [n for n in dict.fromkeys(_subject_file(tenant, e) for e in entity_ids) if n not in self._subjects]
-        if names:
-            with self._dir() as dfd:
-                for name in names:
-                    self._subject(dfd, name)
+    def _slab(self, tenant: str) -> KeySlab:
+        """The tenant's key slab, read from disk on first use (moving in any legacy key files)."""
+        slab = self._slabs.get(tenant)
+        if slab is None:
+            slab = KeySlab(tenant)
+            with self._dir() as dfd, _slab_errors():
+                slab.refresh(dfd)
+                self._move_legacy_keys(dfd, tenant, slab)
+            self._slabs[tenant] = slab
+        return slab
+
+    def _move_legacy_keys(self, dfd: int, tenant: str, slab: KeySlab) -> None:
+        """Move keys kept one file per subject (before 2026-11-30) into the slab, then destroy the files.
+
+        The slab's copy is durable before any file is overwritten, so a crash at any
+        point leaves every key in at least one place, and a rerun finishes the move."""
+        prefix = f"subject.{tenant}."
+        names = [n for n in os.listdir(dfd) if n.startswith(prefix) and n.endswith(".key")]
+        if not names:
+            return
+        found: dict[bytes, bytes] = {}
+        for name in names:
+            key = self._read(dfd, name)
+            if key is None:
+                continue
+            tag = slot_tag(name[len(prefix):-len(".key")])
+            held = slab.get(tag)
+            if held is not None and held != key:
+                raise KeyringCorrupt(f"{name} and {slab.name} hold different keys for one subject")
+            found[tag] = key
+        slab.append(dfd, found)
+        # Overwrite every file, flush the overwrites together, then unlink: one flush, not one per file.
+        wiped = [name for name in names if self._overwrite(dfd, name, sync=False)]
+        _make_durable(dfd, wiped)
+        for name in wiped:
+            os.unlink(name, dir_fd=dfd)
+        os.fsync(dfd)
+        log.info("moved %d subject key files of tenant %s into %s", len(found), tenant, slab.name)
+
+    def _held(self, tenant: str, tag: bytes) -> bytes | None:
+        """The key for a tag; a miss re-reads the slab's new records before saying there is none."""
+        slab = self._slab(tenant)
+        key = slab.get(tag)
+        if key is None:
+            with self._dir() as dfd, _slab_errors():
+                slab.refresh(dfd)
+            key = slab.get(tag)
+        return key
 
     def new_subject_key(self, tenant: str, entity_id: str) -> None:
         """Create a random 32-byte content key for a subject; KeyExists if it has one."""
-        name = _subject_file(tenant, entity_id)
-        key = nacl.utils.random(KEY_BYTES)
-        with self._dir() as dfd:
-            self._create(dfd, name, key)
-        self._remember(name, key)
+        if not self.new_subject_keys([(tenant, entity_id)]):
+            raise KeyExists(f"subject {entity_id} of tenant {tenant} already has a key; keys are never replaced")
 
     def new_subject_keys(self, pairs: Sequence[tuple[str, str]]) -> int:
         """Create keys for every (tenant, entity_id) that has none, made durable together.
 
-        One syncfs(2) of the keys directory's filesystem replaces two fsyncs per
-        key, so a group commit that introduces many subjects pays for durability
-        once. Returns how many keys were created."""
-        made: list[str] = []
-        with self._dir() as dfd:
-            for tenant, entity_id in dict.fromkeys(pairs):
-                name = _subject_file(tenant, entity_id)
-                if self._subject(dfd, name) is None:
-                    key = nacl.utils.random(KEY_BYTES)
-                    self._create(dfd, name, key, durable=False)
-                    made.append((name, key))
-            if made:
-                _make_durable(dfd, [name for name, _ in made])
-        for name, key in made:  # cached only once durable
-            self._remember(name, key)
-        return len(made)
+        One append and one fdatasync per tenant, so a group commit that
+        introduces many subjects pays for durability once. Returns how many
+        keys were created."""
+        wanted: dict[str, dict[bytes, bytes]] = {}
+        for tenant, entity_id in pairs:
+            tag = slot_tag(entity_id)
+            if self._slab(tenant).get(tag) is None:
+                wanted.setdefault(tenant, {})[tag] = b""
+        made = 0
+        if wanted:
+            with self._dir() as dfd, _slab_errors():
+                for tenant, tags in wanted.items():
+                    fresh = {tag: nacl.utils.random(KEY_BYTES) for tag in tags}
+                    made += len(self._slab(tenant).append(dfd, fresh))
+        return made
 
     def has_key(self, tenant: str, entity_id: str) -> bool:
         """True while the subject's content key exists."""
-        name = _subject_file(tenant, entity_id)
-        if name in self._subjects:
-            return True
-        with self._dir() as dfd:
-            return self._subject(dfd, name) is not None
+        return self._held(tenant, slot_tag(entity_id)) is not None
 
     def destroy_subject_key(self, tenant: str, entity_id: str) -> bool:
-        """Overwrite, unlink and fsync away a subject's key.
+        """Overwrite a subject's key record with zeros and fdatasync the slab.
 
         Returns True if a key was destroyed, False if there was none, so a
         retried erasure is idempotent.
         """
-        name = _subject_file(tenant, entity_id)
-        self._subjects.pop(name, None)
-        with self._dir() as dfd:
-            destroyed = self._wipe_and_unlink(dfd, name)
-            os.fsync(dfd)
-            return destroyed
+        tag = slot_tag(entity_id)
+        slab = self._slab(tenant)
+        with self._dir() as dfd, _slab_errors():
+            return slab.destroy(dfd, tag)
 
     def memory_key(self, tenant: str, entity_ids: Sequence[str]) -> bytes | None:
         """The content key of a memory naming ``entity_ids``, or None if any subject is erased.
@@ -497,11 +529,7 @@ class Keyring:
         ids = sorted(set(entity_ids))
         if not ids:
             raise ValueError("a memory key needs at least one subject")
-        names = [_subject_file(tenant, e) for e in ids]
-        keys = [self._subjects.get(n) for n in names]
-        if None in keys:
-            with self._dir() as dfd:
-                keys = [self._subject(dfd, n) for n in names]
+        keys = [self._held(tenant, slot_tag(e)) for e in ids]
         if None in keys:
             return None
         # canonical_json(["fireweed-memory-key-v1", tenant, ids]), written out: the names were

@@ -35,10 +35,8 @@ class WriterOps:
         self.sources = sources
         self.erasure = erasure
         self.exporter = exporter
-        # set by the keyring integration: open sealed payloads for the decider, and read a
-        # page's subject keys in one pass first
+        # set by the keyring integration: open sealed payloads for the decider
         self.fields_opener: Callable[[str, int, dict[str, Any]], dict[str, bytes]] | None = None
-        self.preload: Callable[[str, list[dict[str, Any]]], None] | None = None
 
     def start(self, op: str, tenant: str, msg: dict[str, Any]) -> Awaitable[dict[str, Any]] | dict[str, Any]:
         """Begin an op: its result if it needs no waiting, else an awaitable of it."""
@@ -86,8 +84,6 @@ class WriterOps:
         try:
             # a stored payload is embedded verbatim, so it must be UTF-8 text (decode checks it)
             stored = [json.loads(row[2].decode("utf-8")) for row in rows]
-            if self.preload is not None:
-                self.preload(tenant, stored)
             prefix = b'{"tenant":' + json.dumps(tenant).encode("utf-8") + b',"seq":'
             parts: list[bytes] = []
             size = 0

@@ -107,18 +107,6 @@ class Sealer:
         }
         return canonical_json(stored)
 
-    def preload(self, tenant: str, stored: list[dict[str, Any]]) -> None:
-        """Read the subject keys a page of stored payloads is sealed under, all at once."""
-        ids: list[str] = []
-        for payload in stored:
-            sealed = payload.get("sealed") if isinstance(payload, dict) else None
-            if isinstance(sealed, dict) and isinstance(sealed.get("keys"), list):
-                ids.extend(str(i) for i in sealed["keys"])
-        try:
-            self.keyring.load_subject_keys(tenant, ids)
-        except (ValueError, kr.KeyringError):
-            pass  # a bad id or key file is reported where that event is opened
-
     def open(self, tenant: str, seq: int, kind: str, stored: dict[str, Any]) -> dict[str, Any]:
         sealed = stored.pop("sealed", None)
         if not isinstance(sealed, dict):

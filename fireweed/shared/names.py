@@ -121,6 +121,6 @@ def validate_tenant(s: str) -> str:
 def validate_entity_id(s: str) -> str:
     """Return ``s`` if it is a valid entity id, else raise :class:`BadName`.
 
-    Same alphabet as a source id; entity ids name key files in the keyring.
+    Same alphabet as a source id; an entity id tags its key record in the keyring.
     """
     return _checked(s, "entity_id")

@@ -1,0 +1,205 @@
+"""One tenant's subject keys, kept as fixed-size records in one file.
+
+A file per subject made each new subject cost a create, a link, an unlink and a
+directory update, and made a cold start open and read one file per subject. So a
+tenant's subject keys live in ``subjects.<tenant>.keys``, a run of 64-byte records::
+
+    tag  32 bytes   SHA-256("fireweed-subject-slot-v1" 0x00 entity_id)
+    key  32 bytes   the subject's random content key
+
+A record never moves, so its offset identifies it for its lifetime.
+
+- New keys are appended together, then made durable with one fdatasync; a caller
+  uses a key only after that returns. A crash during an append can leave a short
+  tail, never acknowledged, which the next append overwrites and a load ignores.
+- Destroying a key overwrites its whole record in place with zeros, then
+  fdatasyncs. An all-zero record is an empty slot, and nothing ever reuses it.
+- Every operation opens the file afresh (``O_NOFOLLOW``, checked to be a regular
+  0600 file of ours) and holds an exclusive ``flock`` on it, because one keys
+  directory may serve several stores whose writers share this file.
+
+The overwrite destroys the key on filesystems that overwrite in place (ext4, xfs);
+on copy-on-write filesystems and SSDs it is best effort, as the unlinked key file
+was before. The index holds every key of the tenant in memory: about 200 bytes per
+subject, so a million subjects cost about 200 MB in the writer.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import hashlib
+import os
+import stat
+
+from fireweed.shared.names import validate_entity_id, validate_tenant
+
+__all__ = ["RECORD_BYTES", "KeySlab", "SlabCorrupt", "SlabError", "SlabPermissionError", "slab_file", "slot_tag"]
+
+KEY_BYTES = 32
+TAG_BYTES = 32
+RECORD_BYTES = TAG_BYTES + KEY_BYTES
+_EMPTY = bytes(RECORD_BYTES)
+_TAG_CONTEXT = b"fireweed-subject-slot-v1\x00"
+_O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+
+
+class SlabError(Exception):
+    """Base class for a key slab that cannot be used."""
+
+
+class SlabPermissionError(SlabError):
+    """The slab file is a symlink, a special file, or not private to us."""
+
+
+class SlabCorrupt(SlabError):
+    """The slab file's contents break its own rules."""
+
+
+def slab_file(tenant: str) -> str:
+    # A tenant holds no ".", so this name cannot collide with another tenant's.
+    return f"subjects.{validate_tenant(tenant)}.keys"
+
+
+def slot_tag(entity_id: str) -> bytes:
+    """The record tag of a subject: a hash, so every record has one size whatever the id's length."""
+    return hashlib.sha256(_TAG_CONTEXT + validate_entity_id(entity_id).encode("ascii")).digest()
+
+
+def _open(dfd: int, name: str, create: bool) -> int | None:
+    """The slab file, opened read-write and checked; None if it does not exist and `create` is off."""
+    flags = os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | _O_CLOEXEC  # O_NONBLOCK: a planted FIFO must not hang us
+    created = False
+    try:
+        if create:
+            try:
+                fd = os.open(name, flags | os.O_CREAT | os.O_EXCL, 0o600, dir_fd=dfd)
+                created = True
+            except FileExistsError:
+                fd = os.open(name, flags, dir_fd=dfd)
+        else:
+            fd = os.open(name, flags, dir_fd=dfd)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENXIO):
+            raise SlabPermissionError(f"key file {name} is a symlink or special file") from None
+        raise
+    try:
+        if created:
+            os.fchmod(fd, 0o600)  # a restrictive umask must not leave it unwritable
+            os.fsync(dfd)  # the name must outlive a crash before any key in it is used
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise SlabCorrupt(f"key file {name} is not a regular file")
+        if st.st_uid != os.geteuid() or st.st_mode & 0o077:
+            raise SlabPermissionError(
+                f"key file {name} must be 0600 and ours (mode {stat.S_IMODE(st.st_mode):04o}, uid {st.st_uid})")
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _pread_exact(fd: int, size: int, offset: int) -> bytes:
+    parts = []
+    while size:
+        chunk = os.pread(fd, size, offset)
+        if not chunk:
+            raise SlabCorrupt("key file shrank while being read")
+        parts.append(chunk)
+        size -= len(chunk)
+        offset += len(chunk)
+    return b"".join(parts)
+
+
+def _pwrite_all(fd: int, data: bytes, offset: int) -> None:
+    view = memoryview(data)
+    while view:
+        n = os.pwrite(fd, view, offset)
+        view, offset = view[n:], offset + n
+
+
+class KeySlab:
+    """The subject keys of one tenant: an in-memory index over its slab file."""
+
+    def __init__(self, tenant: str) -> None:
+        self.name = slab_file(tenant)
+        self._slots: dict[bytes, tuple[int, bytes]] = {}  # tag -> (offset, key)
+        self._end = 0  # bytes of whole records already read into _slots
+
+    def __len__(self) -> int:
+        return len(self._slots)
+
+    def get(self, tag: bytes) -> bytes | None:
+        """The key held in memory for this tag; `refresh` first to see other writers' keys."""
+        slot = self._slots.get(tag)
+        return slot[1] if slot is not None else None
+
+    def _take_in(self, fd: int) -> int:
+        """Index the records past what was read before; returns where whole records end."""
+        size = os.fstat(fd).st_size
+        end = size - size % RECORD_BYTES  # a short tail is an append that never finished
+        if end > self._end:
+            data = _pread_exact(fd, end - self._end, self._end)
+            for at in range(0, len(data), RECORD_BYTES):
+                record = data[at:at + RECORD_BYTES]
+                if record == _EMPTY:
+                    continue
+                tag = record[:TAG_BYTES]
+                if tag in self._slots:
+                    raise SlabCorrupt(f"key file {self.name} holds two records for one subject")
+                self._slots[tag] = (self._end + at, record[TAG_BYTES:])
+            self._end = end
+        return end
+
+    def refresh(self, dfd: int) -> None:
+        """Read the records appended since the last read (by us or another store's writer)."""
+        fd = _open(dfd, self.name, create=False)
+        if fd is not None:
+            try:
+                self._take_in(fd)
+            finally:
+                os.close(fd)
+
+    def append(self, dfd: int, items: dict[bytes, bytes]) -> dict[bytes, bytes]:
+        """Append a record for each tag that has none, durably; returns the keys actually added."""
+        fd = _open(dfd, self.name, create=True)
+        assert fd is not None
+        try:
+            end = self._take_in(fd)
+            added = {tag: key for tag, key in items.items() if tag not in self._slots}
+            if not added:
+                return {}
+            _pwrite_all(fd, b"".join(tag + key for tag, key in added.items()), end)
+            os.fdatasync(fd)
+        finally:
+            os.close(fd)
+        for i, (tag, key) in enumerate(added.items()):  # indexed only once durable
+            self._slots[tag] = (end + i * RECORD_BYTES, key)
+        self._end = end + len(added) * RECORD_BYTES
+        return added
+
+    def destroy(self, dfd: int, tag: bytes) -> bool:
+        """Overwrite a subject's record with zeros, durably. False if it has no key."""
+        slot = self._slots.pop(tag, None)  # first: a key being destroyed is never served again
+        fd = _open(dfd, self.name, create=False)
+        if fd is None:
+            if slot is not None:
+                raise SlabCorrupt(f"key file {self.name} vanished; a key it held cannot be destroyed")
+            return False
+        try:
+            if slot is None:  # not seen yet: perhaps appended by another writer since our last read
+                self._take_in(fd)
+                slot = self._slots.pop(tag, None)
+                if slot is None:
+                    return False
+            offset = slot[0]
+            if _pread_exact(fd, TAG_BYTES, offset) != tag:
+                raise SlabCorrupt(f"key file {self.name} no longer holds this subject's record where it was")
+            _pwrite_all(fd, _EMPTY, offset)
+            os.fdatasync(fd)
+        finally:
+            os.close(fd)
+        return True
