@@ -511,11 +511,11 @@ def test_direct_libsodium_calls_agree_with_pynacls_public_api() -> None:
         key, data = nacl.utils.random(32), nacl.utils.random(n)
         assert kr._memkey_step(data, key) == nacl.hash.blake2b(
             data, digest_size=32, key=key, person=kr._MEMKEY_PERSON, encoder=nacl.encoding.RawEncoder)
-        for aad in (b"", b"fireweed-aad"):
-            ct = bytes(nacl.secret.Aead(key).encrypt(data, aad))  # sealed by PyNaCl's public API
-            assert kr.open(key, ct, aad) == data
-            for bad_ct, bad_aad in ((ct[:-1] + bytes([ct[-1] ^ 1]), aad), (ct, aad + b"x"), (ct[:30], aad)):
+        for ad in (b"", b"fireweed-aad"):
+            ct = bytes(nacl.secret.Aead(key).encrypt(data, ad))  # sealed by PyNaCl's public API
+            assert kr.open(key, ct, ad) == data
+            for bad_ct, bad_aad in ((ct[:-1] + bytes([ct[-1] ^ 1]), ad), (ct, ad + b"x"), (ct[:30], ad)):
                 with pytest.raises(kr.DecryptError):
                     kr.open(key, bad_ct, bad_aad)
             with pytest.raises(kr.DecryptError):
-                kr.open(nacl.utils.random(32), ct, aad)
+                kr.open(nacl.utils.random(32), ct, ad)
