@@ -121,6 +121,13 @@ _HEDGE_RE = re.compile(
     + r")(?![\w'])",
     re.I,
 )
+# A _HEDGE_RE match begins a maximal run of [\w'] characters (its lookbehind) and, a space or its
+# lookahead ending the first word, that run is exactly the hedge's first word; "speculat\w*" only
+# begins its run. So on ASCII text (where re.IGNORECASE is plain ASCII case-insensitivity) a text
+# whose runs include none of these first words, and no "speculat", has no hedge to find.
+assert all(set(h) <= set("abcdefghijklmnopqrstuvwxyz' ") for h in HEDGES)
+_HEDGE_FIRST_WORDS: frozenset[str] = frozenset(h.split(" ")[0] for h in HEDGES if h != "speculat")
+_WORD_RUN_RE = re.compile(r"[\w']+")
 # Text addressed to the model rather than stating a fact about the world.
 INSTRUCTION_PATTERNS: tuple[re.Pattern[str], ...] = tuple(
     re.compile(p, re.I)
@@ -145,6 +152,42 @@ INSTRUCTION_PATTERNS: tuple[re.Pattern[str], ...] = tuple(
         r"\b(?:your|the\s+model's|the\s+assistant's)\s+(?:instructions|prompt|rules|guidelines|training)\b",
         r"\bnew\s+instructions?\s*:",
     )
+)
+# Cheap pre-tests for INSTRUCTION_PATTERNS, one per pattern, in the same order: on ASCII text a
+# pattern can only match when the lower-cased text contains a needle of every group (each is a
+# literal the pattern's match must contain). Most claims contain few of them, so most of the regex
+# scans are skipped. Patterns anchored at the start (empty gate) are cheap to search and always
+# run. Non-ASCII text runs every pattern: re.IGNORECASE also matches a few non-ASCII letters (the
+# Kelvin sign, dotless i, long s) to ASCII ones, which a substring test would miss.
+_INSTRUCTION_GATES: tuple[tuple[tuple[str, ...], ...], ...] = (
+    (("ignore", "disregard", "forget", "override", "bypass"),
+     ("instruction", "prompt", "rule", "message", "direction", "guideline", "context", "constraint")),
+    (("ignore", "disregard"),),
+    (("system",),),
+    (("developer",),),
+    (("jail",),),
+    (("injection",),),
+    (("anything",),),
+    (),
+    (("now", "henceforth"), ("you",)),
+    (("as",), ("ai", "language", "llm", "assistant", "chatbot")),
+    (("pretend", "act", "behave", "roleplay", "role-play"), ("to", "as", "like", "that")),
+    (),
+    (),
+    (),
+    (),
+    (),
+    (("[", "<"),),
+    (("instructions", "prompt", "rules", "guidelines", "training"),),
+    (("instruction",), (":",)),
+)
+assert len(_INSTRUCTION_GATES) == len(INSTRUCTION_PATTERNS)
+_GATED_INSTRUCTION_PATTERNS: tuple[tuple[re.Pattern[str], tuple[frozenset[str], ...]], ...] = tuple(
+    (p, tuple(frozenset(group) for group in gate))
+    for p, gate in zip(INSTRUCTION_PATTERNS, _INSTRUCTION_GATES)
+)
+_INSTRUCTION_NEEDLES: tuple[str, ...] = tuple(
+    sorted({needle for gate in _INSTRUCTION_GATES for group in gate for needle in group})
 )
 # A leading label that only announces the claim ("Note: ...").
 LEADING_LABELS: tuple[str, ...] = (
@@ -233,20 +276,29 @@ def _strip_quotes(text: str) -> tuple[str, bool]:
 def _clean(text: str) -> tuple[str, list[str]]:
     """Markup, wrapping quotes and leading labels removed; what was removed, in order."""
     removed: list[str] = []
-    t = _HTML_COMMENT_RE.sub(" ", text)
-    t2 = _HTML_TAG_RE.sub(" ", t)
-    if t2 != t:
-        removed.append("html")
-    t = t2
-    t2 = _MD_LINK_RE.sub(r"\1", t)
-    t2 = _MD_CODE_RE.sub(r"\1", t2)
-    for _ in range(3):
-        t3 = _MD_EMPHASIS_RE.sub(r"\2", t2)
-        if t3 == t2:
-            break
-        t2 = t3
+    # Each substitution is skipped when its pattern's mandatory character is absent (plain prose
+    # has no markup): the result is the same, without the scan.
+    t = text
+    if "<" in t:
+        t = _HTML_COMMENT_RE.sub(" ", t)
+        t2 = _HTML_TAG_RE.sub(" ", t)
+        if t2 != t:
+            removed.append("html")
+        t = t2
+    t2 = t
+    if "[" in t2:
+        t2 = _MD_LINK_RE.sub(r"\1", t2)
+    if "`" in t2:
+        t2 = _MD_CODE_RE.sub(r"\1", t2)
+    if "*" in t2 or "_" in t2 or "~" in t2:
+        for _ in range(3):
+            t3 = _MD_EMPHASIS_RE.sub(r"\2", t2)
+            if t3 == t2:
+                break
+            t2 = t3
     t2 = _MD_LINE_PREFIX_RE.sub("", t2)
-    t2 = _STRAY_MARK_RE.sub("", t2)
+    if "*" in t2 or "`" in t2 or "~" in t2:
+        t2 = _STRAY_MARK_RE.sub("", t2)
     if t2 != t:
         removed.append("markdown")
     t = t2
@@ -268,8 +320,11 @@ def _clean(text: str) -> tuple[str, list[str]]:
     return _collapse(t), removed
 
 
+_WORD_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+
+
 def _words(text: str) -> list[str]:
-    return [w for w in re.findall(r"[a-z0-9]+(?:'[a-z]+)?", fold(text).casefold())]
+    return _WORD_RE.findall(fold(text).casefold())
 
 
 def _is_greeting(text: str) -> bool:
@@ -277,8 +332,10 @@ def _is_greeting(text: str) -> bool:
     words = _words(low)
     if not words:
         return False
-    if all(w in GREETING_WORDS for w in words) and any(w in _GREETING_CORE for w in words):
+    if GREETING_WORDS.issuperset(words) and not _GREETING_CORE.isdisjoint(words):
         return True
+    if not low.startswith(_GREETING_OPENERS):
+        return False  # no opener can match below
     opener = next((g for g in _GREETING_OPENERS if low.startswith(g) and
                    (len(low) == len(g) or not low[len(g)].isalnum())), None)
     if opener is None:
@@ -288,10 +345,22 @@ def _is_greeting(text: str) -> bool:
     return len(rest) <= 2
 
 
+# On ASCII text every _PLACEHOLDER_PATTERNS match contains one of these (lower-cased) literals, or
+# starts, after whitespace, with one of the prefixes; text with neither needs no regex scan.
+_PLACEHOLDER_NEEDLES: tuple[str, ...] = ("lorem", "{{", "${", "[", "<", "here")
+_PLACEHOLDER_PREFIXES: tuple[str, ...] = ("todo", "tbd", "fixme", "xxx")
+
+
 def _is_placeholder(text: str) -> bool:
     low = _collapse(fold(text).casefold()).strip(" .!:;")
     if low in PLACEHOLDERS:
         return True
+    if text.isascii():
+        lowered = text.lower()
+        if not any(n in lowered for n in _PLACEHOLDER_NEEDLES) and not lowered.lstrip().startswith(
+            _PLACEHOLDER_PREFIXES
+        ):
+            return False
     return any(p.search(text) for p in _PLACEHOLDER_PATTERNS)
 
 
@@ -323,10 +392,16 @@ REPORTING_VERBS: frozenset[str] = frozenset(
 _QUOTED = re.compile(r"(?:(?<=\s)|^)(['\u2018\"\u201c])(.+?)(['\u2019\"\u201d])(?=[\s.,;:!?)]|$)")
 
 
+_ASCII_WORD_RE = re.compile(r"[A-Za-z]+")
+_OPENING_QUOTES: tuple[str, ...] = ("'", "\u2018", '"', "\u201c")
+
+
 def _mask_reported_quotes(text: str) -> str:
     """Blank out quoted spans when the sentence around them reports speech or writing."""
+    if not any(q in text for q in _OPENING_QUOTES):
+        return text  # _QUOTED needs an opening quote: nothing to blank out
     outside = _QUOTED.sub(" ", text)
-    words = {w.lower() for w in re.findall(r"[A-Za-z]+", outside)}
+    words = {w.lower() for w in _ASCII_WORD_RE.findall(outside)}
     if not words & REPORTING_VERBS:
         return text
     return _QUOTED.sub(lambda m: m.group(1) + " " * len(m.group(2)) + m.group(3), text)
@@ -334,7 +409,19 @@ def _mask_reported_quotes(text: str) -> str:
 
 def _is_instruction(text: str) -> str | None:
     masked = _mask_reported_quotes(text)
-    for p in INSTRUCTION_PATTERNS:
+    if not masked.isascii():
+        for p in INSTRUCTION_PATTERNS:
+            m = p.search(masked)
+            if m:
+                return m.group(0).strip()
+        return None
+    low = masked.lower()
+    present = {needle for needle in _INSTRUCTION_NEEDLES if needle in low}
+    # Same patterns in the same order (the first that matches names the instruction); a pattern
+    # with a gate group none of whose needles is present cannot match and is not searched.
+    for p, gate in _GATED_INSTRUCTION_PATTERNS:
+        if gate and any(map(present.isdisjoint, gate)):
+            continue
         m = p.search(masked)
         if m:
             return m.group(0).strip()
@@ -362,7 +449,12 @@ def _bare_or_tautology(text: str) -> str | None:
 
 
 def _hedge(text: str) -> str | None:
-    for m in _HEDGE_RE.finditer(fold(text)):
+    folded = fold(text)
+    if folded.isascii():
+        low = folded.lower()
+        if "speculat" not in low and _HEDGE_FIRST_WORDS.isdisjoint(_WORD_RUN_RE.findall(low)):
+            return None
+    for m in _HEDGE_RE.finditer(folded):
         word = m.group(0)
         low = word.casefold()
         if low == "may":
@@ -393,6 +485,18 @@ def _unresolved_pronoun(text: str) -> str | None:
     return subj.text
 
 
+# ASCII control characters (category Cc) other than tab and newline; ASCII has no Cf characters.
+_ASCII_CONTROLS = dict.fromkeys([c for c in range(32) if chr(c) not in "\t\n"] + [127])
+
+
+def _strip_controls(raw: str) -> str:
+    """``raw`` without control (Cc) and format (Cf) characters, tab and newline kept."""
+    if raw.isascii():
+        # isprintable() is False only for the controls, tab and newline included.
+        return raw if raw.isprintable() else raw.translate(_ASCII_CONTROLS)
+    return "".join(ch for ch in raw if ch in "\t\n" or unicodedata.category(ch) not in ("Cc", "Cf"))
+
+
 def classify(claim: str, max_chars: int = 2000) -> FirewallDecision:
     """Decide accept / rescue / reject / quarantine for ``claim``. Never raises.
 
@@ -413,8 +517,7 @@ def classify(claim: str, max_chars: int = 2000) -> FirewallDecision:
         return FirewallDecision("reject", "", "invalid_input", f"claim is {type(claim).__name__}")
     if not isinstance(max_chars, int) or max_chars <= 0:
         max_chars = 2000
-    raw = unicodedata.normalize("NFC", claim)
-    raw = "".join(ch for ch in raw if ch in "\t\n" or unicodedata.category(ch) not in ("Cc", "Cf"))
+    raw = _strip_controls(unicodedata.normalize("NFC", claim))
     if not raw.strip():
         return FirewallDecision("reject", "", "empty", "no text")
     if len(raw) > max_chars:
@@ -429,11 +532,13 @@ def classify(claim: str, max_chars: int = 2000) -> FirewallDecision:
     cleaned, removed = _clean(raw)
     if not cleaned:
         return FirewallDecision("reject", "", "empty", "only markup")
-    instruction = _is_instruction(cleaned)
-    if instruction:
-        return FirewallDecision("reject", "", "instruction_to_model", instruction)
-    if _is_placeholder(cleaned):
-        return FirewallDecision("reject", "", "placeholder", cleaned[:80])
+    # Both checks are pure and already came out negative on raw, so only changed text needs them.
+    if cleaned != raw:
+        instruction = _is_instruction(cleaned)
+        if instruction:
+            return FirewallDecision("reject", "", "instruction_to_model", instruction)
+        if _is_placeholder(cleaned):
+            return FirewallDecision("reject", "", "placeholder", cleaned[:80])
     if _is_greeting(cleaned):
         return FirewallDecision("reject", "", "greeting", cleaned[:80])
     if _is_question(cleaned):

@@ -78,16 +78,17 @@ def normalize(text: str) -> str:
     """
     if not isinstance(text, str):
         return ""
-    text = unicodedata.normalize("NFC", text)
-    text = (
-        text.replace("\u2019", "'")
-        .replace("\u2018", "'")
-        .replace("\u201c", '"')
-        .replace("\u201d", '"')
-        .replace("\u2013", "-")
-        .replace("\u2014", " - ")
-        .replace("\u00a0", " ")
-    )
+    if not text.isascii():  # ASCII is already NFC and has none of the characters replaced here
+        text = unicodedata.normalize("NFC", text)
+        text = (
+            text.replace("\u2019", "'")
+            .replace("\u2018", "'")
+            .replace("\u201c", '"')
+            .replace("\u201d", '"')
+            .replace("\u2013", "-")
+            .replace("\u2014", " - ")
+            .replace("\u00a0", " ")
+        )
     return " ".join(text.split())
 
 
@@ -101,8 +102,9 @@ def tokenize(text: str) -> list[Token]:
     if not text:
         return out
     open_quote = False
+    append = out.append
     for m in _TOKEN_RE.finditer(text):
-        s, e = m.start(), m.end()
+        s, e = m.span()
         t = m.group()
         if t == "'":
             after = text[e : e + 1]
@@ -114,11 +116,11 @@ def tokenize(text: str) -> list[Token]:
                 # a plural possessive ("the Logistics' app") reads like "'s"
                 out.append(Token("'s", s, e))
                 continue
-        if len(t) > 2 and (t.endswith("'s") or t.endswith("’s")) and t[0].isalpha():
-            out.append(Token(t[:-2], s, e - 2))
-            out.append(Token("'s", e - 2, e))
+        if len(t) > 2 and t.endswith(("'s", "’s")) and t[0].isalpha():
+            append(Token(t[:-2], s, e - 2))
+            append(Token("'s", e - 2, e))
             continue
-        out.append(Token(t, s, e))
+        append(Token(t, s, e))
     return out
 
 

@@ -66,6 +66,8 @@ _PLACE_SUFFIX = frozenset(
 _PLACE_PREFIX = frozenset({"loch", "lake", "mount", "mt", "mt.", "port", "fort", "cape", "river", "isle", "saint", "st", "st."})
 _HONOR_ABBREV = frozenset(h.rstrip(".") for h in HONORIFICS if h.endswith("."))
 _HONOR_BARE = frozenset(h.rstrip(".") for h in HONORIFICS)
+# Words dropped from the end of a run: a trailing connector or particle names nothing.
+_TRAILING_DROP = _CONNECT_ONE | _PARTICLES | {"&"}
 _EVENT_SUFFIX = frozenset(
     """meeting conference festival summit expo fair awards award cup championship championships games tour
     week day night gala congress symposium workshop hackathon devconf con""".split()
@@ -101,13 +103,17 @@ class Span:
 
 
 def _is_acronym(w: str) -> bool:
-    letters = [c for c in w if c.isalpha()]
-    return 2 <= len(letters) <= 6 and sum(1 for c in letters if c.isupper()) >= 2 and w.isalpha()
+    # Only an all-letter word can be one, and then its letters are all its characters: testing
+    # isalpha() and the length first skips building the letter list for most words.
+    if not w.isalpha() or not 2 <= len(w) <= 6:
+        return False
+    return sum(1 for c in w if c.isupper()) >= 2
 
 
 def _is_name_word(w: str) -> bool:
     """A capitalised word that may be part of a name (not a month, weekday or function word)."""
-    if not w or not is_capitalized(w) or not w[0].isalpha():
+    # is_capitalized(w) and w[0].isalpha() together mean: the first character is an upper-case letter
+    if not w or not w[0].isalpha() or not w[0].isupper():
         return False
     if len(w) > 2 and w[1] == "-":
         # "B-side", "T-shirt", "X-ray": a letter prefix, not a name
@@ -119,11 +125,17 @@ def _is_name_word(w: str) -> bool:
 
 
 @lru_cache(maxsize=100_000)
+def _token_texts(text: str) -> tuple[str, ...]:
+    # name_tokens and guess_kind both read a new name's token texts: tokenise it once for both.
+    return tuple(t.text for t in tokenize(text))
+
+
+@lru_cache(maxsize=100_000)
 def name_tokens(text: str) -> tuple[str, ...]:
     """The lower-cased match tokens of a name (honorifics, "the", "&" and possessives removed)."""
     out: list[str] = []
-    for t in tokenize(text):
-        lw = t.text.lower()
+    for tt in _token_texts(text):
+        lw = tt.lower()
         if lw in ("'s", "&", "'", '"', ",", ".", "(", ")", "-"):
             continue
         if lw in HONORIFICS and not out:
@@ -135,7 +147,7 @@ def name_tokens(text: str) -> tuple[str, ...]:
         out.append(lw.rstrip("."))
     # a name that is only an honorific ("Doctor") keeps it
     if not out:
-        out = [t.text.lower().rstrip(".") for t in tokenize(text) if any(c.isalnum() for c in t.text)]
+        out = [tt.lower().rstrip(".") for tt in _token_texts(text) if any(c.isalnum() for c in tt)]
     return tuple(out)
 
 
@@ -152,7 +164,7 @@ def guess_kind(text: str) -> str:
     such as "Trust" or "Lane" mark organisations and places, a leading house
     number marks an address, quotes or digits mark a titled thing.
     """
-    raw = [t.text for t in tokenize(text)]
+    raw = _token_texts(text)
     words = [w.lower() for w in raw if any(c.isalnum() for c in w)]
     if not words:
         return "thing"
@@ -186,6 +198,10 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
     spans: list[Span] = []
     used = [False] * n
     texts = [t.text for t in tokens]
+    # Per-token facts the loops below test repeatedly (each token is looked at from several
+    # positions); both are pure functions of the token text.
+    lowers = [t.lower() for t in texts]
+    name_word = [_is_name_word(t) for t in texts]
 
     def sentence_initial(i: int) -> bool:
         j = i - 1
@@ -230,7 +246,7 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
             i += 1
             continue
         w = texts[i]
-        lw = w.lower()
+        lw = lowers[i]
         start_i = i
         lead_number = False
         # a house number in front of a capitalised street name: "12 Mill Road"
@@ -239,14 +255,14 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
             and len(w) <= 4
             and not _YEAR_RE.match(w)
             and i + 2 < n
-            and _is_name_word(texts[i + 1])
-            and _is_name_word(texts[i + 2])
-            and texts[i + 1].lower() not in STOPWORDS
-            and texts[i + 2].lower() in _PLACE_SUFFIX
+            and name_word[i + 1]
+            and name_word[i + 2]
+            and lowers[i + 1] not in STOPWORDS
+            and lowers[i + 2] in _PLACE_SUFFIX
         ):
             lead_number = True
             j = i + 1
-        elif _is_name_word(w):
+        elif name_word[i]:
             j = i
         else:
             i += 1
@@ -254,10 +270,8 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
         if not lead_number:
             honor = lw in HONORIFICS or lw.rstrip(".") in _HONOR_ABBREV
             if lw in STOPWORDS and not honor:
-                # "The" opens a name only when a name word follows ("The Blue Anchor")
-                if lw == "the" and i + 1 < n and _is_name_word(texts[i + 1]) and texts[i + 1].lower() not in STOPWORDS:
-                    i += 1
-                    continue
+                # "The" opens a name only when a name word follows ("The Blue Anchor"); either way
+                # the run starts at the next word
                 i += 1
                 continue
         # extend the run
@@ -265,36 +279,38 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
         words: list[int] = []
         while k < n and not used[k]:
             tk = texts[k]
-            if _is_name_word(tk) and (tk.lower() not in STOPWORDS or tk == "A" and words):
-                if _is_acronym(tk) and not (k + 1 < n and (_is_name_word(texts[k + 1]) or texts[k + 1][:1].isdigit())) and not words:
-                    break
-                if _is_acronym(tk) and words and not (k + 1 < n and _is_name_word(texts[k + 1])):
-                    # "Acme API gateway": a trailing acronym describes, it does not name
-                    break
+            ltk = lowers[k]
+            if name_word[k] and (ltk not in STOPWORDS or tk == "A" and words):
+                if _is_acronym(tk):
+                    if not words and not (k + 1 < n and (name_word[k + 1] or texts[k + 1][:1].isdigit())):
+                        break
+                    if words and not (k + 1 < n and name_word[k + 1]):
+                        # "Acme API gateway": a trailing acronym describes, it does not name
+                        break
                 words.append(k)
                 k += 1
                 continue
-            if tk == "&" and words and k + 1 < n and _is_name_word(texts[k + 1]):
+            if tk == "&" and words and k + 1 < n and name_word[k + 1]:
                 words.append(k)
                 k += 1
                 continue
-            if tk.lower() in _PARTICLES and words and k + 1 < n and _is_name_word(texts[k + 1]) and texts[k + 1].lower() not in STOPWORDS:
+            if ltk in _PARTICLES and words and k + 1 < n and name_word[k + 1] and lowers[k + 1] not in STOPWORDS:
                 words.append(k)
                 k += 1
                 continue
             if (
-                tk.lower() in _CONNECT_ONE
+                ltk in _CONNECT_ONE
                 and len(words) == 1
-                and texts[words[0]].lower() not in HONORIFICS
+                and lowers[words[0]] not in HONORIFICS
                 and k + 1 < n
-                and _is_name_word(texts[k + 1])
-                and texts[k + 1].lower() not in STOPWORDS
+                and name_word[k + 1]
+                and lowers[k + 1] not in STOPWORDS
                 and not sentence_initial(words[0])
             ):
                 words.append(k)
                 k += 1
                 continue
-            if (tk[:1].isdigit() or _CODE_RE.match(tk)) and words and not _YEAR_RE.match(tk) and tokens[k].start == tokens[k - 1].end + 1:
+            if words and (tk[:1].isdigit() or _CODE_RE.match(tk)) and not _YEAR_RE.match(tk) and tokens[k].start == tokens[k - 1].end + 1:
                 # "Phase 2", "Room 5", "ABCU 123456-7"
                 words.append(k)
                 k += 1
@@ -305,17 +321,17 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
             continue
         first_word = words[0]
         # drop a trailing connector or honorific-only run
-        while words and texts[words[-1]].lower() in _CONNECT_ONE | _PARTICLES | {"&"}:
+        while words and lowers[words[-1]] in _TRAILING_DROP:
             words.pop()
         if not words:
             i += 1
             continue
         last = words[-1] + 1
         is_initial = sentence_initial(start_i if not lead_number else start_i)
-        core = [texts[x] for x in words if texts[x].lower() not in HONORIFICS]
+        core = [texts[x] for x in words if lowers[x] not in HONORIFICS]
         if not lead_number and is_initial and len(words) == 1:
             follows_poss = last < n and texts[last] == "'s"
-            if not follows_poss and not (known and known(texts[first_word].lower())):
+            if not follows_poss and not (known and known(lowers[first_word])):
                 i = last
                 continue
         if not core:
@@ -336,7 +352,7 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
             i = last
             continue
         poss = last < n and texts[last] == "'s"
-        honor = texts[words[0]].lower() in HONORIFICS
+        honor = lowers[words[0]] in HONORIFICS
         spans.append(
             Span(
                 s_tok,
@@ -368,9 +384,12 @@ def add_known_spans(tokens: list[Token], spans: list[Span], is_key: Callable[[st
     extra: list[Span] = []
     i = 0
     while i < n:
+        if i in covered:
+            i += 1  # every window starting here overlaps a span
+            continue
         hit = 0
         for size in (4, 3, 2):
-            if i + size <= n and not any(k in covered for k in range(i, i + size)) and is_key(" ".join(lower[i : i + size])):
+            if i + size <= n and covered.isdisjoint(range(i, i + size)) and is_key(" ".join(lower[i : i + size])):
                 hit = size
                 break
         if hit:

@@ -145,7 +145,9 @@ def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
     cu = _units(claim, resolve_pronouns=True)
     # Pronouns are resolved on both sides so that a name also reached through a pronoun in the
     # evidence counts as ambiguous there rather than pinned to its first mention.
-    eu = _units(evidence, resolve_pronouns=True)
+    # A verbatim claim is analysed into the very same Analysis as its evidence (analyze caches),
+    # and _units is pure and its result only read here, so it is computed once.
+    eu = cu if evidence is claim else _units(evidence, resolve_pronouns=True)
     pos = _evidence_positions(cu, eu)
     aligned = [u for u in cu if u.key in pos]
     for ai, a in enumerate(aligned):

@@ -130,7 +130,7 @@ def _negation_refusal(
     claim: Analysis, evidence: Analysis, claim_stems: frozenset[str]
 ) -> GateVerdict | None:
     c_sites = _neg_sites(claim)
-    e_sites = _neg_sites(evidence)
+    e_sites = c_sites if evidence is claim else _neg_sites(evidence)  # pure; read-only below
     for c in c_sites:
         if not any(c.scope & e.scope for e in e_sites):
             return GateVerdict.refuse(

@@ -213,6 +213,12 @@ def _passive_at(toks: tuple[Token, ...], k: int) -> bool:
     return j >= 0 and toks[j].norm in _BE_FORMS
 
 
+# judge asks for the binding of the same pair of analyses twice (this gate, then the order gate).
+# An Analysis is immutable and the result is a frozen Binding (or None), so the last answer is
+# reused when both arguments are the very same objects (identity: no hashing of whole analyses).
+_last_binding: tuple[Analysis, Analysis, Binding | None] | None = None
+
+
 def subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
     """A :class:`Binding` when the evidence gives the claim's verb to someone other than its subject.
 
@@ -221,6 +227,16 @@ def subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
     V is a possessor or the object of a preposition, or X only comes after V (and not as "V by X"),
     X did not do V there. A voice change ("Ada was hired by Acme" / "Acme hired Ada") is skipped.
     """
+    global _last_binding
+    last = _last_binding
+    if last is not None and last[0] is claim and last[1] is evidence:
+        return last[2]
+    found = _subject_binding(claim, evidence)
+    _last_binding = (claim, evidence, found)
+    return found
+
+
+def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
     toks = claim.tokens
     subj = subject_of(claim.text, list(toks), list(claim.names), numerals=list(claim.numerals))
     if subj is None or subj.kind == "pronoun":

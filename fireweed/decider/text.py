@@ -333,6 +333,10 @@ def fold(text: str) -> str:
     """
     if not isinstance(text, str):
         return ""
+    # Every key of the table is non-ASCII, so ASCII text (the common case; isascii() is O(1))
+    # folds to itself and the translate pass can be skipped.
+    if text.isascii():
+        return text
     return text.translate(_FOLD_TABLE)
 
 
@@ -387,7 +391,7 @@ class Token:
     @property
     def parts(self) -> tuple[str, ...]:
         """Hyphen-separated parts of ``norm`` ("end-to-end" → ``("end", "to", "end")``)."""
-        return tuple(p for p in self.norm.split("-") if p)
+        return tuple(filter(None, self.norm.split("-")))
 
 
 _TOKEN_RE = re.compile(r"\w(?:\w|[-'](?=\w)|(?<=\d)[.,:](?=\d))*")
@@ -517,6 +521,12 @@ def stem(word: str) -> str:
     """
     if not isinstance(word, str):
         return ""
+    return _stem(word)
+
+
+# Pure str -> str and every claim repeats common words, so a bounded cache saves the suffix rules.
+@lru_cache(maxsize=100_000)
+def _stem(word: str) -> str:
     w = strip_accents(word.casefold()).strip("'")
     if w.endswith("'s"):
         w = w[:-2]
@@ -556,6 +566,18 @@ def stems_of(token_norm: str) -> tuple[str, ...]:
     """Stems of a normalised token and of its hyphen parts ("co-wrote" → co-write, co, write)."""
     if not token_norm:
         return ()
+    if not isinstance(token_norm, str):
+        return _stems_of(token_norm)
+    return _stems_of_cached(token_norm)
+
+
+# The result is an immutable tuple of a pure function of the word: safe to share between callers.
+@lru_cache(maxsize=100_000)
+def _stems_of_cached(token_norm: str) -> tuple[str, ...]:
+    return _stems_of(token_norm)
+
+
+def _stems_of(token_norm: str) -> tuple[str, ...]:
     parts = [p for p in token_norm.split("-") if p]
     if len(parts) <= 1:
         return (stem(token_norm),)
@@ -616,7 +638,9 @@ def clause_ids(text: str, tokens: list[Token]) -> list[int]:
     cid = 0
     for i in range(1, len(tokens)):
         gap = folded[tokens[i - 1].end:tokens[i].start]
-        if any(ch in ",;:()[]" for ch in gap) or " - " in gap or gap.strip(" ") in ("-", "--"):
+        if gap == " " or not gap:
+            pass  # the usual gaps: no punctuation, the clause goes on
+        elif any(ch in ",;:()[]" for ch in gap) or " - " in gap or gap.strip(" ") in ("-", "--"):
             cid += 1
         elif any(ch in ".!?" for ch in gap):
             cid += 1
@@ -841,7 +865,11 @@ _NUMERIC_PART_RE = re.compile(
 
 
 def _overlaps(spans: list[tuple[int, int]], s: int, e: int) -> bool:
-    return any(s < b and a < e for a, b in spans)
+    # A plain loop: this runs for every token and numeral, and a generator costs more than the test.
+    for a, b in spans:
+        if s < b and a < e:
+            return True
+    return False
 
 
 def _currency_before(folded: str, start: int) -> str | None:
@@ -858,8 +886,21 @@ def _currency_before(folded: str, start: int) -> str | None:
     return None
 
 
+# Every date pattern but the ISO one contains _MONTH_RE, which is case-sensitive and so needs one of
+# these three-letter prefixes in the text; most claims have none, and a substring test is far cheaper
+# than scanning five patterns.
+_MONTH_PREFIXES: tuple[str, ...] = (
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+)
+
+
 def _parse_dates(folded: str, out: list[Numeral], taken: list[tuple[int, int]], text: str) -> None:
-    for pat in _DATE_PATTERNS:
+    patterns = _DATE_PATTERNS
+    if not any(m in folded for m in _MONTH_PREFIXES):
+        if "-" not in folded:
+            return  # the ISO pattern needs a dash too
+        patterns = _DATE_PATTERNS[:1]
+    for pat in patterns:
         for m in pat.finditer(folded):
             s, e = m.span("m") if "m" in pat.groupindex and m.group("m") else m.span()
             s = min(s, m.start("d")) if "d" in pat.groupindex and m.group("d") else s
@@ -884,6 +925,8 @@ def _parse_dates(folded: str, out: list[Numeral], taken: list[tuple[int, int]], 
 
 
 def _parse_times(folded: str, out: list[Numeral], taken: list[tuple[int, int]], text: str) -> None:
+    if ":" not in folded and "m" not in folded and "M" not in folded:
+        return  # _TIME_RE needs "h:mm" or an "am"/"pm" marker
     for m in _TIME_RE.finditer(folded):
         s, e = m.span()
         if _overlaps(taken, s, e):
@@ -902,6 +945,10 @@ def _parse_times(folded: str, out: list[Numeral], taken: list[tuple[int, int]], 
         out.append(Numeral("time", (h, mi), text[s:e], s, e))
 
 
+_VERSION_DOTS_RE = re.compile(r"\d+(?:\.\d+){2,}")
+_VERSION_V_RE = re.compile(r"v\d+(?:\.\d+)*")
+
+
 def _parse_digit_tokens(
     folded: str, tokens: list[Token], out: list[Numeral], taken: list[tuple[int, int]], text: str
 ) -> None:
@@ -918,7 +965,7 @@ def _parse_digit_tokens(
             if not part or not any(ch.isdigit() for ch in part) or _overlaps(taken, ps, pe):
                 continue
             low = part.casefold()
-            if re.fullmatch(r"\d+(?:\.\d+){2,}", low) or re.fullmatch(r"v\d+(?:\.\d+)*", low):
+            if _VERSION_DOTS_RE.fullmatch(low) or _VERSION_V_RE.fullmatch(low):
                 vals = tuple(int(x) for x in low.lstrip("v").split("."))
                 out.append(Numeral("version", vals, text[ps:pe], ps, pe))
                 taken.append((ps, pe))
@@ -1009,11 +1056,21 @@ _ONCE_FOLLOWERS: frozenset[str] = frozenset(
 _SECOND_UNIT_NEXT: frozenset[str] = frozenset({"later", "ago", "or", "and", "to", "of", "before", "after"})
 
 
+# Every numeral the loop below emits starts at, or right before, one of these words (a bare "a"
+# only counts before "quarter", "dozen" or a scale word); a text without any emits nothing.
+_NUMBER_WORD_TRIGGERS: frozenset[str] = frozenset(
+    set(_MULTIPLICATIVES) | set(_ORDINAL_WORDS) | set(_UNITS_WORDS) | set(_TENS_WORDS)
+    | set(_SCALE_WORDS) | {"half", "dozen", "quarter"}
+)
+
+
 def _parse_number_words(
     tokens: list[Token], out: list[Numeral], taken: list[tuple[int, int]], text: str,
     folded: str | None = None,
 ) -> None:
     stream = _word_stream(tokens)
+    if _NUMBER_WORD_TRIGGERS.isdisjoint([w for w, _, _ in stream]):
+        return
     i, n = 0, len(stream)
     while i < n:
         word, s, e = stream[i]
@@ -1375,7 +1432,10 @@ def _analyze(text: str) -> Analysis:
     names = name_spans(text, toks)
     nums = parse_numerals(text, toks)
     spans = [(x.start, x.end) for x in nums]
-    in_num = tuple(_overlaps(spans, t.start, t.end) for t in toks)
+    if spans:
+        in_num = tuple(_overlaps(spans, t.start, t.end) for t in toks)
+    else:
+        in_num = (False,) * len(toks)  # nothing to overlap (most claims carry no numeral)
     stems = tuple(stems_of(t.norm) for t in toks)
     keys = tuple(st[0] if st else "" for st in stems)
     stem_set = frozenset(x for st in stems for x in st)

@@ -45,6 +45,8 @@ class GateVerdict:
 
     @classmethod
     def admit(cls) -> "GateVerdict":
+        if cls is GateVerdict:
+            return _ADMIT  # frozen and always equal: one shared instance (each judge makes five)
         return cls(ok=True, code=None, gate=None, remedy="", detail="")
 
     @classmethod
@@ -60,3 +62,6 @@ class GateVerdict:
             "remedy": self.remedy,
             "detail": self.detail,
         }
+
+
+_ADMIT = GateVerdict(ok=True, code=None, gate=None, remedy="", detail="")
