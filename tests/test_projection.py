@@ -289,6 +289,18 @@ def test_resolution_of_names(led: Ledger) -> None:
     assert led.p.resolve_subject("t", "").status == "not_found"
 
 
+def test_a_shortened_name_resolves_among_many_who_share_its_first_name(led: Ledger) -> None:
+    for i, surname in enumerate(["Shah", "Nair", "Bose", "Rao", "Das", "Sen", "Jain", "Gill"]):
+        led.remember(f"Priya {surname} joined Borealis Energy in {2000 + i}.")
+    led.remember("Priya Raman Iyer joined Acme Robotics in 2019.")
+    entities = led.p.stats("t")["entities"]
+    plan = led.remember("Priya Iyer leads the vision team at Acme Robotics.")
+    assert [k for k, _ in plan.events] == ["memory_admitted"]  # the one entity holding both tokens
+    assert led.p.stats("t")["entities"] == entities
+    plan = led.remember("Priya Kapoor leads the sales team at Acme Robotics.")  # control: nobody holds "kapoor"
+    assert [k for k, _ in plan.events] == ["entity_created", "memory_admitted"]
+
+
 @pytest.mark.parametrize("claim", ["", "   ", "😀" * 100, "x" * 30_000, "ÅÅ Ørsted's ñ is here.", "'", "The the the."])
 def test_plan_remember_handles_odd_claims(led: Ledger, claim: str) -> None:
     plan = led.remember(claim)

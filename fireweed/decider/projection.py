@@ -658,11 +658,11 @@ class Projection:
         if ids:
             return sorted(ids, key=lambda i: t.entities[i].seq)[0]
         if len(toks) >= 2:
-            cands: set[str] | None = None
-            for tok in toks:
-                got = t.by_token.get(tok, set())
-                cands = set(got) if cands is None else cands & got
-            multi = [i for i in cands or () if len(t.entities[i].tokens) >= 2]
+            # Entities holding every token: walk the smallest token's set, not a copy of the
+            # largest (a common first name is held by a share of every person ever stored).
+            sets = sorted((t.by_token.get(tok, set()) for tok in toks), key=len)
+            cands = {i for i in sets[0] if all(i in s for s in sets[1:])}
+            multi = [i for i in cands if len(t.entities[i].tokens) >= 2]
             if len(multi) == 1:
                 return multi[0]
             sup = [e.id for k in range(1, len(toks) - 1) for e in [t.entities[i] for i in t.by_key.get(" ".join(toks[k:]), ())]]
