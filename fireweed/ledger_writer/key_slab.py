@@ -26,34 +26,20 @@ subject, so a million subjects cost about 200 MB in the writer.
 
 from __future__ import annotations
 
-import errno
 import fcntl
 import hashlib
 import os
-import stat
 
+from fireweed.ledger_writer.key_files import KeyringCorrupt, check_private, open_key_file
 from fireweed.shared.names import validate_entity_id, validate_tenant
 
-__all__ = ["RECORD_BYTES", "KeySlab", "SlabCorrupt", "SlabError", "SlabPermissionError", "slab_file", "slot_tag"]
+__all__ = ["RECORD_BYTES", "KeySlab", "slab_file", "slot_tag"]
 
 KEY_BYTES = 32
 TAG_BYTES = 32
 RECORD_BYTES = TAG_BYTES + KEY_BYTES
 _EMPTY = bytes(RECORD_BYTES)
 _TAG_CONTEXT = b"fireweed-subject-slot-v1\x00"
-_O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
-
-
-class SlabError(Exception):
-    """Base class for a key slab that cannot be used."""
-
-
-class SlabPermissionError(SlabError):
-    """The slab file is a symlink, a special file, or not private to us."""
-
-
-class SlabCorrupt(SlabError):
-    """The slab file's contents break its own rules."""
 
 
 def slab_file(tenant: str) -> str:
@@ -67,34 +53,22 @@ def slot_tag(entity_id: str) -> bytes:
 
 
 def _open(dfd: int, name: str, create: bool) -> int | None:
-    """The slab file, opened read-write and checked; None if it does not exist and `create` is off."""
-    flags = os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | _O_CLOEXEC  # O_NONBLOCK: a planted FIFO must not hang us
-    created = False
-    try:
-        if create:
-            try:
-                fd = os.open(name, flags | os.O_CREAT | os.O_EXCL, 0o600, dir_fd=dfd)
-                created = True
-            except FileExistsError:
-                fd = os.open(name, flags, dir_fd=dfd)
-        else:
-            fd = os.open(name, flags, dir_fd=dfd)
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        if exc.errno in (errno.ELOOP, errno.ENXIO):
-            raise SlabPermissionError(f"key file {name} is a symlink or special file") from None
-        raise
+    """The slab file, opened read-write, checked and locked; None if it does not exist and `create` is off."""
+    fd, created = None, False
+    if create:
+        try:
+            fd, created = open_key_file(dfd, name, os.O_RDWR | os.O_CREAT | os.O_EXCL), True
+        except FileExistsError:
+            pass
+    if fd is None:
+        fd = open_key_file(dfd, name, os.O_RDWR)
+        if fd is None:
+            return None
     try:
         if created:
             os.fchmod(fd, 0o600)  # a restrictive umask must not leave it unwritable
             os.fsync(dfd)  # the name must outlive a crash before any key in it is used
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise SlabCorrupt(f"key file {name} is not a regular file")
-        if st.st_uid != os.geteuid() or st.st_mode & 0o077:
-            raise SlabPermissionError(
-                f"key file {name} must be 0600 and ours (mode {stat.S_IMODE(st.st_mode):04o}, uid {st.st_uid})")
+        check_private(fd, name)
         fcntl.flock(fd, fcntl.LOCK_EX)
     except BaseException:
         os.close(fd)
@@ -107,7 +81,7 @@ def _pread_exact(fd: int, size: int, offset: int) -> bytes:
     while size:
         chunk = os.pread(fd, size, offset)
         if not chunk:
-            raise SlabCorrupt("key file shrank while being read")
+            raise KeyringCorrupt("key file shrank while being read")
         parts.append(chunk)
         size -= len(chunk)
         offset += len(chunk)
@@ -149,7 +123,7 @@ class KeySlab:
                     continue
                 tag = record[:TAG_BYTES]
                 if tag in self._slots:
-                    raise SlabCorrupt(f"key file {self.name} holds two records for one subject")
+                    raise KeyringCorrupt(f"key file {self.name} holds two records for one subject")
                 self._slots[tag] = (self._end + at, record[TAG_BYTES:])
             self._end = end
         return end
@@ -187,7 +161,7 @@ class KeySlab:
         fd = _open(dfd, self.name, create=False)
         if fd is None:
             if slot is not None:
-                raise SlabCorrupt(f"key file {self.name} vanished; a key it held cannot be destroyed")
+                raise KeyringCorrupt(f"key file {self.name} vanished; a key it held cannot be destroyed")
             return False
         try:
             if slot is None:  # not seen yet: perhaps appended by another writer since our last read
@@ -197,7 +171,7 @@ class KeySlab:
                     return False
             offset = slot[0]
             if _pread_exact(fd, TAG_BYTES, offset) != tag:
-                raise SlabCorrupt(f"key file {self.name} no longer holds this subject's record where it was")
+                raise KeyringCorrupt(f"key file {self.name} no longer holds this subject's record where it was")
             _pwrite_all(fd, _EMPTY, offset)
             os.fdatasync(fd)
         finally:

@@ -46,7 +46,14 @@ import nacl.signing
 import nacl.utils
 from nacl._sodium import ffi as _ffi, lib as _lib
 
-from fireweed.ledger_writer.key_slab import KeySlab, SlabError, SlabPermissionError, slot_tag
+from fireweed.ledger_writer.key_files import (
+    KeyringCorrupt,
+    KeyringError,
+    KeyringPermissionError,
+    check_private,
+    open_key_file,
+)
+from fireweed.ledger_writer.key_slab import KeySlab, slot_tag
 from fireweed.shared.canonical import canonical_json
 from fireweed.shared.names import validate_tenant
 
@@ -88,18 +95,6 @@ _O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 log = logging.getLogger(__name__)
 
 
-class KeyringError(Exception):
-    """Base class for keyring failures."""
-
-
-class KeyringPermissionError(KeyringError):
-    """The keys directory or a key file is not private to us (mode, owner, symlink)."""
-
-
-class KeyringCorrupt(KeyringError):
-    """A key file exists but is not a regular file of the expected size."""
-
-
 class KeyExists(KeyringError):
     """A key was to be created where one already exists; keys are never replaced."""
 
@@ -110,17 +105,6 @@ class DecryptError(KeyringError):
 
 class KeyDestroyed(DecryptError):
     """The memory key does not exist (a subject's key has been destroyed)."""
-
-
-@contextmanager
-def _slab_errors() -> Iterator[None]:
-    """Report a key slab's failures as the keyring's own, which callers already handle."""
-    try:
-        yield
-    except SlabPermissionError as exc:
-        raise KeyringPermissionError(str(exc)) from None
-    except SlabError as exc:
-        raise KeyringCorrupt(str(exc)) from None
 
 
 # --------------------------------------------------------------------------
@@ -316,23 +300,11 @@ class Keyring:
             os.close(fd)
 
     def _read(self, dfd: int, name: str) -> bytes | None:
-        try:
-            fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | _O_CLOEXEC, dir_fd=dfd)
-        except FileNotFoundError:
+        fd = open_key_file(dfd, name, os.O_RDONLY)
+        if fd is None:
             return None
-        except OSError as exc:
-            if exc.errno == errno.ELOOP:
-                raise KeyringPermissionError(f"key file {name} is a symlink") from None
-            raise
         try:
-            st = os.fstat(fd)
-            if not stat.S_ISREG(st.st_mode):
-                raise KeyringCorrupt(f"key file {name} is not a regular file")
-            if st.st_uid != os.geteuid() or st.st_mode & 0o077:
-                raise KeyringPermissionError(
-                    f"key file {name} must be 0600 and ours "
-                    f"(mode {stat.S_IMODE(st.st_mode):04o}, uid {st.st_uid})"
-                )
+            st = check_private(fd, name)
             if st.st_size != KEY_BYTES:
                 raise KeyringCorrupt(f"key file {name} has {st.st_size} bytes, expected {KEY_BYTES}")
             data = b""
@@ -389,16 +361,9 @@ class Keyring:
 
     def _overwrite(self, dfd: int, name: str, *, only_last_link: bool = False, sync: bool = True) -> bool:
         """Overwrite a key file with random bytes; False if there is no such file."""
-        # O_NONBLOCK: a FIFO planted under a key's name must not hang us.
-        flags = os.O_WRONLY | os.O_NOFOLLOW | os.O_NONBLOCK | _O_CLOEXEC
-        try:
-            fd = os.open(name, flags, dir_fd=dfd)
-        except FileNotFoundError:
+        fd = open_key_file(dfd, name, os.O_WRONLY)
+        if fd is None:
             return False
-        except OSError as exc:
-            if exc.errno in (errno.ELOOP, errno.ENXIO):
-                raise KeyringPermissionError(f"key file {name} is a symlink or special file") from None
-            raise
         try:
             st = os.fstat(fd)
             # For the temp file, another link is the freshly installed key
@@ -433,7 +398,7 @@ class Keyring:
         slab = self._slabs.get(tenant)
         if slab is None:
             slab = KeySlab(tenant)
-            with self._dir() as dfd, _slab_errors():
+            with self._dir() as dfd:
                 slab.refresh(dfd)
                 self._move_legacy_keys(dfd, tenant, slab)
             self._slabs[tenant] = slab
@@ -472,7 +437,7 @@ class Keyring:
         slab = self._slab(tenant)
         key = slab.get(tag)
         if key is None:
-            with self._dir() as dfd, _slab_errors():
+            with self._dir() as dfd:
                 slab.refresh(dfd)
             key = slab.get(tag)
         return key
@@ -495,7 +460,7 @@ class Keyring:
                 wanted.setdefault(tenant, {})[tag] = b""
         made = 0
         if wanted:
-            with self._dir() as dfd, _slab_errors():
+            with self._dir() as dfd:
                 for tenant, tags in wanted.items():
                     fresh = {tag: nacl.utils.random(KEY_BYTES) for tag in tags}
                     made += len(self._slab(tenant).append(dfd, fresh))
@@ -513,7 +478,7 @@ class Keyring:
         """
         tag = slot_tag(entity_id)
         slab = self._slab(tenant)
-        with self._dir() as dfd, _slab_errors():
+        with self._dir() as dfd:
             return slab.destroy(dfd, tag)
 
     def memory_key(self, tenant: str, entity_ids: Sequence[str]) -> bytes | None:
