@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from fireweed import bench
 from fireweed.shared.config import runtime_dir_for
 from fireweed.shared.proc import lock_holder
 
@@ -162,20 +163,7 @@ def stop_backend(env: dict[str, str]) -> None:
 
 def store_processes(env: dict[str, str]) -> list[int]:
     """Pids of our own processes whose environment names this store."""
-    marker = f"FIREWEED_STORE={env['FIREWEED_STORE']}".encode() + b"\0"
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit() or int(entry) == os.getpid():
-            continue
-        try:
-            with open(f"/proc/{entry}/environ", "rb") as fh:
-                if marker in fh.read():
-                    with open(f"/proc/{entry}/stat", "rb") as st:
-                        if st.read().split(b")")[-1].split()[0] != b"Z":
-                            found.append(int(entry))
-        except OSError:
-            continue
-    return found
+    return bench.store_processes(Path(env["FIREWEED_STORE"]))
 
 
 def ledger_rows(env: dict[str, str], tenant: str = "default") -> list[tuple[int, str, bytes]]:
