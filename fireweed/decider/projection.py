@@ -600,6 +600,17 @@ class Projection:
             return Resolution("not_found")
         return self._resolve(t, toks, ())
 
+    @staticmethod
+    def _holding_all(t: _Tenant, toks: tuple[str, ...]) -> set[str]:
+        """Entities whose names hold every one of these tokens.
+
+        Walks the smallest token's set and tests the others, never copying the largest: a
+        common first name is held by a share of every person ever stored."""
+        sets = sorted((t.by_token.get(tok, set()) for tok in toks), key=len)
+        if not sets:
+            return set()
+        return {i for i in sets[0] if all(i in s for s in sets[1:])}
+
     def _resolve(self, t: _Tenant, toks: tuple[str, ...], context: tuple[str, ...]) -> Resolution:
         key = " ".join(toks)
         exact = t.by_key.get(key)
@@ -608,14 +619,7 @@ class Projection:
             if len(ids) == 1:
                 return Resolution("resolved", ids)
             return Resolution("ambiguous", [], [self._cand(t, i) for i in ids])
-        cands: set[str] | None = None
-        for tok in toks:
-            ids = t.by_token.get(tok)
-            if not ids:
-                cands = set()
-                break
-            cands = set(ids) if cands is None else cands & ids
-        cands = cands or set()
+        cands = self._holding_all(t, toks)
         if not cands and len(toks) >= 2:
             # a title in front of a known full name: "Intern Ada Obi"
             for k in range(1, len(toks) - 1):
@@ -658,11 +662,7 @@ class Projection:
         if ids:
             return sorted(ids, key=lambda i: t.entities[i].seq)[0]
         if len(toks) >= 2:
-            # Entities holding every token: walk the smallest token's set, not a copy of the
-            # largest (a common first name is held by a share of every person ever stored).
-            sets = sorted((t.by_token.get(tok, set()) for tok in toks), key=len)
-            cands = {i for i in sets[0] if all(i in s for s in sets[1:])}
-            multi = [i for i in cands if len(t.entities[i].tokens) >= 2]
+            multi = [i for i in self._holding_all(t, toks) if len(t.entities[i].tokens) >= 2]
             if len(multi) == 1:
                 return multi[0]
             sup = [e.id for k in range(1, len(toks) - 1) for e in [t.entities[i] for i in t.by_key.get(" ".join(toks[k:]), ())]]
