@@ -301,6 +301,20 @@ def test_a_shortened_name_resolves_among_many_who_share_its_first_name(led: Ledg
     assert [k for k, _ in plan.events] == ["entity_created", "memory_admitted"]
 
 
+def test_a_one_word_name_resolves_only_to_the_one_person_it_starts_or_ends(led: Ledger) -> None:
+    led.remember("Priya Raman joined Acme Robotics in 2019.")
+    led.remember("Priya Shah joined Borealis Energy in 2020.")
+    led.remember("Raman Labs opened in Pune in 2021.")  # an organisation holding the word, not ending a person
+    entities = led.p.stats("t")["entities"]
+    plan = led.remember("Shah leads the grid team at Borealis Energy.")
+    assert [k for k, _ in plan.events] == ["memory_admitted"]  # one person ends in "Shah"
+    plan = led.remember("Raman leads the vision team at Acme Robotics.")
+    assert [k for k, _ in plan.events] == ["memory_admitted"]  # one person, though an org holds it too
+    assert led.p.stats("t")["entities"] == entities
+    plan = led.remember("Priya leads the vision team at Acme Robotics.")  # control: two persons start with it
+    assert [k for k, _ in plan.events] == ["entity_created", "memory_admitted"]
+
+
 @pytest.mark.parametrize("claim", ["", "   ", "😀" * 100, "x" * 30_000, "ÅÅ Ørsted's ñ is here.", "'", "The the the."])
 def test_plan_remember_handles_odd_claims(led: Ledger, claim: str) -> None:
     plan = led.remember(claim)

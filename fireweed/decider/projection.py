@@ -198,7 +198,7 @@ class _Memory:
 
 class _Tenant:
     __slots__ = (
-        "name", "head", "entities", "by_key", "by_token", "memories", "by_claim", "sources",
+        "name", "head", "entities", "by_key", "by_token", "by_person_end", "memories", "by_claim", "sources",
         "tombstones", "certificates", "reads", "words", "events", "last_recorded",
     )
 
@@ -208,6 +208,8 @@ class _Tenant:
         self.entities: dict[str, _Entity] = {}
         self.by_key: dict[str, set[str]] = {}
         self.by_token: dict[str, set[str]] = {}
+        # persons by their first and by their last name token: a one-word name resolves through it
+        self.by_person_end: dict[str, set[str]] = {}
         self.memories: dict[str, _Memory] = {}
         self.by_claim: dict[str, list[str]] = {}
         self.sources: dict[str, dict[str, Any]] = {}
@@ -223,6 +225,11 @@ class _Tenant:
 def _claim_key(claim: str) -> str:
     """Case-, space- and end-punctuation-insensitive key of a claim (cheap: it runs on every replayed memory)."""
     return " ".join(claim.lower().replace("\u2019", "'").split()).rstrip(" .!;:,")
+
+
+def _person_ends(e: _Entity) -> set[str]:
+    """The tokens a person may be called by alone: the first and the last of the name."""
+    return {e.tokens[0], e.tokens[-1]} if e.kind == "person" and e.tokens else set()
 
 
 def _new_id(prefix: str) -> str:
@@ -306,18 +313,21 @@ class Projection:
             t.by_key.setdefault(e.key, set()).add(eid)
             for tok in set(e.tokens):
                 t.by_token.setdefault(tok, set()).add(eid)
+            for tok in _person_ends(e):
+                t.by_person_end.setdefault(tok, set()).add(eid)
 
     def _unindex_entity(self, t: _Tenant, e: _Entity) -> None:
         if e.key and e.key in t.by_key:
             t.by_key[e.key].discard(e.id)
             if not t.by_key[e.key]:
                 del t.by_key[e.key]
-        for tok in set(e.tokens):
-            ids = t.by_token.get(tok)
-            if ids is not None:
-                ids.discard(e.id)
-                if not ids:
-                    del t.by_token[tok]
+        for index, toks in ((t.by_token, set(e.tokens)), (t.by_person_end, _person_ends(e))):
+            for tok in toks:
+                ids = index.get(tok)
+                if ids is not None:
+                    ids.discard(e.id)
+                    if not ids:
+                        del index[tok]
 
     def _source_added(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
         t.sources[p["source_id"]] = {
@@ -640,11 +650,6 @@ class Projection:
             tight = [i for i in cands if tuple(x for x in t.entities[i].tokens if x not in _HONOR) == toks]
             if len(tight) == 1:
                 return Resolution("resolved", tight)
-            # a single word that is a person's first or last name beats one inside an org name
-            if len(toks) == 1:
-                persons = [i for i in cands if t.entities[i].kind == "person"]
-                if len(persons) == 1 and len(cands) - len(persons) >= 1:
-                    pass
             ids = sorted(cands, key=lambda i: t.entities[i].seq)
             return Resolution("ambiguous", [], [self._cand(t, i) for i in ids])
         return Resolution("resolved", list(cands))
@@ -669,10 +674,9 @@ class Projection:
             if len(sup) == 1:
                 return sup[0]
             return None
-        got = t.by_token.get(toks[0], set())
-        persons = [i for i in got if t.entities[i].kind == "person" and toks[0] in (t.entities[i].tokens[0], t.entities[i].tokens[-1])]
+        persons = t.by_person_end.get(toks[0], ())
         if len(persons) == 1:
-            return persons[0]
+            return next(iter(persons))
         return None
 
     # ----------------------------------------------------------- planning
