@@ -20,7 +20,7 @@ from fireweed.decider.front_ops import FrontOps
 from fireweed.decider.operator_ops import OperatorOps
 from fireweed.decider.server import Endpoint, fronts_counter
 from fireweed.shared.config import ensure_private_dir, ensure_store, resolve_settings
-from fireweed.shared.proc import detach_stdio, setup_logging, try_lock
+from fireweed.shared.proc import detach_stdio, rare_full_collections, setup_logging, try_lock
 
 log = logging.getLogger("fireweed.decider")
 
@@ -109,6 +109,7 @@ def main() -> None:
         pass
     detach_stdio(settings_log)
     setup_logging("decider")
+    rare_full_collections()
     sys.exit(anyio.run(run))
 
 

@@ -25,7 +25,7 @@ from fireweed.ledger_writer.operations import WriterOps
 from fireweed.ledger_writer.server import WriterServer
 from fireweed.ledger_writer.source_store import SourceStore
 from fireweed.shared.config import ensure_private_dir, ensure_store, resolve_settings
-from fireweed.shared.proc import detach_stdio, setup_logging, try_lock
+from fireweed.shared.proc import detach_stdio, rare_full_collections, setup_logging, try_lock
 
 log = logging.getLogger("fireweed.writer")
 LOCK_WAIT = 20.0
@@ -102,6 +102,7 @@ async def run() -> int:
 
 def main() -> None:
     setup_logging("writer")
+    rare_full_collections()
     sys.exit(anyio.run(run))
 
 
