@@ -234,6 +234,12 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             or w in ("?", ",", ".", ";", "and", "or", "that", "if") or not any(c.isalnum() for c in w)
         )
 
+    def past_dets(k0: int) -> int:
+        """The first index from k0 that is not a determiner."""
+        while k0 < n and lower[k0] in _DETS:
+            k0 += 1
+        return k0
+
     def np_from(k0: int) -> tuple[list[Word], int]:
         """Content words of a noun phrase from k0; names inside it are modifiers ("the Acme report")."""
         got: list[Word] = []
@@ -268,10 +274,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
 
     def skip_subject(k0: int, base_verb: bool = False) -> tuple[int, list[Word]]:
         """Skip the subject after an auxiliary: a name (and what it possesses) or a noun phrase."""
-        k1 = k0
+        k1 = past_dets(k0)
         possessed: list[Word] = []
-        while k1 < n and lower[k1] in _DETS:
-            k1 += 1
         if k1 < n and k1 in span_at:
             named_box.append(True)
         def _ends_phrase(k2: int) -> bool:
@@ -358,18 +362,14 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                     k = k3
             elif k < n and lower[k] in AUXILIARIES and stem(lower[k]) == "be":
                 # "what colour is Sam's van": the van is what the colour is of
-                kk = k + 1
-                while kk < n and lower[kk] in _DETS:
-                    kk += 1
+                kk = past_dets(k + 1)
                 if kk < n and kk in span_at and span_at[kk].last < n and lower[span_at[kk].last] == "'s":
                     _, poss = skip_subject(kk)
                     if poss:
                         q.head_of = poss[-1]
                         q.head_of_possessed = True
         elif k < n and lower[k] in AUXILIARIES and stem(lower[k]) == "be":
-            kk = k + 1
-            while kk < n and lower[kk] in _DETS:
-                kk += 1
+            kk = past_dets(k + 1)
             if kk < n and kk in span_at:
                 end_k, poss = skip_subject(kk)
                 if poss:
@@ -381,9 +381,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                     head_word = np[-1]
                     k = k2
                     if k < n and lower[k] == "of":
-                        kk = k + 1
-                        while kk < n and lower[kk] in _DETS:
-                            kk += 1
+                        kk = past_dets(k + 1)
                         if kk < n and kk in span_at:
                             _, poss = skip_subject(kk)
                             if poss:
@@ -402,9 +400,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     elif whw == "who":
         q.hole = "person"
         if k < n and lower[k] in AUXILIARIES and stem(lower[k]) == "be":
-            kk = k + 1
-            while kk < n and lower[kk] in _DETS:
-                kk += 1
+            kk = past_dets(k + 1)
             if kk < n and kk in span_at:
                 end_k, poss = skip_subject(kk)
                 if poss:
