@@ -11,8 +11,12 @@ import errno
 import os
 import stat
 
-__all__ = ["KeyringCorrupt", "KeyringError", "KeyringPermissionError", "check_private", "open_key_file"]
+__all__ = [
+    "KEY_BYTES", "KeyringCorrupt", "KeyringError", "KeyringPermissionError", "check_private", "open_key_file",
+    "read_exact", "write_all",
+]
 
+KEY_BYTES = 32  # every key the keyring keeps: subject keys, the signing seed, the fingerprint key
 _O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
 
@@ -52,3 +56,24 @@ def check_private(fd: int, name: str) -> os.stat_result:
         raise KeyringPermissionError(
             f"key file {name} must be 0600 and ours (mode {stat.S_IMODE(st.st_mode):04o}, uid {st.st_uid})")
     return st
+
+
+def read_exact(fd: int, size: int, offset: int, name: str) -> bytes:
+    """`size` bytes from `offset`; KeyringCorrupt if the file ends first."""
+    parts = []
+    while size:
+        chunk = os.pread(fd, size, offset)
+        if not chunk:
+            raise KeyringCorrupt(f"key file {name} is truncated")
+        parts.append(chunk)
+        size -= len(chunk)
+        offset += len(chunk)
+    return b"".join(parts)
+
+
+def write_all(fd: int, data: bytes, offset: int) -> None:
+    """Write all of `data` at `offset`, however many calls the kernel takes."""
+    view = memoryview(data)
+    while view:
+        n = os.pwrite(fd, view, offset)
+        view, offset = view[n:], offset + n

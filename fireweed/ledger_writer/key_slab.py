@@ -30,12 +30,18 @@ import fcntl
 import hashlib
 import os
 
-from fireweed.ledger_writer.key_files import KeyringCorrupt, check_private, open_key_file
+from fireweed.ledger_writer.key_files import (
+    KEY_BYTES,
+    KeyringCorrupt,
+    check_private,
+    open_key_file,
+    read_exact,
+    write_all,
+)
 from fireweed.shared.names import validate_entity_id, validate_tenant
 
 __all__ = ["RECORD_BYTES", "KeySlab", "slab_file", "slot_tag"]
 
-KEY_BYTES = 32
 TAG_BYTES = 32
 RECORD_BYTES = TAG_BYTES + KEY_BYTES
 _EMPTY = bytes(RECORD_BYTES)
@@ -76,25 +82,6 @@ def _open(dfd: int, name: str, create: bool) -> int | None:
     return fd
 
 
-def _pread_exact(fd: int, size: int, offset: int) -> bytes:
-    parts = []
-    while size:
-        chunk = os.pread(fd, size, offset)
-        if not chunk:
-            raise KeyringCorrupt("key file shrank while being read")
-        parts.append(chunk)
-        size -= len(chunk)
-        offset += len(chunk)
-    return b"".join(parts)
-
-
-def _pwrite_all(fd: int, data: bytes, offset: int) -> None:
-    view = memoryview(data)
-    while view:
-        n = os.pwrite(fd, view, offset)
-        view, offset = view[n:], offset + n
-
-
 class KeySlab:
     """The subject keys of one tenant: an in-memory index over its slab file."""
 
@@ -102,9 +89,6 @@ class KeySlab:
         self.name = slab_file(tenant)
         self._slots: dict[bytes, tuple[int, bytes]] = {}  # tag -> (offset, key)
         self._end = 0  # bytes of whole records already read into _slots
-
-    def __len__(self) -> int:
-        return len(self._slots)
 
     def get(self, tag: bytes) -> bytes | None:
         """The key held in memory for this tag; `refresh` first to see other writers' keys."""
@@ -116,7 +100,7 @@ class KeySlab:
         size = os.fstat(fd).st_size
         end = size - size % RECORD_BYTES  # a short tail is an append that never finished
         if end > self._end:
-            data = _pread_exact(fd, end - self._end, self._end)
+            data = read_exact(fd, end - self._end, self._end, self.name)
             for at in range(0, len(data), RECORD_BYTES):
                 record = data[at:at + RECORD_BYTES]
                 if record == _EMPTY:
@@ -146,7 +130,7 @@ class KeySlab:
             added = {tag: key for tag, key in items.items() if tag not in self._slots}
             if not added:
                 return {}
-            _pwrite_all(fd, b"".join(tag + key for tag, key in added.items()), end)
+            write_all(fd, b"".join(tag + key for tag, key in added.items()), end)
             os.fdatasync(fd)
         finally:
             os.close(fd)
@@ -170,9 +154,9 @@ class KeySlab:
                 if slot is None:
                     return False
             offset = slot[0]
-            if _pread_exact(fd, TAG_BYTES, offset) != tag:
+            if read_exact(fd, TAG_BYTES, offset, self.name) != tag:
                 raise KeyringCorrupt(f"key file {self.name} no longer holds this subject's record where it was")
-            _pwrite_all(fd, _EMPTY, offset)
+            write_all(fd, _EMPTY, offset)
             os.fdatasync(fd)
         finally:
             os.close(fd)

@@ -47,11 +47,14 @@ import nacl.utils
 from nacl._sodium import ffi as _ffi, lib as _lib
 
 from fireweed.ledger_writer.key_files import (
+    KEY_BYTES,
     KeyringCorrupt,
     KeyringError,
     KeyringPermissionError,
     check_private,
     open_key_file,
+    read_exact,
+    write_all,
 )
 from fireweed.ledger_writer.key_slab import KeySlab, slot_tag
 from fireweed.shared.canonical import canonical_json
@@ -74,7 +77,6 @@ __all__ = [
     "fingerprint_name",
 ]
 
-KEY_BYTES = 32
 CIPHER = "XChaCha20-Poly1305"
 
 _SIGNING_FILE = "signing.ed25519.seed"
@@ -307,13 +309,7 @@ class Keyring:
             st = check_private(fd, name)
             if st.st_size != KEY_BYTES:
                 raise KeyringCorrupt(f"key file {name} has {st.st_size} bytes, expected {KEY_BYTES}")
-            data = b""
-            while len(data) < KEY_BYTES:
-                chunk = os.read(fd, KEY_BYTES - len(data))
-                if not chunk:
-                    raise KeyringCorrupt(f"key file {name} is truncated")
-                data += chunk
-            return data
+            return read_exact(fd, KEY_BYTES, 0, name)
         finally:
             os.close(fd)
 
@@ -334,9 +330,7 @@ class Keyring:
         try:
             try:
                 os.fchmod(fd, 0o600)  # a restrictive umask must not leave it unwritable
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view):]
+                write_all(fd, data, 0)
                 if durable:
                     os.fsync(fd)
             finally:

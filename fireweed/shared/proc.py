@@ -91,9 +91,9 @@ def setup_logging(name: str) -> None:
 
 
 # The backend holds state that grows with the ledger (the decider's projection, the writer's key
-# index), and a full collection walks all of it: at 100k events a 0.3-1 s pause. CPython starts one after 10 collections of the middle
-# generation (once the old generation has grown by a quarter), which here came every few
-# thousand remembers. 100 makes them about ten times rarer; the young generations, where
+# index), and a full collection walks all of it: at 100k events a 0.3-1 s pause. CPython starts
+# one after 10 collections of the middle generation (once the old generation has grown by a
+# quarter), which here came every few thousand remembers. 100 makes them about ten times rarer; the young generations, where
 # short-lived cycles die, are collected exactly as before.
 FULL_COLLECTION_AFTER = 100
 
