@@ -501,6 +501,7 @@ def test_keys_made_together_are_each_a_fresh_private_key(ring: Keyring, keys_dir
 
 def test_direct_libsodium_calls_agree_with_pynacls_public_api() -> None:
     import nacl.encoding
+    import nacl.exceptions
     import nacl.hash
     import nacl.secret
     import nacl.utils
@@ -519,3 +520,11 @@ def test_direct_libsodium_calls_agree_with_pynacls_public_api() -> None:
                     kr.open(key, bad_ct, bad_aad)
             with pytest.raises(kr.DecryptError):
                 kr.open(nacl.utils.random(32), ct, ad)
+            # And the other way: what seal makes opens with PyNaCl's public API, only with its AAD.
+            ours = kr.seal(key, data, ad)
+            assert len(ours) == 24 + n + 16
+            assert bytes(nacl.secret.Aead(key).decrypt(ours, ad)) == data
+            with pytest.raises(nacl.exceptions.CryptoError):
+                nacl.secret.Aead(key).decrypt(ours, ad + b"x")
+            with pytest.raises(nacl.exceptions.CryptoError):
+                nacl.secret.Aead(nacl.utils.random(32)).decrypt(ours, ad)
