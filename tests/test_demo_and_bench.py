@@ -61,3 +61,18 @@ def test_bench_prints_a_throughput_line(tmp_path: Path) -> None:
     assert "p99" in lines["latency"]
     assert "decider echo" in done.stdout and "MCP ping" in done.stdout
     _assert_clean(tmp_path)
+
+
+def test_stage_costs_benchmark_runs_every_stage_and_cleans_up(tmp_path: Path) -> None:
+    # benchmarks/stage_costs.py reuses the decider's, front's and writer's own objects; this keeps it
+    # from rotting when they change. It asserts what was run, never how fast.
+    env = dict(os.environ, TMPDIR=str(tmp_path))
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "stage_costs.py"
+    done = subprocess.run([sys.executable, str(script), "--remembers", "40", "--prefill", "10", "--window", "8"],
+                          env=env, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    rows = {line.split()[0]: line.split() for line in done.stdout.splitlines() if line.strip()}
+    for stage in ("front", "decider", "writer"):
+        assert float(rows[stage][1]) > 0
+    assert "40 remembers after 10" in done.stdout
+    assert list(tmp_path.iterdir()) == []  # its temporary store and keys are gone
