@@ -315,6 +315,23 @@ def test_a_one_word_name_resolves_only_to_the_one_person_it_starts_or_ends(led: 
     assert [k for k, _ in plan.events] == ["entity_created", "memory_admitted"]
 
 
+def test_a_sentence_initial_word_opens_a_name_only_while_a_known_name_starts_or_ends_with_it(led: Ledger) -> None:
+    led.remember("Orlo Vance joined Zentrix Labs in 2019.")
+
+    def subjects(claim: str) -> list[str]:  # planned, never committed
+        receipt = {"source_id": "s2", "root": "ab" * 32, "byte_start": 0, "byte_end": len(claim), "parts": [0]}
+        return led.p.plan_remember("t", claim, claim, receipt, "s2", None, None).events[-1][1]["subjects"]
+
+    # an organisation's first word, a person's last and first: each may open a name at the start
+    for word in ("Zentrix", "Vance", "Orlo"):
+        assert subjects(f"{word} shipped the update.") != [], word
+    assert subjects("Labs shipped the update.") == []  # the last word of an organisation does not
+    org = led.p.resolve_subject("t", "Zentrix Labs").entity_ids[0]
+    led.commit("t", [("erased", {"entity_id": org, "name_fingerprint": "fp", "memories": [], "derived": [], "parts": []})])
+    assert subjects("Zentrix shipped the update.") == []  # erased: an ordinary word again
+    assert subjects("Vance shipped the update.") != []  # control: the person is still known
+
+
 @pytest.mark.parametrize("claim", ["", "   ", "😀" * 100, "x" * 30_000, "ÅÅ Ørsted's ñ is here.", "'", "The the the."])
 def test_plan_remember_handles_odd_claims(led: Ledger, claim: str) -> None:
     plan = led.remember(claim)

@@ -198,7 +198,7 @@ class _Memory:
 
 class _Tenant:
     __slots__ = (
-        "name", "head", "entities", "by_key", "by_token", "by_person_end", "memories", "by_claim", "sources",
+        "name", "head", "entities", "by_key", "by_token", "by_person_end", "by_first", "memories", "by_claim", "sources",
         "tombstones", "certificates", "reads", "words", "events", "last_recorded",
     )
 
@@ -210,6 +210,8 @@ class _Tenant:
         self.by_token: dict[str, set[str]] = {}
         # persons by their first and by their last name token: a one-word name resolves through it
         self.by_person_end: dict[str, set[str]] = {}
+        # entities by the first token of their name: whether a sentence-initial word may open a name
+        self.by_first: dict[str, set[str]] = {}
         self.memories: dict[str, _Memory] = {}
         self.by_claim: dict[str, list[str]] = {}
         self.sources: dict[str, dict[str, Any]] = {}
@@ -315,13 +317,16 @@ class Projection:
                 t.by_token.setdefault(tok, set()).add(eid)
             for tok in _person_ends(e):
                 t.by_person_end.setdefault(tok, set()).add(eid)
+            if e.tokens:
+                t.by_first.setdefault(e.tokens[0], set()).add(eid)
 
     def _unindex_entity(self, t: _Tenant, e: _Entity) -> None:
         if e.key and e.key in t.by_key:
             t.by_key[e.key].discard(e.id)
             if not t.by_key[e.key]:
                 del t.by_key[e.key]
-        for index, toks in ((t.by_token, set(e.tokens)), (t.by_person_end, _person_ends(e))):
+        for index, toks in ((t.by_token, set(e.tokens)), (t.by_person_end, _person_ends(e)),
+                            (t.by_first, set(e.tokens[:1]))):
             for tok in toks:
                 ids = index.get(tok)
                 if ids is not None:
@@ -595,12 +600,10 @@ class Projection:
     def _known_token(t: _Tenant, word: str) -> bool:
         """A word that may open a name at the start of a sentence: the first word of a known name,
         or a person's surname. A common noun that ends a name ("Bridge", "Health") does not count."""
+        # Two index lookups, not a walk of every entity holding the word (thousands of
+        # organisations can share "Labs"): by_person_end holds persons' first and last tokens.
         w = word.lower()
-        for eid in t.by_token.get(w, ()):
-            e = t.entities.get(eid)
-            if e is not None and e.tokens and (e.tokens[0] == w or (e.kind == "person" and e.tokens[-1] == w)):
-                return True
-        return False
+        return w in t.by_first or w in t.by_person_end
 
     def resolve_subject(self, tenant: str, name: str) -> Resolution:
         """Resolve a name (full name, unique first or last name, possessive, any case) to entity ids."""
