@@ -332,6 +332,24 @@ def test_a_sentence_initial_word_opens_a_name_only_while_a_known_name_starts_or_
     assert subjects("Vance shipped the update.") != []  # control: the person is still known
 
 
+def test_an_ambiguous_name_lists_the_oldest_twenty_candidates_and_counts_the_rest(led: Ledger) -> None:
+    surnames = [f"{a}{b}" for a in ("Sh", "N", "B", "R", "D", "J") for b in ("ah", "air", "ose", "ao", "as")]
+    for i, surname in enumerate(surnames[:3]):
+        led.remember(f"Priya {surname} joined Borealis Energy in {2000 + i}.")
+    few = led.p.resolve_subject("t", "Priya")
+    assert few.status == "ambiguous" and few.more == 0  # control: a few are all listed
+    assert few.names() == "Priya Shah, Priya Shair, Priya Shose"
+    for i, surname in enumerate(surnames[3:], start=3):
+        led.remember(f"Priya {surname} joined Borealis Energy in {2000 + i}.")
+    many = led.p.resolve_subject("t", "Priya")
+    assert many.status == "ambiguous" and len(many.candidates) == 20 and many.more == len(surnames) - 20
+    assert [c["name"] for c in many.candidates] == [f"Priya {s}" for s in surnames[:20]]  # the oldest, in order
+    assert many.names().endswith(f"Priya {surnames[19]}, and {len(surnames) - 20} more")
+    answer = led.p.recall("t", "Where did Priya join?")
+    assert answer.verdict == "abstained" and answer.code == "ambiguous_subject"
+    assert len(answer.candidates) == 20 and f"and {len(surnames) - 20} more" in (answer.remedy or "")
+
+
 @pytest.mark.parametrize("claim", ["", "   ", "😀" * 100, "x" * 30_000, "ÅÅ Ørsted's ñ is here.", "'", "The the the."])
 def test_plan_remember_handles_odd_claims(led: Ledger, claim: str) -> None:
     plan = led.remember(claim)

@@ -17,8 +17,7 @@ class ForgetOps:
     async def _resolve(self, tenant: str, subject: str) -> tuple[str | None, dict[str, Any] | None]:
         res = self.d.projection.resolve_subject(tenant, subject)
         if res.status == "ambiguous":
-            names = ", ".join(c.get("name", "?") for c in res.candidates)
-            return None, refused("ambiguous_subject", f"{subject!r} names more than one subject: {names}",
+            return None, refused("ambiguous_subject", f"{subject!r} names more than one subject: {res.names()}",
                                          "Give the full name of the one you mean.", candidates=res.candidates)
         if res.status != "resolved" or not res.entity_ids:
             return None, refused("entity_not_found", f"no subject named {subject!r} is stored for this tenant",

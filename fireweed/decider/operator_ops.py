@@ -91,7 +91,7 @@ class OperatorOps:
         await self.d.writer_ready()
         res = self.d.projection.resolve_subject(tenant, subject)
         if res.status == "ambiguous":
-            raise BadRequest(f"{subject!r} is ambiguous: " + ", ".join(c.get("name", "?") for c in res.candidates),
+            raise BadRequest(f"{subject!r} is ambiguous: {res.names()}",
                              "ambiguous_subject")
         if res.status != "resolved":
             raise BadRequest(f"no subject named {subject!r} in tenant {tenant!r}", "entity_not_found")

@@ -74,6 +74,17 @@ class Resolution:
     status: str
     entity_ids: list[str] = field(default_factory=list)
     candidates: list[dict[str, str]] = field(default_factory=list)
+    more: int = 0  # ambiguous: how many further candidates match and are not listed
+
+    def names(self) -> str:
+        """The candidates' names for a message, and how many more there are."""
+        listed = ", ".join(c.get("name") or "?" for c in self.candidates)
+        return f"{listed}, and {self.more:,} more" if self.more else listed
+
+
+# An ambiguous name lists this many candidates (the oldest first) and counts the rest: a first
+# name shared by thousands must not become a reply of thousands of names.
+CANDIDATES_SHOWN = 20
 
 
 @dataclass
@@ -628,10 +639,9 @@ class Projection:
         key = " ".join(toks)
         exact = t.by_key.get(key)
         if exact:
-            ids = sorted(exact, key=lambda i: t.entities[i].seq)
-            if len(ids) == 1:
-                return Resolution("resolved", ids)
-            return Resolution("ambiguous", [], [self._cand(t, i) for i in ids])
+            if len(exact) == 1:
+                return Resolution("resolved", list(exact))
+            return self._ambiguous(t, exact)
         cands = self._holding_all(t, toks)
         if not cands and len(toks) >= 2:
             # a title in front of a known full name: "Intern Ada Obi"
@@ -653,9 +663,12 @@ class Projection:
             tight = [i for i in cands if tuple(x for x in t.entities[i].tokens if x not in _HONOR) == toks]
             if len(tight) == 1:
                 return Resolution("resolved", tight)
-            ids = sorted(cands, key=lambda i: t.entities[i].seq)
-            return Resolution("ambiguous", [], [self._cand(t, i) for i in ids])
+            return self._ambiguous(t, cands)
         return Resolution("resolved", list(cands))
+
+    def _ambiguous(self, t: _Tenant, ids: set[str]) -> Resolution:
+        shown = heapq.nsmallest(CANDIDATES_SHOWN, ids, key=lambda i: t.entities[i].seq)
+        return Resolution("ambiguous", [], [self._cand(t, i) for i in shown], len(ids) - len(shown))
 
     def _cand(self, t: _Tenant, eid: str) -> dict[str, str]:
         e = t.entities[eid]

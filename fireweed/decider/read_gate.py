@@ -99,10 +99,9 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
                 f"No memory names '{span.text}'. Check the spelling, or remember a claim about it first.",
             )
         if res.status == "ambiguous":
-            names = ", ".join(c["name"] for c in res.candidates)
             return _abstain(
                 "ambiguous_subject", span.text,
-                f"'{span.text}' could be {names}. Ask again with the full name.",
+                f"'{span.text}' could be {res.names()}. Ask again with the full name.",
                 candidates=res.candidates,
             )
         eid = res.entity_ids[0]
