@@ -216,6 +216,44 @@ def test_runtime_directory_is_private(fw_env, front):
         assert (rt / name).exists()
 
 
+def _created_names(fd: int) -> list[str]:
+    """Names from the IN_CREATE events waiting on an inotify descriptor, in order."""
+    names, data = [], b""
+    try:
+        while chunk := os.read(fd, 65536):
+            data += chunk
+    except BlockingIOError:
+        pass
+    while data:
+        _wd, _mask, _cookie, length = struct.unpack_from("iIII", data)
+        names.append(data[16:16 + length].rstrip(b"\0").decode())
+        data = data[16 + length:]
+    return names
+
+
+def test_backend_start_finds_the_operator_socket_once_the_front_socket_answers(fw_env):
+    # `backend start` waits until the front socket accepts, then asks the operator socket at once;
+    # the decider used to make the operator socket second, so that ask could find no socket there.
+    import ctypes
+
+    from fireweed.shared.config import ensure_private_dir
+
+    rt = runtime_dir_for(Path(fw_env["FIREWEED_STORE"]))
+    ensure_private_dir(rt)
+    libc = ctypes.CDLL(None, use_errno=True)
+    fd = libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+    assert fd >= 0
+    try:
+        assert libc.inotify_add_watch(fd, bytes(rt), 0x100) >= 0  # IN_CREATE
+        done = fireweed(fw_env, "backend", "start")
+        assert done.returncode == 0 and done.stdout.startswith("started"), done.stderr
+        created = [n for n in _created_names(fd) if n.endswith(".sock")]
+    finally:
+        os.close(fd)
+    assert "decider.sock" in created and "operator.sock" in created, created
+    assert created.index("operator.sock") < created.index("decider.sock"), created
+
+
 def _tamper(env: dict[str, str], sql: str, *args: object) -> None:
     conn = sqlite3.connect(Path(env["FIREWEED_STORE"]) / "ledger.db")
     conn.execute(sql, args)

@@ -52,8 +52,10 @@ async def run() -> int:
     front_ops = FrontOps(decider)
     fronts = Endpoint("fronts", front_ops, opened, closed)
     operator = Endpoint("operator", OperatorOps(decider, front_ops))
-    front_listener = await _listen(settings.decider_socket)
+    # The front socket last: a connectable front socket is what `backend start` and every front
+    # take as "the backend is up", and `backend start` goes straight on to the operator socket.
     op_listener = await _listen(settings.operator_socket)
+    front_listener = await _listen(settings.decider_socket)
     log.info("decider %s serving %s", os.getpid(), settings.store)
     try:
         async with anyio.create_task_group() as tg:
