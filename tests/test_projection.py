@@ -116,6 +116,30 @@ def test_unrelated_claims_about_one_subject_do_not_supersede(led: Ledger) -> Non
     assert led.state(a.memory_id) == "active"
 
 
+def test_a_claim_is_checked_for_conflicts_only_against_its_subjects_claims_of_that_relation(
+        led: Ledger, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A subject thousands of claims are about (an assistant's user, a company) must not make every new
+    # claim about it a walk of all of them. Counted in conflict checks, not timed.
+    verbs = ["opened", "closed", "sold", "bought", "built", "leased"]
+    things = ["depot", "plant", "store", "office", "studio", "mill", "yard", "shop", "lab", "dock"]
+    for i, (v, w) in enumerate((v, w) for v in verbs for w in things):
+        led.remember(f"Acme Robotics {v} the {w} in {1950 + i}.", source=f"s{i}")
+    checked: list[str] = []
+    real = Projection._conflicts
+
+    def counting(new, relation, old, old_m, subjects):  # type: ignore[no-untyped-def]
+        checked.append(old_m.id)
+        return real(new, relation, old, old_m, subjects)
+
+    monkeypatch.setattr(Projection, "_conflicts", staticmethod(counting))
+    plan = led.remember("Acme Robotics leased the dock in 2031.", source="later")
+    assert 1 <= len(checked) <= 2, checked  # the one earlier "leased the dock", not all 60
+    assert len(plan.supersedes) == 1 and "leased the dock" in led.p.memory("t", plan.supersedes[0])["claim"]
+    checked.clear()
+    plan = led.remember("Acme Robotics renamed the dock in 2032.", source="later")  # control: a new relation
+    assert checked == [] and plan.supersedes == []
+
+
 def test_active_to_disputed_for_a_conflict_at_the_same_time_from_another_source(led: Ledger) -> None:
     a = led.remember("Dana Whitfield manages the northern depot.", event_time="2024-02-01", source="memo")
     b = led.remember("Dana Whitfield manages the harbour depot.", event_time="2024-02-01", source="email")

@@ -126,7 +126,7 @@ class RecallAnswer:
 
 
 class _Entity:
-    __slots__ = ("id", "name", "kind", "tokens", "key", "seq", "holds", "memories")
+    __slots__ = ("id", "name", "kind", "tokens", "key", "seq", "holds", "memories", "lead")
 
     def __init__(self, eid: str, name: str | None, kind: str, seq: int) -> None:
         self.id = eid
@@ -137,6 +137,9 @@ class _Entity:
         self.seq = seq
         self.holds: list[tuple[int, bool]] = []
         self.memories: list[str] = []
+        # the memories whose first subject this is, by relation, in admission order: only those can
+        # conflict with a new claim of that relation (see plan_remember)
+        self.lead: dict[str, list[str]] = {}
 
     def held_at(self, seq: int | None) -> bool:
         if not self.holds:
@@ -320,6 +323,7 @@ class Projection:
         if old is not None:
             self._unindex_entity(t, old)
             e.memories = old.memories
+            e.lead = old.lead
             e.holds = old.holds
         t.entities[eid] = e
         if e.key:
@@ -368,6 +372,8 @@ class Projection:
             e = t.entities.get(eid)
             if e is not None:
                 e.memories.append(mid)
+                if eid == m.subjects[0]:
+                    e.lead.setdefault(m.relation, []).append(mid)
         if m.norm:
             t.by_claim.setdefault(m.norm, []).append(mid)
         self._index_words(t, m)
@@ -443,6 +449,11 @@ class Projection:
                 e = t.entities.get(s)
                 if e is not None and mid in e.memories:
                     e.memories.remove(mid)
+                    led = e.lead.get(m.relation) if s == m.subjects[0] else None
+                    if led is not None and mid in led:
+                        led.remove(mid)
+                        if not led:
+                            del e.lead[m.relation]
             if m.norm in t.by_claim:
                 t.by_claim[m.norm] = [x for x in t.by_claim[m.norm] if x != mid]
                 if not t.by_claim[m.norm]:
@@ -762,7 +773,15 @@ class Projection:
         self_superseded_by: str | None = None
         if subjects and relation != "state":
             e = t.entities.get(subjects[0])
-            for old_id in list(e.memories) if e else []:
+            if e is None:
+                olds: list[str] = []
+            elif fact.update and fact.attribute and fact.values:
+                olds = list(e.memories)  # an update can conflict with any claim about the subject that has values
+            else:
+                # Otherwise only a claim of this relation can (see _conflicts): its own short list, not
+                # every memory of a subject that thousands of claims are about.
+                olds = list(e.lead.get(relation, ()))
+            for old_id in olds:
                 old = t.memories.get(old_id)
                 if old is None or not old.subjects or old.subjects[0] != subjects[0]:
                     continue
