@@ -275,6 +275,11 @@ def test_erasure_removes_memories_entity_and_keeps_a_tombstone(led: Ledger) -> N
         assert led.p.recall("t", q).verdict == "abstained", q
     assert "Carnford" in first_claim(led.p, "Where does Omar Haddad live?")
     assert led.p.stats("t")["erased_subjects"] == 1
+    # the content-word index keeps no id of an erased memory, and still holds the bystander's
+    words = led.p._tenants["t"].words
+    gone = set(closure.memories) | set(closure.derived)
+    assert words is not None and not any(ids & gone for ids in words.values())
+    assert any(c.memory_id in ids for ids in words.values())
 
 
 def test_erased_content_arrives_as_tombstones(led: Ledger) -> None:

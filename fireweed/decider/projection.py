@@ -400,6 +400,21 @@ class Projection:
             for w in set(_WORD_RE.findall(text.replace("-", " "))):
                 words.setdefault(stem(w), set()).add(mid)
 
+    @staticmethod
+    def _unindex_words(t: _Tenant, m: _Memory) -> None:
+        """Undo _index_words: the memory's own words, not every word of the tenant's vocabulary."""
+        words = t.words
+        if words is None or not m.claim:
+            return
+        text = m.claim.lower()
+        found = set(_WORD_RE.findall(text))
+        if "-" in text:
+            found |= set(_WORD_RE.findall(text.replace("-", " ")))
+        for w in found:
+            ids = words.get(stem(w))
+            if ids is not None:
+                ids.discard(m.id)
+
     def _memory_reinforced(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
         m = t.memories[p["memory_id"]]
         c = p.get("count")
@@ -458,18 +473,15 @@ class Projection:
                 t.by_claim[m.norm] = [x for x in t.by_claim[m.norm] if x != mid]
                 if not t.by_claim[m.norm]:
                     del t.by_claim[m.norm]
-            if t.words is not None:
-                for ids in t.words.values():
-                    ids.discard(mid)
+            self._unindex_words(t, m)
         if isinstance(eid, str) and eid in t.entities:
             e = t.entities.pop(eid)
             self._unindex_entity(t, e)
             for mid in list(e.memories):
                 # anything still naming the erased subject goes too: a leak is not recoverable
                 m = t.memories.pop(mid, None)
-                if m is not None and t.words is not None:
-                    for ids in t.words.values():
-                        ids.discard(mid)
+                if m is not None:
+                    self._unindex_words(t, m)
 
     def _certificate_issued(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
         t.certificates += 1
