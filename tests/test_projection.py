@@ -140,6 +140,23 @@ def test_a_claim_is_checked_for_conflicts_only_against_its_subjects_claims_of_th
     assert checked == [] and plan.supersedes == []
 
 
+def test_a_claim_that_becomes_visible_again_is_a_conflict_candidate_again(led: Ledger) -> None:
+    # Only claims whose state is visible are compared (the index follows every state change): one
+    # reopened, or approved out of quarantine, counts again, in admission order; a rejected one does not.
+    a = led.remember("Acme Robotics leased the dock in 1990.", source="s1")
+    b = led.remember("Acme Robotics leased the dock in 2000.", source="s2")
+    assert b.supersedes == [a.memory_id] and led.state(a.memory_id) == "superseded"
+    led.commit("t", [("memory_state_changed", {"memory_id": a.memory_id, "from": "superseded", "to": "active",
+                                               "reason": "reopened by an operator"})])
+    q = led.remember("Acme Robotics leased the dock in 2005.", source="s3", quarantine="hedged")
+    r = led.remember("Acme Robotics leased the dock in 2008.", source="s4", quarantine="hedged")
+    led.commit("t", [("review_decided", {"memory_id": q.memory_id, "decision": "approve", "by": "ops", "note": "ok"}),
+                     ("review_decided", {"memory_id": r.memory_id, "decision": "reject", "by": "ops", "note": "no"})])
+    c = led.remember("Acme Robotics leased the dock in 2010.", source="s5")
+    assert c.supersedes == [a.memory_id, b.memory_id, q.memory_id]
+    assert led.state(r.memory_id) == "rejected"
+
+
 def test_active_to_disputed_for_a_conflict_at_the_same_time_from_another_source(led: Ledger) -> None:
     a = led.remember("Dana Whitfield manages the northern depot.", event_time="2024-02-01", source="memo")
     b = led.remember("Dana Whitfield manages the harbour depot.", event_time="2024-02-01", source="email")

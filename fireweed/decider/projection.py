@@ -126,7 +126,7 @@ class RecallAnswer:
 
 
 class _Entity:
-    __slots__ = ("id", "name", "kind", "tokens", "key", "seq", "holds", "memories", "lead")
+    __slots__ = ("id", "name", "kind", "tokens", "key", "seq", "holds", "memories", "open")
 
     def __init__(self, eid: str, name: str | None, kind: str, seq: int) -> None:
         self.id = eid
@@ -137,9 +137,9 @@ class _Entity:
         self.seq = seq
         self.holds: list[tuple[int, bool]] = []
         self.memories: list[str] = []
-        # the memories whose first subject this is, by relation, in admission order: only those can
-        # conflict with a new claim of that relation (see plan_remember)
-        self.lead: dict[str, list[str]] = {}
+        # the memories whose first subject this is and whose recorded state is visible, by relation:
+        # the only ones a new claim about this subject can conflict with (see plan_remember)
+        self.open: dict[str, set[str]] = {}
 
     def held_at(self, seq: int | None) -> bool:
         if not self.holds:
@@ -158,13 +158,14 @@ class _Memory:
     __slots__ = (
         "id", "claim", "evidence", "subjects", "relation", "source_id", "receipt", "event_time",
         "valid_from", "seq", "recorded_at", "derived_from", "supersedes", "disputes", "count",
-        "history", "valid_to", "reason", "fact", "norm",
+        "history", "valid_to", "reason", "fact", "norm", "lead_open",
     )
 
     def __init__(self, mid: str, payload: dict[str, Any], seq: int, recorded_at: str) -> None:
         claim = payload.get("claim")
         self.id = mid
         self.claim: str | None = claim if isinstance(claim, str) and claim != ERASED else None
+        self.lead_open: dict[str, set[str]] | None = None  # its first subject's `open`, once it is in it
         ev = payload.get("evidence")
         self.evidence: str | None = ev if isinstance(ev, str) and ev != ERASED else None
         subjects = payload.get("subjects")
@@ -323,7 +324,7 @@ class Projection:
         if old is not None:
             self._unindex_entity(t, old)
             e.memories = old.memories
-            e.lead = old.lead
+            e.open = old.open
             e.holds = old.holds
         t.entities[eid] = e
         if e.key:
@@ -372,8 +373,9 @@ class Projection:
             e = t.entities.get(eid)
             if e is not None:
                 e.memories.append(mid)
-                if eid == m.subjects[0]:
-                    e.lead.setdefault(m.relation, []).append(mid)
+                if eid == m.subjects[0] and m.lead_open is None:
+                    m.lead_open = e.open
+        self._track_open(m)
         if m.norm:
             t.by_claim.setdefault(m.norm, []).append(mid)
         self._index_words(t, m)
@@ -415,6 +417,23 @@ class Projection:
             if ids is not None:
                 ids.discard(m.id)
 
+    @staticmethod
+    def _track_open(m: _Memory, gone: bool = False) -> None:
+        """Keep `m` in its first subject's `open` index exactly while its recorded state is visible."""
+        index = m.lead_open
+        if index is None:
+            return
+        ids = index.get(m.relation)
+        if not gone and m.history[-1][1] in _VISIBLE:
+            if ids is None:
+                index[m.relation] = {m.id}
+            else:
+                ids.add(m.id)
+        elif ids is not None:
+            ids.discard(m.id)
+            if not ids:
+                del index[m.relation]
+
     def _memory_reinforced(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
         m = t.memories[p["memory_id"]]
         c = p.get("count")
@@ -424,6 +443,7 @@ class Projection:
         m = t.memories[p["memory_id"]]
         to = p["to"]
         m.history.append((seq, to))
+        self._track_open(m)
         if to == "superseded":
             vt = p.get("valid_to")
             m.valid_to.append((seq, vt if isinstance(vt, str) and vt else at))
@@ -439,6 +459,7 @@ class Projection:
             m.history.append((seq, "active"))
         elif decision == "reject":
             m.history.append((seq, "rejected"))
+        self._track_open(m)
 
     def _hold(self, t: _Tenant, seq: int, p: dict[str, Any], at: str, on: bool) -> None:
         e = t.entities[p["entity_id"]]
@@ -464,11 +485,7 @@ class Projection:
                 e = t.entities.get(s)
                 if e is not None and mid in e.memories:
                     e.memories.remove(mid)
-                    led = e.lead.get(m.relation) if s == m.subjects[0] else None
-                    if led is not None and mid in led:
-                        led.remove(mid)
-                        if not led:
-                            del e.lead[m.relation]
+            self._track_open(m, gone=True)
             if m.norm in t.by_claim:
                 t.by_claim[m.norm] = [x for x in t.by_claim[m.norm] if x != mid]
                 if not t.by_claim[m.norm]:
@@ -482,6 +499,7 @@ class Projection:
                 m = t.memories.pop(mid, None)
                 if m is not None:
                     self._unindex_words(t, m)
+                    self._track_open(m, gone=True)
 
     def _certificate_issued(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
         t.certificates += 1
@@ -786,14 +804,15 @@ class Projection:
         if subjects and relation != "state":
             e = t.entities.get(subjects[0])
             if e is None:
-                olds: list[str] = []
+                pool: set[str] = set()
             elif fact.update and fact.attribute and fact.values:
-                olds = list(e.memories)  # an update can conflict with any claim about the subject that has values
+                pool = set().union(*e.open.values())  # an update can conflict with a claim of any relation
             else:
-                # Otherwise only a claim of this relation can (see _conflicts): its own short list, not
-                # every memory of a subject that thousands of claims are about.
-                olds = list(e.lead.get(relation, ()))
-            for old_id in olds:
+                # Otherwise only a claim of this relation can (see _conflicts). Superseded, rejected
+                # and quarantined claims never can, so a subject with thousands of claims, or one
+                # relation superseded thousands of times, is not a walk of all of them.
+                pool = e.open.get(relation, set())
+            for old_id in sorted(pool, key=lambda i: t.memories[i].seq):  # admission order, as applied
                 old = t.memories.get(old_id)
                 if old is None or not old.subjects or old.subjects[0] != subjects[0]:
                     continue
