@@ -140,6 +140,31 @@ def test_a_claim_is_checked_for_conflicts_only_against_its_subjects_claims_of_th
     assert checked == [] and plan.supersedes == []
 
 
+def test_standing_claims_of_one_relation_are_compared_only_when_their_subjects_nest(
+        led: Ledger, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Acme hired Kim", "Acme hired Lee", ...: claims that all stand. A new one is compared with those
+    # whose subjects hold its own or are held by them, never with all of them.
+    names = [f"{a}{b} Quell" for a in ("Ka", "Ri", "To", "Mo") for b in ("len", "dor", "vi", "na", "bel")]
+    for i, name in enumerate(names):
+        led.remember(f"Acme Robotics hired {name} in {1980 + i}.", source=f"s{i}")
+    checked: list[str] = []
+    real = Projection._conflicts
+
+    def counting(new, relation, old, old_m, subjects):  # type: ignore[no-untyped-def]
+        checked.append(old_m.id)
+        return real(new, relation, old, old_m, subjects)
+
+    monkeypatch.setattr(Projection, "_conflicts", staticmethod(counting))
+    plan = led.remember("Acme Robotics hired Zed Quill in 2031.", source="new")  # a new person: nothing nests
+    assert checked == [] and plan.supersedes == []
+    plan = led.remember(f"Acme Robotics hired {names[3]} in 2032.", source="again")  # the same person again
+    assert len(checked) == 1 and plan.supersedes == [checked[0]]
+    assert names[3] in led.p.memory("t", checked[0])["claim"]
+    checked.clear()
+    plan = led.remember("Acme Robotics hired in 2033.", source="bare")  # control: no other subject, all nest
+    assert len(checked) == len(names) + 1
+
+
 def test_a_claim_that_becomes_visible_again_is_a_conflict_candidate_again(led: Ledger) -> None:
     # Only claims whose state is visible are compared (the index follows every state change): one
     # reopened, or approved out of quarantine, counts again, in admission order; a rejected one does not.

@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import heapq
+import itertools
 import logging
 import math
 import re
@@ -50,6 +51,9 @@ log = logging.getLogger(__name__)
 ERASED = "[erased]"
 STATES = ("active", "disputed", "superseded", "quarantined", "frozen")
 _VISIBLE = frozenset({"active", "disputed"})
+# Past this many other subjects a claim's conflict candidates are all claims of its relation about its
+# first subject, not one lookup per subset of its subjects.
+_SUBSET_LOOKUPS = 6
 _WORD_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*", re.UNICODE)
 _HONOR = frozenset(h.rstrip(".") for h in HONORIFICS)
 
@@ -137,9 +141,10 @@ class _Entity:
         self.seq = seq
         self.holds: list[tuple[int, bool]] = []
         self.memories: list[str] = []
-        # the memories whose first subject this is and whose recorded state is visible, by relation:
-        # the only ones a new claim about this subject can conflict with (see plan_remember)
-        self.open: dict[str, set[str]] = {}
+        # the memories whose first subject this is and whose recorded state is visible, by relation
+        # and then by their set of subjects: the only ones a new claim about this subject can conflict
+        # with (see plan_remember)
+        self.open: dict[str, dict[frozenset[str], set[str]]] = {}
 
     def held_at(self, seq: int | None) -> bool:
         if not self.holds:
@@ -165,7 +170,7 @@ class _Memory:
         claim = payload.get("claim")
         self.id = mid
         self.claim: str | None = claim if isinstance(claim, str) and claim != ERASED else None
-        self.lead_open: dict[str, set[str]] | None = None  # its first subject's `open`, once it is in it
+        self.lead_open: dict[str, dict[frozenset[str], set[str]]] | None = None  # its first subject's `open`
         ev = payload.get("evidence")
         self.evidence: str | None = ev if isinstance(ev, str) and ev != ERASED else None
         subjects = payload.get("subjects")
@@ -423,16 +428,20 @@ class Projection:
         index = m.lead_open
         if index is None:
             return
-        ids = index.get(m.relation)
+        key = frozenset(m.subjects)
+        by_set = index.get(m.relation)
         if not gone and m.history[-1][1] in _VISIBLE:
-            if ids is None:
-                index[m.relation] = {m.id}
+            if by_set is None:
+                index[m.relation] = {key: {m.id}}
             else:
-                ids.add(m.id)
-        elif ids is not None:
+                by_set.setdefault(key, set()).add(m.id)
+        elif by_set is not None and key in by_set:
+            ids = by_set[key]
             ids.discard(m.id)
             if not ids:
-                del index[m.relation]
+                del by_set[key]
+                if not by_set:
+                    del index[m.relation]
 
     def _memory_reinforced(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
         m = t.memories[p["memory_id"]]
@@ -803,15 +812,7 @@ class Projection:
         self_superseded_by: str | None = None
         if subjects and relation != "state":
             e = t.entities.get(subjects[0])
-            if e is None:
-                pool: set[str] = set()
-            elif fact.update and fact.attribute and fact.values:
-                pool = set().union(*e.open.values())  # an update can conflict with a claim of any relation
-            else:
-                # Otherwise only a claim of this relation can (see _conflicts). Superseded, rejected
-                # and quarantined claims never can, so a subject with thousands of claims, or one
-                # relation superseded thousands of times, is not a walk of all of them.
-                pool = e.open.get(relation, set())
+            pool = self._conflict_candidates(t, e, fact, relation, subjects) if e is not None else set()
             for old_id in sorted(pool, key=lambda i: t.memories[i].seq):  # admission order, as applied
                 old = t.memories.get(old_id)
                 if old is None or not old.subjects or old.subjects[0] != subjects[0]:
@@ -842,6 +843,41 @@ class Projection:
             events.append(("memory_state_changed", {"memory_id": mid, "from": "active", "to": "superseded", "reason": f"superseded by {old.id}", "valid_to": old.event_time}))
         events.extend(after)
         return Plan(events, mid, "admitted", supersedes, disputes, subjects, relation)
+
+    @staticmethod
+    def _conflict_candidates(t: _Tenant, e: _Entity, fact: Fact, relation: str, subjects: list[str]) -> set[str]:
+        """Every earlier claim led by `e` that _conflicts could find in conflict with this one, and few
+        others: never a walk of all the subject's claims. Superseded, rejected and quarantined claims
+        never conflict, so only visible ones are indexed (`_Entity.open`)."""
+        if fact.update and fact.attribute and fact.values:
+            # an update can conflict with a claim of any relation
+            return {i for by_set in e.open.values() for ids in by_set.values() for i in ids}
+        by_set = e.open.get(relation)
+        if not by_set:
+            return set()
+        others = [s for s in subjects[1:] if s != e.id]
+        if relation.split(":", 1)[0] in lexicon().functional or not others or len(others) > _SUBSET_LOOKUPS:
+            # one value at a time: any claim of the relation; or every one holds all of these subjects
+            return {i for ids in by_set.values() for i in ids}
+        # Otherwise a claim of this relation conflicts only when one's subjects hold the other's:
+        # those whose subjects are among these (a lookup per subset), and those holding all of these
+        # (among the claims of the least-mentioned of them; none if one is new).
+        out: set[str] = set()
+        for k in range(len(others) + 1):
+            for combo in itertools.combinations(others, k):
+                ids = by_set.get(frozenset((e.id, *combo)))
+                if ids:
+                    out |= ids
+        known = [t.entities.get(s) for s in others]
+        if all(x is not None for x in known):
+            need = set(subjects)
+            rarest = min(known, key=lambda x: len(x.memories))  # type: ignore[union-attr]
+            for mid in rarest.memories:  # type: ignore[union-attr]
+                m = t.memories.get(mid)
+                if m is not None and m.subjects and m.subjects[0] == e.id and m.relation == relation \
+                        and need <= set(m.subjects) and mid in by_set.get(frozenset(m.subjects), ()):
+                    out.add(mid)
+        return out
 
     @staticmethod
     def _admit_payload(mid: str, claim: str, evidence: str, subjects: list[str], relation: str, state: str,
