@@ -116,14 +116,8 @@ def test_unrelated_claims_about_one_subject_do_not_supersede(led: Ledger) -> Non
     assert led.state(a.memory_id) == "active"
 
 
-def test_a_claim_is_checked_for_conflicts_only_against_its_subjects_claims_of_that_relation(
-        led: Ledger, monkeypatch: pytest.MonkeyPatch) -> None:
-    # A subject thousands of claims are about (an assistant's user, a company) must not make every new
-    # claim about it a walk of all of them. Counted in conflict checks, not timed.
-    verbs = ["opened", "closed", "sold", "bought", "built", "leased"]
-    things = ["depot", "plant", "store", "office", "studio", "mill", "yard", "shop", "lab", "dock"]
-    for i, (v, w) in enumerate((v, w) for v in verbs for w in things):
-        led.remember(f"Acme Robotics {v} the {w} in {1950 + i}.", source=f"s{i}")
+def _count_conflict_checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on, the id of every earlier claim a plan compares with the new one, in order."""
     checked: list[str] = []
     real = Projection._conflicts
 
@@ -132,6 +126,18 @@ def test_a_claim_is_checked_for_conflicts_only_against_its_subjects_claims_of_th
         return real(new, relation, old, old_m, subjects)
 
     monkeypatch.setattr(Projection, "_conflicts", staticmethod(counting))
+    return checked
+
+
+def test_a_claim_is_checked_for_conflicts_only_against_its_subjects_claims_of_that_relation(
+        led: Ledger, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A subject thousands of claims are about (an assistant's user, a company) must not make every new
+    # claim about it a walk of all of them. Counted in conflict checks, not timed.
+    verbs = ["opened", "closed", "sold", "bought", "built", "leased"]
+    things = ["depot", "plant", "store", "office", "studio", "mill", "yard", "shop", "lab", "dock"]
+    for i, (v, w) in enumerate((v, w) for v in verbs for w in things):
+        led.remember(f"Acme Robotics {v} the {w} in {1950 + i}.", source=f"s{i}")
+    checked = _count_conflict_checks(monkeypatch)
     plan = led.remember("Acme Robotics leased the dock in 2031.", source="later")
     assert 1 <= len(checked) <= 2, checked  # the one earlier "leased the dock", not all 60
     assert len(plan.supersedes) == 1 and "leased the dock" in led.p.memory("t", plan.supersedes[0])["claim"]
@@ -147,14 +153,7 @@ def test_standing_claims_of_one_relation_are_compared_only_when_their_subjects_n
     names = [f"{a}{b} Quell" for a in ("Ka", "Ri", "To", "Mo") for b in ("len", "dor", "vi", "na", "bel")]
     for i, name in enumerate(names):
         led.remember(f"Acme Robotics hired {name} in {1980 + i}.", source=f"s{i}")
-    checked: list[str] = []
-    real = Projection._conflicts
-
-    def counting(new, relation, old, old_m, subjects):  # type: ignore[no-untyped-def]
-        checked.append(old_m.id)
-        return real(new, relation, old, old_m, subjects)
-
-    monkeypatch.setattr(Projection, "_conflicts", staticmethod(counting))
+    checked = _count_conflict_checks(monkeypatch)
     plan = led.remember("Acme Robotics hired Zed Quill in 2031.", source="new")  # a new person: nothing nests
     assert checked == [] and plan.supersedes == []
     plan = led.remember(f"Acme Robotics hired {names[3]} in 2032.", source="again")  # the same person again
