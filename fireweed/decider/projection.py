@@ -813,7 +813,7 @@ class Projection:
         if subjects and relation != "state":
             e = t.entities.get(subjects[0])
             pool = self._conflict_candidates(t, e, fact, relation, subjects) if e is not None else set()
-            for old_id in sorted(pool, key=lambda i: t.memories[i].seq):  # admission order, as applied
+            for old_id in sorted(pool, key=lambda i: x.seq if (x := t.memories.get(i)) else 0):  # admission order
                 old = t.memories.get(old_id)
                 if old is None or not old.subjects or old.subjects[0] != subjects[0]:
                     continue
