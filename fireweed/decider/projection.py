@@ -390,34 +390,34 @@ class Projection:
         for m in t.memories.values():
             self._index_words(t, m)
 
+    @staticmethod
+    def _claim_words(claim: str) -> set[str]:
+        """The words a claim is indexed under: its words, and the parts of its hyphenated ones."""
+        text = claim.lower()
+        found = set(_WORD_RE.findall(text))
+        if "-" in text:
+            found |= set(_WORD_RE.findall(text.replace("-", " ")))
+        return found
+
     def _index_words(self, t: _Tenant, m: _Memory) -> None:
         words = t.words
         if words is None or not m.claim:
             return
         mid = m.id
-        text = m.claim.lower()
-        for w in set(_WORD_RE.findall(text)):
+        for w in self._claim_words(m.claim):
             s = stem(w)
             ids = words.get(s)
             if ids is None:
                 words[s] = {mid}
             else:
                 ids.add(mid)
-        if "-" in text:
-            for w in set(_WORD_RE.findall(text.replace("-", " "))):
-                words.setdefault(stem(w), set()).add(mid)
 
-    @staticmethod
-    def _unindex_words(t: _Tenant, m: _Memory) -> None:
+    def _unindex_words(self, t: _Tenant, m: _Memory) -> None:
         """Undo _index_words: the memory's own words, not every word of the tenant's vocabulary."""
         words = t.words
         if words is None or not m.claim:
             return
-        text = m.claim.lower()
-        found = set(_WORD_RE.findall(text))
-        if "-" in text:
-            found |= set(_WORD_RE.findall(text.replace("-", " ")))
-        for w in found:
+        for w in self._claim_words(m.claim):
             ids = words.get(stem(w))
             if ids is not None:
                 ids.discard(m.id)
@@ -815,7 +815,7 @@ class Projection:
             pool = self._conflict_candidates(t, e, fact, relation, subjects) if e is not None else set()
             for old_id in sorted(pool, key=lambda i: x.seq if (x := t.memories.get(i)) else 0):  # admission order
                 old = t.memories.get(old_id)
-                if old is None or not old.subjects or old.subjects[0] != subjects[0]:
+                if old is None:
                     continue
                 st = self._state(t, old, None)
                 if st not in _VISIBLE:
@@ -874,8 +874,8 @@ class Projection:
             rarest = min(known, key=lambda x: len(x.memories))  # type: ignore[union-attr]
             for mid in rarest.memories:  # type: ignore[union-attr]
                 m = t.memories.get(mid)
-                if m is not None and m.subjects and m.subjects[0] == e.id and m.relation == relation \
-                        and need <= set(m.subjects) and mid in by_set.get(frozenset(m.subjects), ()):
+                # in by_set: led by `e`, of this relation, and visible
+                if m is not None and need <= set(m.subjects) and mid in by_set.get(frozenset(m.subjects), ()):
                     out.add(mid)
         return out
 
