@@ -474,3 +474,50 @@ def test_functional_relation_replaces_a_named_object_but_not_elsewhere():
     add("Theo Marsh visited York.", "a", None)
     second_visit = add("Theo Marsh visited Leeds.", "a", None)
     assert second_visit.supersedes == [] and second_visit.disputes == []
+
+
+_LATER_NAMED = [
+    "Zentrix hired Ada Obi.",  # "Zentrix" opens a name only once a name starts with it
+    "priya raman joined Acme Labs.",  # a lower-case name is one only once it is known
+    "Ada Obi met Zentrix.",
+    "Priya Raman leads Acme Labs.",
+    "Corvid Works hired Ben Roe.",
+    "Corvid shipped the update.",
+]
+
+
+def _facts(log: list[tuple[str, int, str, dict[str, Any], str]], read_at_once: bool) -> dict[str, Any]:
+    """Apply a log to a fresh projection; read every stored claim as soon as it lands, or only at the end."""
+    p = Projection()
+    for tenant, seq, kind, payload, at in log:
+        p.apply(tenant, seq, kind, payload, at)
+        if read_at_once and kind == "memory_admitted":
+            p.fact_of(tenant, payload["memory_id"])
+    return {m["memory_id"]: p.fact_of("t", m["memory_id"]) for m in p.all_memories("t")}
+
+
+def test_a_stored_claim_reads_the_same_whenever_it_is_first_read_and_after_a_replay(led: Ledger) -> None:
+    for claim in _LATER_NAMED:
+        led.remember(claim)
+    corvid = led.p.resolve_subject("t", "Corvid Works").entity_ids[0]
+    led.commit("t", [("erased", {"entity_id": corvid, "name_fingerprint": "fp", "memories": [], "derived": [], "parts": []})])
+    last = led.remember("Ben Roe joined Zentrix.")
+    early, late = _facts(led.log, True), _facts(led.log, False)
+    assert early == late
+    # the erasure took the two Corvid claims; the other four and the last are read
+    assert len(early) == len(_LATER_NAMED) - 2 + 1 and last.memory_id in early
+    # the instrument: a claim planned now does read the names learnt after the stored one
+    stored = led.p.find_claim("t", "Zentrix hired Ada Obi.")[0]
+    now = led.p.plan_remember("t", "Zentrix hired Ada Obi.", "Zentrix hired Ada Obi.", {"source_id": "s9", "parts": [0]},
+                              "s9", None, None)
+    assert len(now.subjects) > len(stored["subjects"])
+    assert led.p.fact_of("t", stored["memory_id"]) == late[stored["memory_id"]]
+
+
+def test_a_stored_claim_is_read_with_the_subjects_it_was_stored_under(led: Ledger) -> None:
+    a = led.remember("priya raman joined Acme Labs.")  # no known name: "priya raman" is not one
+    led.remember("Priya Raman leads Acme Labs.")
+    b = led.remember("priya raman joined Acme Labs.")  # the same words, now with the name known
+    fa, fb = led.p.fact_of("t", a.memory_id), led.p.fact_of("t", b.memory_id)
+    assert fa is not None and fb is not None
+    assert len(fb.spans) == len(b.subjects) == 2 and len(fa.spans) == len(a.subjects) == 1

@@ -12,7 +12,10 @@ what was known then. The *event* axis is the claim's event time:
 a later claim supersedes it), so ``as_of`` shows what was true then.
 
 Applying is cheap on purpose (≈10 µs an event): claims are parsed lazily, the
-first time a plan or a question needs them, and cached on the memory.
+first time a plan or a question needs them, and cached on the memory. A stored
+claim is read against the names known when it was recorded (entities at or
+below its seq), never against names learnt later, so it reads the same live,
+after a replay, and whenever it is first read.
 
 >>> p = Projection()
 >>> plan = p.plan_remember("t", "Ada Obi leads the mobile team.", "Ada Obi leads the mobile team.",
@@ -219,7 +222,7 @@ class _Memory:
 class _Tenant:
     __slots__ = (
         "name", "head", "entities", "by_key", "by_token", "by_person_end", "by_first", "memories", "by_claim", "sources",
-        "tombstones", "certificates", "reads", "words", "events", "last_recorded",
+        "tombstones", "certificates", "reads", "words", "events", "last_recorded", "word_since", "key_since",
     )
 
     def __init__(self, name: str) -> None:
@@ -232,6 +235,10 @@ class _Tenant:
         self.by_person_end: dict[str, set[str]] = {}
         # entities by the first token of their name: whether a sentence-initial word may open a name
         self.by_first: dict[str, set[str]] = {}
+        # the seq of the earliest entity still known that each word of by_first or by_person_end, and
+        # each key of by_key, comes from: whether the word or name was known at a given seq
+        self.word_since: dict[str, int] = {}
+        self.key_since: dict[str, int] = {}
         self.memories: dict[str, _Memory] = {}
         self.by_claim: dict[str, list[str]] = {}
         self.sources: dict[str, dict[str, Any]] = {}
@@ -252,6 +259,11 @@ def _claim_key(claim: str) -> str:
 def _person_ends(e: _Entity) -> set[str]:
     """The tokens a person may be called by alone: the first and the last of the name."""
     return {e.tokens[0], e.tokens[-1]} if e.kind == "person" and e.tokens else set()
+
+
+def _opening_words(e: _Entity) -> set[str]:
+    """The words that may open a name of `e` at the start of a sentence (see _known_token)."""
+    return set(e.tokens[:1]) | _person_ends(e)
 
 
 def _new_id(prefix: str) -> str:
@@ -340,6 +352,10 @@ class Projection:
                 t.by_person_end.setdefault(tok, set()).add(eid)
             if e.tokens:
                 t.by_first.setdefault(e.tokens[0], set()).add(eid)
+            # seqs only grow, so the first entity to bring a word or key is its earliest
+            t.key_since.setdefault(e.key, seq)
+            for tok in _opening_words(e):
+                t.word_since.setdefault(tok, seq)
 
     def _unindex_entity(self, t: _Tenant, e: _Entity) -> None:
         if e.key and e.key in t.by_key:
@@ -354,6 +370,14 @@ class Projection:
                     ids.discard(e.id)
                     if not ids:
                         del index[tok]
+        for since, word, ids in ((t.key_since, e.key, t.by_key.get(e.key, set())),
+                                 *((t.word_since, w, t.by_first.get(w, set()) | t.by_person_end.get(w, set()))
+                                   for w in _opening_words(e))):
+            seqs = [t.entities[i].seq for i in ids if i in t.entities]
+            if seqs:
+                since[word] = min(seqs)
+            else:
+                since.pop(word, None)
 
     def _source_added(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
         t.sources[p["source_id"]] = {
@@ -503,6 +527,10 @@ class Projection:
         if isinstance(eid, str) and eid in t.entities:
             e = t.entities.pop(eid)
             self._unindex_entity(t, e)
+            for m in t.memories.values():
+                if m.seq > e.seq:
+                    # it may have been read while the name was known; a replay never knows it
+                    m.fact = None
             for mid in list(e.memories):
                 # anything still naming the erased subject goes too: a leak is not recoverable
                 m = t.memories.pop(mid, None)
@@ -658,13 +686,20 @@ class Projection:
 
     # --------------------------------------------------------- resolution
     @staticmethod
-    def _known_token(t: _Tenant, word: str) -> bool:
+    def _known_token(t: _Tenant, word: str, seq: int | None = None) -> bool:
         """A word that may open a name at the start of a sentence: the first word of a known name,
-        or a person's surname. A common noun that ends a name ("Bridge", "Health") does not count."""
-        # Two index lookups, not a walk of every entity holding the word (thousands of
-        # organisations can share "Labs"): by_person_end holds persons' first and last tokens.
-        w = word.lower()
-        return w in t.by_first or w in t.by_person_end
+        or a person's surname. A common noun that ends a name ("Bridge", "Health") does not count.
+        With `seq`, only names known at that seq count."""
+        # One lookup, not a walk of every entity holding the word (thousands of organisations
+        # can share "Labs"): word_since holds exactly the words of by_first and by_person_end.
+        since = t.word_since.get(word.lower())
+        return since is not None and (seq is None or since <= seq)
+
+    @staticmethod
+    def _known_key(t: _Tenant, key: str, seq: int | None = None) -> bool:
+        """Whether these lower-cased words are a known full name (at `seq`, when given)."""
+        since = t.key_since.get(key)
+        return since is not None and (seq is None or since <= seq)
 
     def resolve_subject(self, tenant: str, name: str) -> Resolution:
         """Resolve a name (full name, unique first or last name, possessive, any case) to entity ids."""
@@ -756,7 +791,8 @@ class Projection:
         if m.claim is None:
             return None
         if m.fact is None:
-            m.fact = parse_claim(m.claim, lambda w: self._known_token(t, w), lambda k: k in t.by_key)
+            seq = m.seq
+            m.fact = parse_claim(m.claim, lambda w: self._known_token(t, w, seq), lambda k: self._known_key(t, k, seq))
         return m.fact
 
     def plan_remember(
@@ -772,7 +808,7 @@ class Projection:
         """Plan the events for one admitted claim (entity creation, admission or reinforcement,
         supersession or dispute). Pure: nothing is applied until the writer commits."""
         t = self._t(tenant)
-        fact = parse_claim(claim, lambda w: self._known_token(t, w), lambda k: k in t.by_key)
+        fact = parse_claim(claim, lambda w: self._known_token(t, w), lambda k: self._known_key(t, k))
         events: list[tuple[str, dict[str, Any]]] = []
         subjects: list[str] = []
         new_names: dict[str, str] = {}
@@ -1043,7 +1079,10 @@ class _View:
         self.as_of_seq = as_of_seq if isinstance(as_of_seq, int) and not isinstance(as_of_seq, bool) else None
 
     def known_token(self, word: str) -> bool:
-        return self.proj._known_token(self.t, word)
+        return self.proj._known_token(self.t, word, self.as_of_seq)
+
+    def known_key(self, key: str) -> bool:
+        return self.proj._known_key(self.t, key, self.as_of_seq)
 
     def resolve(self, toks: tuple[str, ...], context: tuple[str, ...]) -> Resolution:
         res = self.proj._resolve(self.t, toks, context)

@@ -82,7 +82,7 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
     if len(query) > _MAX_QUERY:
         return _abstain("query_too_long", None, f"Ask one question of at most {_MAX_QUERY} characters.")
     limit = limit if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0 else 5
-    q = analyse(query, known=view.known_token, name_keys=lambda k: bool(view.t.by_key.get(k)))
+    q = analyse(query, known=view.known_token, name_keys=view.known_key)
     if q.kind == "empty":
         return _abstain("empty_query", None, "Ask a question in words, e.g. 'Where does Ada Obi work?'.")
 
