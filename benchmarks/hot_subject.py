@@ -16,7 +16,9 @@ claim as the subject's memories grow, for two mixes:
   a claim of any relation, and supersedes the last;
 - all standing: every claim the same relation about another new entity ("hired
   Person N"), so none supersedes another and each new one is compared with all
-  the earlier ones: the case that still grows with the subject.
+  the earlier ones: the case that still grows with the subject;
+- standing + updates: as all standing, with every tenth claim an update of one
+  attribute, compared only with the claims that gave that attribute a value.
 
 Usage: python benchmarks/hot_subject.py [--claims N] [--step S]
 """
@@ -54,6 +56,10 @@ def standing(i: int) -> str:
     return f"Acme Robotics hired {_name(i)} in {1000 + i}."
 
 
+def standing_updates(i: int) -> str:
+    return updates(i) if i % 10 == 9 else standing(i)
+
+
 def _name(i: int) -> str:
     syllables = ["ka", "ri", "to", "mo", "sa", "len", "dor", "vi", "na", "bel"]
     first = "".join(syllables[(i // 10 ** k) % 10] for k in range(4)).capitalize()
@@ -85,13 +91,14 @@ def main() -> None:
     parser.add_argument("--step", type=int, default=2_000)
     a = parser.parse_args()
     mixes = {"varied": run(varied, a.claims, a.step), "superseded": run(superseded, a.claims, a.step),
-             "updates": run(updates, a.claims, a.step), "all standing": run(standing, a.claims, a.step)}
+             "updates": run(updates, a.claims, a.step), "all standing": run(standing, a.claims, a.step),
+             "standing+updates": run(standing_updates, a.claims, a.step)}
     print(f"Planning + applying a claim about a subject with many memories (Python {platform.python_version()}, "
           f"in-process, one subject)")
-    print(f"{'memories of the subject':>24} " + " ".join(f"{name + ' ms':>15}" for name in mixes))
+    print(f"{'memories of the subject':>24} " + " ".join(f"{name + ' ms':>19}" for name in mixes))
     for k in range(len(mixes["varied"])):
         n = mixes["varied"][k][0]
-        print(f"{n:>24,} " + " ".join(f"{rows[k][1]:>15.2f}" for rows in mixes.values()))
+        print(f"{n:>24,} " + " ".join(f"{rows[k][1]:>19.2f}" for rows in mixes.values()))
     for name, rows in mixes.items():
         print(f"{name}: last / first step = {rows[-1][1] / rows[0][1]:.2f}")
 

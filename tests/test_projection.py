@@ -164,6 +164,31 @@ def test_standing_claims_of_one_relation_are_compared_only_when_their_subjects_n
     assert len(checked) == len(names) + 1
 
 
+def test_an_update_is_compared_only_with_claims_that_gave_its_attribute_a_value(
+        led: Ledger, monkeypatch: pytest.MonkeyPatch) -> None:
+    # An update ("increased ... to") may conflict with a claim of any relation, but only one that gave
+    # the attribute a value: not with every claim of its subject.
+    names = [f"{a}{b} Quell" for a in ("Ka", "Ri", "To", "Mo") for b in ("len", "dor", "vi", "na", "bel")]
+    for i, name in enumerate(names):
+        led.remember(f"Dr. Ilse Varga treated {name} in {1980 + i}.", source=f"s{i}")
+    old = led.remember("Dr. Ilse Varga started Ben Cole on insulin at 8 units daily.", source="start")
+    checked = _count_conflict_checks(monkeypatch)
+    new = led.remember("Dr. Ilse Varga increased Ben Cole's insulin to 12 units daily.", source="up")
+    assert checked == [old.memory_id] and new.supersedes == [old.memory_id]
+    checked.clear()
+    # the index follows the subject's claims made after it was built: the second update finds the first
+    again = led.remember("Dr. Ilse Varga increased Ben Cole's insulin to 16 units daily.", source="up2")
+    assert checked == [new.memory_id] and again.supersedes == [new.memory_id]
+    checked.clear()
+    led.remember("Dr. Ilse Varga increased Ben Cole's heparin to 5 units daily.", source="other")  # control
+    assert checked == []
+    # it follows state changes too: the first value, reopened by an operator, is a candidate again
+    led.commit("t", [("memory_state_changed", {"memory_id": old.memory_id, "from": "superseded", "to": "active",
+                                               "reason": "reopened by an operator"})])
+    last = led.remember("Dr. Ilse Varga increased Ben Cole's insulin to 20 units daily.", source="up3")
+    assert last.supersedes == [old.memory_id, again.memory_id]
+
+
 def test_a_claim_that_becomes_visible_again_is_a_conflict_candidate_again(led: Ledger) -> None:
     # Only claims whose state is visible are compared (the index follows every state change): one
     # reopened, or approved out of quarantine, counts again, in admission order; a rejected one does not.

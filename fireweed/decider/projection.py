@@ -132,8 +132,24 @@ class RecallAnswer:
         }
 
 
+class _Led:
+    """The claims an entity leads (is the first subject of) that a new claim about it may conflict with."""
+
+    __slots__ = ("open", "valued", "pending", "epoch")
+
+    def __init__(self) -> None:
+        # those whose recorded state is visible, by relation and then by their set of subjects
+        self.open: dict[str, dict[frozenset[str], set[str]]] = {}
+        # of those, the ones that give a value, by object word: what an update of an attribute can
+        # conflict with. Built on the entity's first update; `pending` holds the claims made visible
+        # since it was last brought up to date, `epoch` the tenant's erasures it was built after.
+        self.valued: dict[str, set[str]] | None = None
+        self.pending: list[str] = []
+        self.epoch = 0
+
+
 class _Entity:
-    __slots__ = ("id", "name", "kind", "tokens", "key", "seq", "holds", "memories", "open")
+    __slots__ = ("id", "name", "kind", "tokens", "key", "seq", "holds", "memories", "led")
 
     def __init__(self, eid: str, name: str | None, kind: str, seq: int) -> None:
         self.id = eid
@@ -144,10 +160,8 @@ class _Entity:
         self.seq = seq
         self.holds: list[tuple[int, bool]] = []
         self.memories: list[str] = []
-        # the memories whose first subject this is and whose recorded state is visible, by relation
-        # and then by their set of subjects: the only ones a new claim about this subject can conflict
-        # with (see plan_remember)
-        self.open: dict[str, dict[frozenset[str], set[str]]] = {}
+        # the only memories a new claim about this subject can conflict with (see plan_remember)
+        self.led = _Led()
 
     def held_at(self, seq: int | None) -> bool:
         if not self.holds:
@@ -166,14 +180,14 @@ class _Memory:
     __slots__ = (
         "id", "claim", "evidence", "subjects", "relation", "source_id", "receipt", "event_time",
         "valid_from", "seq", "recorded_at", "derived_from", "supersedes", "disputes", "count",
-        "history", "valid_to", "reason", "fact", "norm", "lead_open",
+        "history", "valid_to", "reason", "fact", "norm", "led",
     )
 
     def __init__(self, mid: str, payload: dict[str, Any], seq: int, recorded_at: str) -> None:
         claim = payload.get("claim")
         self.id = mid
         self.claim: str | None = claim if isinstance(claim, str) and claim != ERASED else None
-        self.lead_open: dict[str, dict[frozenset[str], set[str]]] | None = None  # its first subject's `open`
+        self.led: _Led | None = None  # its first subject's
         ev = payload.get("evidence")
         self.evidence: str | None = ev if isinstance(ev, str) and ev != ERASED else None
         subjects = payload.get("subjects")
@@ -223,6 +237,7 @@ class _Tenant:
     __slots__ = (
         "name", "head", "entities", "by_key", "by_token", "by_person_end", "by_first", "memories", "by_claim", "sources",
         "tombstones", "certificates", "reads", "words", "events", "last_recorded", "word_since", "key_since",
+        "erasures",
     )
 
     def __init__(self, name: str) -> None:
@@ -249,6 +264,7 @@ class _Tenant:
         self.words: dict[str, set[str]] | None = {}
         self.events = 0
         self.last_recorded = ""
+        self.erasures = 0  # applied; each makes entities rebuild their `valued` index
 
 
 def _claim_key(claim: str) -> str:
@@ -341,7 +357,7 @@ class Projection:
         if old is not None:
             self._unindex_entity(t, old)
             e.memories = old.memories
-            e.open = old.open
+            e.led = old.led
             e.holds = old.holds
         t.entities[eid] = e
         if e.key:
@@ -402,8 +418,8 @@ class Projection:
             e = t.entities.get(eid)
             if e is not None:
                 e.memories.append(mid)
-                if eid == m.subjects[0] and m.lead_open is None:
-                    m.lead_open = e.open
+                if eid == m.subjects[0] and m.led is None:
+                    m.led = e.led
         self._track_open(m)
         if m.norm:
             t.by_claim.setdefault(m.norm, []).append(mid)
@@ -448,10 +464,12 @@ class Projection:
 
     @staticmethod
     def _track_open(m: _Memory, gone: bool = False) -> None:
-        """Keep `m` in its first subject's `open` index exactly while its recorded state is visible."""
-        index = m.lead_open
-        if index is None:
+        """Keep `m` in its first subject's `open` and `valued` indexes exactly while its recorded state
+        is visible."""
+        led = m.led
+        if led is None:
             return
+        index = led.open
         key = frozenset(m.subjects)
         by_set = index.get(m.relation)
         if not gone and m.history[-1][1] in _VISIBLE:
@@ -459,13 +477,24 @@ class Projection:
                 index[m.relation] = {key: {m.id}}
             else:
                 by_set.setdefault(key, set()).add(m.id)
-        elif by_set is not None and key in by_set:
+            if led.valued is not None:
+                led.pending.append(m.id)  # parsed when an update next needs the index, not here
+            return
+        if by_set is not None and key in by_set:
             ids = by_set[key]
             ids.discard(m.id)
             if not ids:
                 del by_set[key]
                 if not by_set:
                     del index[m.relation]
+        if led.valued is not None and m.fact is not None:
+            # it is in `valued` only if it was parsed; the parse is what put it there
+            for word in m.fact.objects:
+                held = led.valued.get(word)
+                if held is not None:
+                    held.discard(m.id)
+                    if not held:
+                        del led.valued[word]
 
     def _memory_reinforced(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
         m = t.memories[p["memory_id"]]
@@ -505,6 +534,7 @@ class Projection:
         self._hold(t, seq, p, at, False)
 
     def _erased(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
+        t.erasures += 1
         fp = p.get("name_fingerprint")
         if isinstance(fp, str) and fp:
             t.tombstones.add(fp)
@@ -880,15 +910,38 @@ class Projection:
         events.extend(after)
         return Plan(events, mid, "admitted", supersedes, disputes, subjects, relation)
 
-    @staticmethod
-    def _conflict_candidates(t: _Tenant, e: _Entity, fact: Fact, relation: str, subjects: list[str]) -> set[str]:
+    def _conflict_candidates(self, t: _Tenant, e: _Entity, fact: Fact, relation: str, subjects: list[str]) -> set[str]:
         """Every earlier claim led by `e` that _conflicts could find in conflict with this one, and few
         others: never a walk of all the subject's claims. Superseded, rejected and quarantined claims
-        never conflict, so only visible ones are indexed (`_Entity.open`)."""
+        never conflict, so only visible ones are indexed (`_Led`)."""
+        out = self._relation_candidates(t, e, relation, subjects)
         if fact.update and fact.attribute and fact.values:
-            # an update can conflict with a claim of any relation
-            return {i for by_set in e.open.values() for ids in by_set.values() for i in ids}
-        by_set = e.open.get(relation)
+            # an update also conflicts with a claim of another relation that gave the attribute a value
+            out |= self._valued(t, e).get(fact.attribute, set())
+        return out
+
+    def _valued(self, t: _Tenant, e: _Entity) -> dict[str, set[str]]:
+        """The `valued` index of `e`, brought up to date: a claim is parsed for it once, when an update
+        about `e` first needs it, never on apply. An erasure may have changed cached parses: rebuilt."""
+        led = e.led
+        if led.valued is None or led.epoch != t.erasures:
+            led.valued, led.epoch = {}, t.erasures
+            led.pending = [i for by_set in led.open.values() for ids in by_set.values() for i in ids]
+        for mid in led.pending:
+            m = t.memories.get(mid)
+            if m is None or m.history[-1][1] not in _VISIBLE:
+                continue  # left `open` again before this update
+            f = self._fact(t, m)
+            if f is not None and f.values:
+                for word in f.objects:
+                    led.valued.setdefault(word, set()).add(mid)
+        led.pending = []
+        return led.valued
+
+    @staticmethod
+    def _relation_candidates(t: _Tenant, e: _Entity, relation: str, subjects: list[str]) -> set[str]:
+        """The visible claims led by `e` of this relation that _conflicts could find in conflict."""
+        by_set = e.led.open.get(relation)
         if not by_set:
             return set()
         others = [s for s in subjects[1:] if s != e.id]
