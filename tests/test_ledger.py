@@ -8,7 +8,8 @@ import anyio
 import pytest
 
 from fireweed.ledger_writer.chain_check import check_chain
-from fireweed.ledger_writer.ledger import Ledger, Mutation
+from fireweed.ledger_writer.ledger import Ledger, LedgerError, Mutation
+from fireweed.shared.canonical import canonical_json
 from fireweed.shared.events import GENESIS_PREV_HASH, event_hash
 
 pytestmark = pytest.mark.anyio
@@ -100,3 +101,44 @@ async def test_heads_survive_reopen(tmp_path):
     again = await Ledger.open(tmp_path / "l.db")
     assert again.head("t") == (3, bytes.fromhex(last["hash"]))
     await again.close()
+
+
+async def test_an_applier_refusal_fails_alone_and_nothing_is_sealed_twice(tmp_path):
+    """A batch is first written without a savepoint per mutation; when an applier refuses one,
+    the batch is written again with them. The refused mutation leaves nothing behind, the ones
+    after it take its seqs, and no event sealed before the refusal is sealed again."""
+    ledger = await Ledger.open(tmp_path / "l.db")
+    sealed: list[tuple[int, str]] = []
+
+    def sealer(tenant, seq, kind, payload):
+        sealed.append((seq, payload.get("entity_id")))
+        return canonical_json(payload)
+
+    def applier(cur, tenant, seq, kind, payload, attachments):
+        # a write first, so the refusal has something to roll back
+        cur.execute("INSERT INTO sources VALUES (?,?,?,?,?)", (tenant, payload["entity_id"], b"\0" * 32, 1, seq))
+        if payload["entity_id"] == "refuse":
+            raise LedgerError("refused by its applier", "refused")
+
+    ledger.sealer = sealer
+    ledger.applier = applier
+    names = ["a", "b", "refuse", "c", "d"]
+    mutations = [Mutation("t", [ev(entity_id=n, by="test")]) for n in names]
+    for m in mutations:
+        ledger.submit(m)
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(ledger.run_committer)
+        for m in mutations:
+            await m.done.wait()
+        tg.cancel_scope.cancel()
+    assert ledger.batches == 1
+    assert mutations[2].error.code == "refused" and mutations[2].committed is None
+    assert [m.committed[0]["seq"] for m in mutations if m is not mutations[2]] == [1, 2, 3, 4]
+    assert all(m.error is None for m in mutations if m is not mutations[2])
+    # a, b and the refused one were sealed once, before the refusal; c and d once, after it
+    assert sealed == [(1, "a"), (2, "b"), (3, "refuse"), (3, "c"), (4, "d")]
+    async with ledger.conn.execute("SELECT source_id FROM sources ORDER BY seq") as cur:
+        assert [r[0] for r in await cur.fetchall()] == ["a", "b", "c", "d"]
+    assert ledger.head("t") == (4, bytes.fromhex(mutations[4].committed[0]["hash"]))
+    await ledger.close()
+    assert check_chain(tmp_path / "l.db").ok

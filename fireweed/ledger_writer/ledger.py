@@ -76,6 +76,19 @@ class Mutation:
     error: FireweedError | None = None
 
 
+@dataclass
+class _Prepared:
+    """A mutation's rows as sealed and chained onto `head` (None if it was refused)."""
+
+    head: tuple[int, bytes]
+    rows: list[tuple[Any, ...]] | None
+    committed: list[dict[str, Any]]
+
+
+class _Isolate(Exception):
+    """An applier refused a mutation of a batch written without savepoints."""
+
+
 # An event applier writes the derived rows (sources, parts, key changes) of one
 # event inside the open transaction; it is given a raw sqlite3 cursor.
 Applier = Callable[[sqlite3.Cursor, str, int, str, dict[str, Any], dict[str, Any]], None]
@@ -192,11 +205,25 @@ class Ledger:
             self.last_prepare_ms = 1000 * (time.perf_counter() - t0)
         self._writing = True
         try:
+            heads = dict(self.heads)
+            prepared: dict[int, _Prepared] = {}
             conn.execute("BEGIN IMMEDIATE")
             try:
                 cur = conn.cursor()
-                for m in batch:
-                    self._write_mutation(cur, m)
+                try:
+                    # A savepoint per mutation cost more than the mutation's own inserts, and an
+                    # applier almost never refuses one; so the batch is written without them first.
+                    self._write_mutations(cur, batch, prepared, isolate=False)
+                except _Isolate:
+                    # Undo it all and write it again with a savepoint per mutation, so the refused
+                    # mutation fails alone. Mutations already sealed keep their rows: sealing again
+                    # could find a key that an erasure earlier in this batch has since destroyed.
+                    conn.execute("ROLLBACK")
+                    self.heads = heads
+                    for m in batch:
+                        m.committed = None
+                    conn.execute("BEGIN IMMEDIATE")
+                    self._write_mutations(cur, batch, prepared, isolate=True)
                 conn.execute("COMMIT")
             except BaseException:
                 conn.execute("ROLLBACK")
@@ -207,10 +234,48 @@ class Ledger:
         finally:
             self._writing = False
 
-    def _write_mutation(self, cur: sqlite3.Cursor, m: Mutation) -> None:
-        seq, prev = self.head(m.tenant)
+    def _write_mutations(self, cur: sqlite3.Cursor, batch: list[Mutation], prepared: dict[int, "_Prepared"],
+                         isolate: bool) -> None:
+        """Seal, chain and apply each mutation in order, then insert all their events at once.
+
+        Without `isolate`, an applier refusing a mutation raises _Isolate; with it, each
+        mutation runs in its own savepoint and a refused one is rolled back alone."""
+        rows: list[tuple[Any, ...]] = []
+        for i, m in enumerate(batch):
+            head = self.head(m.tenant)
+            if i not in prepared or prepared[i].head != head:  # sealed on another head: seal again
+                prepared[i] = self._prepare(m, head)
+            ready = prepared[i]
+            if ready.rows is None:
+                continue  # refused before anything was written; m.error says why
+            if isolate:
+                cur.execute("SAVEPOINT mutation")
+            try:
+                if self.applier is not None:
+                    for ev, row in zip(m.events, ready.rows):
+                        self.applier(cur, m.tenant, row[1], row[2], ev["payload"], ev.get("attachments") or {})
+            except FireweedError as exc:
+                if not isolate:
+                    raise _Isolate from exc
+                cur.execute("ROLLBACK TO mutation")
+                cur.execute("RELEASE mutation")
+                m.error = exc
+                continue
+            if isolate:
+                cur.execute("RELEASE mutation")
+            rows.extend(ready.rows)
+            if ready.rows:
+                self.heads[m.tenant] = (ready.rows[-1][1], ready.rows[-1][5])
+            m.committed = ready.committed
+        # No applier reads the events table, so its rows can wait for one statement per batch.
+        cur.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?)", rows)
+
+    def _prepare(self, m: Mutation, head: tuple[int, bytes]) -> "_Prepared":
+        """Check, seal and chain a mutation's events onto `head`; rows None (and m.error set) if refused."""
+        seq, prev = head
         rows = []
         committed = []
+        m.error = None  # a mutation sealed again may succeed where its first try was refused
         try:
             for ev in m.events:
                 kind = ev.get("kind")
@@ -246,21 +311,8 @@ class Ledger:
         except (LedgerError, TypeError, ValueError) as exc:
             # A malformed mutation is refused alone; the rest of the batch commits.
             m.error = exc if isinstance(exc, LedgerError) else LedgerError(str(exc), "bad_payload")
-            return
-        cur.execute("SAVEPOINT mutation")
-        try:
-            cur.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?)", rows)
-            if self.applier is not None:
-                for ev, row in zip(m.events, rows):
-                    self.applier(cur, m.tenant, row[1], row[2], ev["payload"], ev.get("attachments") or {})
-        except FireweedError as exc:
-            cur.execute("ROLLBACK TO mutation")
-            cur.execute("RELEASE mutation")
-            m.error = exc
-            return
-        cur.execute("RELEASE mutation")
-        self.heads[m.tenant] = (seq, prev)
-        m.committed = committed
+            return _Prepared(head, None, [])
+        return _Prepared(head, rows, committed)
 
     # ---- reading -------------------------------------------------------
     async def read_page(self, tenant: str, after: int, limit: int) -> list[tuple[int, str, bytes, str, bytes]]:
