@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fireweed.shared.canonical import MAX_SAFE_INT, canonical_json
+from fireweed.shared.canonical import MAX_DEPTH, MAX_SAFE_INT, _check, _plain, canonical_json
 
 
 def test_exact_bytes() -> None:
@@ -121,3 +121,49 @@ def test_round_trip_is_a_fixed_point(value: object) -> None:
     parsed = json.loads(out.decode("utf-8"))
     assert parsed == value
     assert canonical_json(parsed) == out
+
+
+def _nest(inner: object, levels: int, as_dict: bool = False) -> object:
+    for _ in range(levels):
+        inner = {"k": inner} if as_dict else [inner]
+    return inner
+
+
+@pytest.mark.parametrize("as_dict", [False, True])
+@pytest.mark.parametrize("inner", ["x", 1, None, [], {}, 2**53, 1.5, {1: "a"}])
+def test_cheap_check_agrees_with_the_full_one_at_the_depth_limit(inner: object, as_dict: bool) -> None:
+    for levels in (MAX_DEPTH - 2, MAX_DEPTH - 1, MAX_DEPTH, MAX_DEPTH + 1):
+        value = _nest(inner, levels, as_dict)
+        try:
+            _check(value, "$", 0, set())
+            accepted = True
+        except (TypeError, ValueError):
+            accepted = False
+        assert _plain(value, 0) is accepted, (inner, levels, as_dict)
+
+
+any_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**60), 2**60) | st.floats() | st.text(max_size=3)
+    | st.binary(max_size=2) | st.tuples(st.integers(0, 3)),
+    lambda children: st.lists(children, max_size=4) | st.tuples(children, children)
+    | st.dictionaries(st.text(max_size=3) | st.integers(0, 3), children, max_size=4),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(any_values)
+def test_cheap_check_agrees_with_the_full_one(value: object) -> None:
+    try:
+        _check(value, "$", 0, set())
+        accepted = True
+    except (TypeError, ValueError):
+        accepted = False
+    if accepted:
+        assert _plain(value, 0)
+        assert canonical_json(value) == json.dumps(value, sort_keys=True, separators=(",", ":"),
+                                                   ensure_ascii=False, allow_nan=False).encode("utf-8")
+    else:
+        assert not _plain(value, 0)  # (st.text makes no lone surrogates, which only the final encode catches)
+        with pytest.raises((TypeError, ValueError)):
+            canonical_json(value)

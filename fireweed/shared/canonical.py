@@ -101,6 +101,11 @@ def _plain(value: object, depth: int) -> bool:
     return False
 
 
+# One encoder for every call: json.dumps with these arguments builds an identical one each time,
+# which cost about as much as encoding a short string.
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
 def canonical_json(obj: object) -> bytes:
     """Serialise ``obj`` to canonical JSON bytes (see the module docstring).
 
@@ -111,7 +116,7 @@ def canonical_json(obj: object) -> bytes:
     # Every hashed, sealed or signed value passes here, so the common case takes the cheap
     # check; only a value that fails it pays for `_check`'s error paths.
     if _plain(obj, 0):
-        text = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        text = _ENCODER.encode(obj)
         try:
             return text.encode("utf-8")
         except UnicodeEncodeError:
