@@ -10,7 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fireweed.shared.canonical import MAX_DEPTH, MAX_SAFE_INT, _check, _plain, canonical_json
+from fireweed.shared.canonical import (
+    MAX_DEPTH,
+    MAX_SAFE_INT,
+    _check,
+    _plain,
+    canonical_json,
+)
 
 
 def test_exact_bytes() -> None:

@@ -234,7 +234,7 @@ class Ledger:
         finally:
             self._writing = False
 
-    def _write_mutations(self, cur: sqlite3.Cursor, batch: list[Mutation], prepared: dict[int, "_Prepared"],
+    def _write_mutations(self, cur: sqlite3.Cursor, batch: list[Mutation], prepared: dict[int, _Prepared],
                          isolate: bool) -> None:
         """Seal, chain and apply each mutation in order, then insert all their events at once.
 
@@ -270,7 +270,7 @@ class Ledger:
         # No applier reads the events table, so its rows can wait for one statement per batch.
         cur.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?)", rows)
 
-    def _prepare(self, m: Mutation, head: tuple[int, bytes]) -> "_Prepared":
+    def _prepare(self, m: Mutation, head: tuple[int, bytes]) -> _Prepared:
         """Check, seal and chain a mutation's events onto `head`; rows None (and m.error set) if refused."""
         seq, prev = head
         rows = []
