@@ -169,10 +169,13 @@ class Decider:
             if not planned:
                 return []
             seq = self.next_seq.get(tenant, 0)
+            # One mutation is one commit: its events are recorded together, at one time (and the
+            # clock is read once rather than per event).
+            recorded_at = utc_now()
             events = []
             for kind, payload in planned:
                 seq += 1
-                events.append({"seq": seq, "kind": kind, "payload": payload, "recorded_at": utc_now()})
+                events.append({"seq": seq, "kind": kind, "payload": payload, "recorded_at": recorded_at})
             wire = [{**ev, **(extra or {})} for ev in events]  # extra: writer-only inputs, never stored
             for ev in events:
                 self.projection.apply(tenant, ev["seq"], ev["kind"], ev["payload"], ev["recorded_at"])
