@@ -47,7 +47,9 @@ _RELATIONAL_PREPS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: _units builds one per word of both texts, a frozen __init__ costs twice as much, and
+# units are private to this module and never changed after they are made.
+@dataclass(slots=True)
 class _Unit:
     key: str
     index: int  # token index (first token of a name)
