@@ -415,7 +415,10 @@ def _new_token(text: str, start: int, end: int, norm: str, possessive: bool, cap
     return tok
 
 
-_TOKEN_RE = re.compile(r"\w(?:\w|[-'](?=\w)|(?<=\d)[.,:](?=\d))*")
+# Word characters, joined across an internal hyphen or apostrophe and across a separator between
+# digits ("4,500", "07:52"). Written as runs (\w+) rather than one alternation per character: the
+# same matches, scanned faster.
+_TOKEN_RE = re.compile(r"\w+(?:(?:[-'](?=\w)|(?<=\d)[.,:](?=\d))\w+)*")
 _CONTRACTIONS: dict[str, tuple[str, ...]] = {
     "can't": ("can", "not"), "cannot": ("can", "not"), "won't": ("will", "not"),
     "shan't": ("shall", "not"), "ain't": ("is", "not"), "i'm": ("i", "am"),
@@ -913,11 +916,12 @@ def _currency_before(folded: str, start: int) -> str | None:
 _MONTH_PREFIXES: tuple[str, ...] = (
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 )
+_MONTH_PREFIX_RE = re.compile("|".join(_MONTH_PREFIXES))  # one scan instead of twelve
 
 
 def _parse_dates(folded: str, out: list[Numeral], taken: list[tuple[int, int]], text: str) -> None:
     patterns = _DATE_PATTERNS
-    if not any(m in folded for m in _MONTH_PREFIXES):
+    if not _MONTH_PREFIX_RE.search(folded):
         if "-" not in folded:
             return  # the ISO pattern needs a dash too
         patterns = _DATE_PATTERNS[:1]
@@ -945,9 +949,16 @@ def _parse_dates(folded: str, out: list[Numeral], taken: list[tuple[int, int]], 
             out.append(Numeral("date", (year, month, day), text[s:e], s, e))
 
 
+# Every _TIME_RE match has a digit right before its ":" or, past optional spaces, before its "a"/"p"
+# of "am"/"pm" (same flags, so the same digits, spaces and letters). _TIME_RE starts with a
+# lookbehind and is tried at every position; this one skips to digits, so most texts are passed over
+# at a fraction of the cost.
+_TIME_HINT_RE = re.compile(r"\d(?::|\s*[ap])", re.IGNORECASE)
+
+
 def _parse_times(folded: str, out: list[Numeral], taken: list[tuple[int, int]], text: str) -> None:
-    if ":" not in folded and "m" not in folded and "M" not in folded:
-        return  # _TIME_RE needs "h:mm" or an "am"/"pm" marker
+    if not _TIME_HINT_RE.search(folded):
+        return  # _TIME_RE needs "h:mm" or an "am"/"pm" marker after the hour
     for m in _TIME_RE.finditer(folded):
         s, e = m.span()
         if _overlaps(taken, s, e):
