@@ -32,6 +32,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from .subject_grounded import claim_subject
 from .text import (
     AUXILIARIES,
     DEMONSTRATIVES,
@@ -40,7 +41,6 @@ from .text import (
     STOPWORDS,
     analyze,
     fold,
-    subject_of,
 )
 
 __all__ = [
@@ -472,7 +472,7 @@ def _hedge(text: str) -> str | None:
 
 def _unresolved_pronoun(text: str) -> str | None:
     a = analyze(text)
-    subj = subject_of(a.text, list(a.tokens), list(a.names), numerals=list(a.numerals))
+    subj = claim_subject(a)
     if subj is None or subj.kind != "pronoun":
         return None
     n = subj.token.norm

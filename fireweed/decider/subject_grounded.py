@@ -41,7 +41,7 @@ from .text import (
 )
 from .verdicts import GateVerdict
 
-__all__ = ["check", "check_analyzed", "subject_binding", "Binding", "GATE", "CODE"]
+__all__ = ["check", "check_analyzed", "subject_binding", "claim_subject", "Binding", "GATE", "CODE"]
 
 GATE = "subject_grounded"
 CODE = "unknown_subject"
@@ -213,6 +213,23 @@ def _passive_at(toks: tuple[Token, ...], k: int) -> bool:
     return j >= 0 and toks[j].norm in _BE_FORMS
 
 
+# The firewall, this gate and the binding below all ask for the subject of the same claim's
+# Analysis. An Analysis is immutable and subject_of is pure (its Subject is frozen), so the last
+# answer is reused when asked about the very same object (identity: no hashing of an analysis).
+_last_subject: tuple[Analysis, Subject | None] | None = None
+
+
+def claim_subject(a: Analysis) -> Subject | None:
+    """:func:`~fireweed.decider.text.subject_of` an analysed text from its first token."""
+    global _last_subject
+    last = _last_subject
+    if last is not None and last[0] is a:
+        return last[1]
+    found = subject_of(a.text, list(a.tokens), list(a.names), numerals=list(a.numerals))
+    _last_subject = (a, found)
+    return found
+
+
 # judge asks for the binding of the same pair of analyses twice (this gate, then the order gate).
 # An Analysis is immutable and the result is a frozen Binding (or None), so the last answer is
 # reused when both arguments are the very same objects (identity: no hashing of whole analyses).
@@ -238,7 +255,7 @@ def subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
 
 def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
     toks = claim.tokens
-    subj = subject_of(claim.text, list(toks), list(claim.names), numerals=list(claim.numerals))
+    subj = claim_subject(claim)
     if subj is None or subj.kind == "pronoun":
         return None
     ev_toks = evidence.tokens
@@ -338,7 +355,7 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
     toks = list(claim.tokens)
     names = list(claim.names)
-    subj = subject_of(claim.text, toks, names, numerals=list(claim.numerals))
+    subj = claim_subject(claim)
     if subj is not None:
         refusal = _check_subject(subj, claim, evidence)
         if refusal is not None:
