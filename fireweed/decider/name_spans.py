@@ -107,7 +107,7 @@ def _is_acronym(w: str) -> bool:
     # isalpha() and the length first skips building the letter list for most words.
     if not w.isalpha() or not 2 <= len(w) <= 6:
         return False
-    return sum(1 for c in w if c.isupper()) >= 2
+    return sum(map(str.isupper, w)) >= 2
 
 
 def _is_name_word(w: str) -> bool:
@@ -127,6 +127,12 @@ def _is_name_word(w: str) -> bool:
 @lru_cache(maxsize=100_000)
 def _token_texts(text: str) -> tuple[str, ...]:
     # name_tokens and guess_kind both read a new name's token texts: tokenise it once for both.
+    words = text.split(" ")
+    if all(w[:1].isalpha() and w.isalnum() for w in words):
+        # Most names are plain words between single spaces ("Ada Obi"), and tokenize returns such a
+        # word whole: its letter start and letters or digits are one word token, and with no "." or
+        # quote in it no abbreviation, number or possessive rule applies.
+        return tuple(words)
     return tuple(t.text for t in tokenize(text))
 
 
@@ -211,10 +217,10 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
 
     def prep_before(i: int) -> str | None:
         j = i - 1
-        if j >= 0 and texts[j].lower() == "the":
+        if j >= 0 and lowers[j] == "the":
             j -= 1
-        if j >= 0 and texts[j].lower() in PREPOSITIONS:
-            return texts[j].lower()
+        if j >= 0 and lowers[j] in PREPOSITIONS:
+            return lowers[j]
         return None
 
     # quoted titles first: 'Quiet Rivers', "The Long Road"
@@ -341,12 +347,11 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
             i = last
             continue
         s_tok = start_i
-        text = " ".join(texts[x] for x in ([start_i] if lead_number else []) + words)
+        text = " ".join([texts[x] for x in ([start_i] if lead_number else []) + words])
         if not lead_number and s_tok > 0 and texts[s_tok - 1] == "The" and not used[s_tok - 1]:
             # keep "The" in the surface form: it marks a band, a firm or a ship, not a person
             s_tok -= 1
             text = texts[s_tok] + " " + text
-        text = text.replace(" & ", " & ")
         toks = name_tokens(text)
         if not toks:
             i = last
