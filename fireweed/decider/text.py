@@ -1100,9 +1100,11 @@ def _parse_number_words(
     tokens: list[Token], out: list[Numeral], taken: list[tuple[int, int]], text: str,
     folded: str | None = None,
 ) -> None:
-    stream = _word_stream(tokens)
-    if _NUMBER_WORD_TRIGGERS.isdisjoint([w for w, _, _ in stream]):
+    # The stream's words are the hyphen parts of the tokens without digits: test them before
+    # building the stream, which most texts (no number words) then never need.
+    if _NUMBER_WORD_TRIGGERS.isdisjoint([p for tok in tokens if not tok.has_digit for p in tok.norm.split("-")]):
         return
+    stream = _word_stream(tokens)
     i, n = 0, len(stream)
     while i < n:
         word, s, e = stream[i]
