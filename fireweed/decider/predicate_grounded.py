@@ -140,6 +140,8 @@ def _negation_refusal(
                 "the sentence that says it",
                 f"negation added: '{c.word} {c.scope_text}'",
             )
+    if not e_sites:
+        return None  # nothing the evidence negates can be dropped (most texts negate nothing)
     negated_ids = {i for e in e_sites for i in e.covered}
     affirmed: set[str] = set()
     for i, t in enumerate(evidence.tokens):
