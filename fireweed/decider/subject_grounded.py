@@ -51,7 +51,8 @@ def _find_seq(seq: list[str], key: tuple[str, ...]) -> list[int]:
     k = len(key)
     if not k:
         return []
-    return [i for i in range(len(seq) - k + 1) if tuple(seq[i:i + k]) == key]
+    first = key[0]  # compared alone first: most positions fail it, with no slice made
+    return [i for i in range(len(seq) - k + 1) if seq[i] == first and tuple(seq[i:i + k]) == key]
 
 
 def name_occurrences(name: NameSpan, evidence: Analysis) -> list[int]:
