@@ -144,12 +144,15 @@ def _passive(a: Analysis, index: int) -> bool:
 
 
 def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
+    if evidence is claim:
+        # A verbatim claim is analysed into the very same Analysis as its evidence (analyze
+        # caches). A text cannot reverse itself: each of its aligned units sits at its own index,
+        # so every pair runs the same way on both sides, with the same voice.
+        return None
     cu = _units(claim, resolve_pronouns=True)
     # Pronouns are resolved on both sides so that a name also reached through a pronoun in the
     # evidence counts as ambiguous there rather than pinned to its first mention.
-    # A verbatim claim is analysed into the very same Analysis as its evidence (analyze caches),
-    # and _units is pure and its result only read here, so it is computed once.
-    eu = cu if evidence is claim else _units(evidence, resolve_pronouns=True)
+    eu = _units(evidence, resolve_pronouns=True)
     pos = _evidence_positions(cu, eu)
     aligned = [u for u in cu if u.key in pos]
     for ai, a in enumerate(aligned):

@@ -245,6 +245,11 @@ def subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
     V is a possessor or the object of a preposition, or X only comes after V (and not as "V by X"),
     X did not do V there. A voice change ("Ada was hired by Acme" / "Acme hired Ada") is skipped.
     """
+    if claim is evidence:
+        # A text never gives its own verb to someone else: as its own evidence, the verb's one
+        # occurrence is the claim's own, and _subject_binding, which has just required the claim's
+        # mention of its subject before it to be in subject position, stops there with None.
+        return None
     global _last_binding
     last = _last_binding
     if last is not None and last[0] is claim and last[1] is evidence:
