@@ -147,7 +147,7 @@ def content_stems(tokens: list[Token], skip: set[int] | None = None) -> list[str
         if skip and i in skip:
             continue
         lw = t.text.lower()
-        if lw in STOPWORDS or not any(c.isalpha() for c in lw) or is_number(lw):
+        if lw in STOPWORDS or not any(map(str.isalpha, lw)) or is_number(lw):
             continue
         out.append(stem(lw))
     return out
@@ -237,7 +237,7 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
     predicate = ""
     head: str | None = None
     obj_start = pos
-    if pos < n and pos not in at and lower[pos] not in STOPWORDS and any(c.isalpha() for c in lower[pos]):
+    if pos < n and pos not in at and lower[pos] not in STOPWORDS and any(map(str.isalpha, lower[pos])):
         if copula and not _looks_verb(lower[pos]):
             predicate = "be"
             head = _np_head(lower, pos, at)
@@ -264,7 +264,7 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
     skip = {k for s in spans for k in range(s.first, s.last)}
     objects = frozenset(content_stems(tokens[obj_start:], {k - obj_start for k in skip if k >= obj_start}))
     values = values_of(tokens)
-    negated = negated or any(w in NEGATIONS for w in lower)
+    negated = negated or not NEGATIONS.isdisjoint(lower)
     update = stem(predicate) in CHANGE_VERBS or predicate in ("increase", "decrease", "move", "postpone")
     attribute = stem(head) if update and head else None
     return Fact(

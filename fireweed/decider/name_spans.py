@@ -148,7 +148,7 @@ def name_tokens(text: str) -> tuple[str, ...]:
             continue
         if lw == "the" and not out:
             continue
-        if not any(c.isalnum() for c in lw):
+        if not any(map(str.isalnum, lw)):
             continue
         out.append(lw.rstrip("."))
     # a name that is only an honorific ("Doctor") keeps it
@@ -171,7 +171,7 @@ def guess_kind(text: str) -> str:
     number marks an address, quotes or digits mark a titled thing.
     """
     raw = _token_texts(text)
-    words = [w.lower() for w in raw if any(c.isalnum() for c in w)]
+    words = [w.lower() for w in raw if any(map(str.isalnum, w))]
     if not words:
         return "thing"
     if text.startswith(("'", '"')):
@@ -187,7 +187,7 @@ def guess_kind(text: str) -> str:
         return "place"
     if last in _EVENT_SUFFIX:
         return "thing"
-    if any(c.isdigit() for c in text):
+    if any(map(str.isdigit, text)):
         return "thing"
     if words[0] == "the":
         return "org"
