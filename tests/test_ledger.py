@@ -58,16 +58,21 @@ async def test_a_write_outside_an_append_is_refused(tmp_path):
     await ledger.close()
 
 
-async def test_concurrent_mutations_share_one_commit(tmp_path):
-    ledger = await Ledger.open(tmp_path / "l.db")
-    mutations = [Mutation("a", [ev()]) for _ in range(50)]
-    for m in mutations:  # all queued before the committer first runs
+async def _commit_together(ledger: Ledger, mutations: list[Mutation]) -> None:
+    """Queue every mutation before the committer first runs, then wait until each is done."""
+    for m in mutations:
         ledger.submit(m)
     async with anyio.create_task_group() as tg:
         tg.start_soon(ledger.run_committer)
         for m in mutations:
             await m.done.wait()
         tg.cancel_scope.cancel()
+
+
+async def test_concurrent_mutations_share_one_commit(tmp_path):
+    ledger = await Ledger.open(tmp_path / "l.db")
+    mutations = [Mutation("a", [ev()]) for _ in range(50)]
+    await _commit_together(ledger, mutations)
     assert ledger.batches == 1
     assert [m.committed[0]["seq"] for m in mutations] == list(range(1, 51))
     await ledger.close()
@@ -124,13 +129,7 @@ async def test_an_applier_refusal_fails_alone_and_nothing_is_sealed_twice(tmp_pa
     ledger.applier = applier
     names = ["a", "b", "refuse", "c", "d"]
     mutations = [Mutation("t", [ev(entity_id=n, by="test")]) for n in names]
-    for m in mutations:
-        ledger.submit(m)
-    async with anyio.create_task_group() as tg:
-        tg.start_soon(ledger.run_committer)
-        for m in mutations:
-            await m.done.wait()
-        tg.cancel_scope.cancel()
+    await _commit_together(ledger, mutations)
     assert ledger.batches == 1
     assert mutations[2].error.code == "refused" and mutations[2].committed is None
     assert [m.committed[0]["seq"] for m in mutations if m is not mutations[2]] == [1, 2, 3, 4]
