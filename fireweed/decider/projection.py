@@ -189,7 +189,7 @@ class _Memory:
         claim = payload.get("claim")
         self.id = mid
         self.claim: str | None = claim if isinstance(claim, str) and claim != ERASED else None
-        self.led: _Led | None = None  # its first subject's
+        self.led: _Led | None = None  # its first subject's conflict indexes
         ev = payload.get("evidence")
         self.evidence: str | None = ev if isinstance(ev, str) and ev != ERASED else None
         subjects = payload.get("subjects")
@@ -250,7 +250,7 @@ class _Tenant:
         self.by_token: dict[str, set[str]] = {}
         # persons by their first and by their last name token: a one-word name resolves through it
         self.by_person_end: dict[str, set[str]] = {}
-        # entities by the first token of their name: whether a sentence-initial word may open a name
+        # entities by the first token of their name: which still bring a word of word_since when one goes
         self.by_first: dict[str, set[str]] = {}
         # the seq of the earliest entity still known that each word of by_first or by_person_end, and
         # each key of by_key, comes from: whether the word or name was known at a given seq
