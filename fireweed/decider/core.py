@@ -25,6 +25,7 @@ from fireweed.decider.writer_link import writer_connection
 from fireweed.shared.config import Settings
 from fireweed.shared.errors import FireweedError, RemoteError, Unavailable
 from fireweed.shared.events import utc_now
+from fireweed.shared.proc import GrowthFreezer
 from fireweed.shared.rpc import RpcClient
 
 log = logging.getLogger("fireweed.decider")
@@ -59,6 +60,7 @@ class Decider:
         self.supervisor_done = anyio.Event()
         # Side indexes (the read log) that follow every applied event, live and on replay.
         self.observers: list[Observer] = []
+        self.freezer = GrowthFreezer()  # the projection grown live; a replay freezes in bulk()
 
     # ---- writer supervision ----------------------------------------------
     async def supervise_writer(self) -> None:
@@ -182,6 +184,7 @@ class Decider:
                 for obs in self.observers:
                     obs.observe(tenant, ev["seq"], ev["kind"], ev["payload"], ev["recorded_at"])
             self.next_seq[tenant] = seq
+            self.freezer.grew(len(events))
             try:
                 wait = await writer.send_request("append", tenant, events=wire)
             except Unavailable:

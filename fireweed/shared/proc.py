@@ -102,3 +102,30 @@ def rare_full_collections() -> None:
     """Set the cyclic collector of a long-lived backend process to run full collections rarely."""
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, FULL_COLLECTION_AFTER)
+
+
+# State grown live between two moves out of the collector's generations (see GrowthFreezer).
+FREEZE_EVERY = 4096
+
+
+class GrowthFreezer:
+    """Moves a long-lived process's state out of the collector's generations as it grows.
+
+    Rarer full collections (above) still walk all of that state when they come: in the decider,
+    0.1 s at 5,000 remembers held and 0.7 s at 35,000, a stall every client sees. Every `every`
+    units of growth this collects what is not yet frozen (the garbage grown since the last
+    freeze) and freezes the rest, as a replay's end does, so a collection walks only new objects.
+    A cycle that dies after being frozen is not collected: for state that is kept, none does."""
+
+    def __init__(self, every: int = FREEZE_EVERY) -> None:
+        self.every = every
+        self.since = 0
+
+    def grew(self, n: int) -> None:
+        """Count `n` units of growth (events applied); freeze once `every` have accumulated."""
+        self.since += n
+        if self.since >= self.every:
+            self.since = 0
+            if gc.isenabled():
+                gc.collect()
+                gc.freeze()
