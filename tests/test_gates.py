@@ -88,6 +88,20 @@ PREDICATE_PAIRS = [
     ("Maya Sorensen signed the lease but has not yet paid the deposit.", "Maya Sorensen has paid the deposit.", "Maya Sorensen has not paid the deposit.", "negation dropped"),
     ("Sana Mir will email the agenda to the board.", "Sana Mir will probably email the agenda to the board.", "Sana Mir is emailing the agenda to the board.", "probably"),
     ("The policy covers damage to the kitchen but not to the garage.", "The policy covers damage to the garage.", "The policy covers damage to the kitchen.", "negation dropped"),
+    ("Lars Eide is no longer the club captain.", "Lars Eide is the club captain.", "Lars Eide is no longer the captain.", "negation dropped: 'no longer"),
+    # A qualifier the evidence puts on what the claim keeps may not be dropped: the twin keeps it.
+    ("Wen Ito may transfer to the Oslo office next year.", "Wen Ito transfers to the Oslo office next year.", "Wen Ito may transfer to the Oslo office.", "qualifier dropped: 'may transfer"),
+    ("Police believe that Dario Venn started the warehouse fire.", "Dario Venn started the warehouse fire.", "Police believe Dario Venn started the fire.", "qualifier dropped: 'believe"),
+    ("Dario Venn allegedly started the warehouse fire.", "Dario Venn started the warehouse fire.", "Dario Venn allegedly started the fire.", "qualifier dropped: 'allegedly"),
+    ("Agnes Holt failed to qualify for the final.", "Agnes Holt qualified for the final.", "Agnes Holt failed to qualify.", "qualifier dropped: 'failed"),
+    ("Paolo Ruiz denied that he had sold the boat.", "Paolo Ruiz had sold the boat.", "Paolo Ruiz denied that he sold the boat.", "qualifier dropped: 'denied"),
+    ("Ada Lee plans to open a bakery in Leith.", "Ada Lee opens a bakery in Leith.", "Ada Lee plans to open a bakery.", "qualifier dropped: 'plans"),
+    ("Yuki Sato asked the platform team to add expiry alerts.", "The platform team added expiry alerts.", "Yuki Sato asked the platform team to add alerts.", "qualifier dropped: 'asked"),
+    ("Every ward except Ward 7 passed the fire audit.", "Ward 7 passed the fire audit.", "Every ward except Ward 7 passed the audit.", "qualifier dropped: 'except"),
+    ("If funding is approved, the Kestrel Observatory will build a second dome.", "The Kestrel Observatory will build a second dome.", "If funding is approved, the Kestrel Observatory will build a dome.", "qualifier dropped: 'if"),
+    ("Will the Halvard Bridge close in May?", "The Halvard Bridge will close in May.", "Will the Halvard Bridge close?", "qualifier dropped: '?"),
+    ("The Brook Ward has about 40 beds.", "The Brook Ward has 40 beds.", "The Brook Ward has about 40 beds.", "qualifier dropped: 'about"),
+    ("The Brook Ward has more than 40 beds.", "The Brook Ward has 40 beds.", "The Brook Ward has more than 40 beds.", "qualifier dropped: 'more than"),
 ]
 
 ADMITS = [
@@ -101,6 +115,14 @@ ADMITS = [
     ("The survey found no asbestos in the east wing, although the boiler room still needs testing.", "The survey found no asbestos in the east wing."),
     ("Councillor Jane Okoro voted against the motion, and Councillor Ben Marsh abstained.", "Councillor Ben Marsh abstained."),
     ("The award went to Ada Lee, who thanked the jury.", "Ada Lee thanked the jury."),
+    # a qualifier dropped together with everything it governs, or a word it governs that the
+    # evidence also states plainly, or a literal use of a word that can frame ("tried the menu")
+    ("Biscuit weighed 8.4 kg and should lose about half a kilo.", "Biscuit weighed 8.4 kg."),
+    ("Ada Lee may join Acme, and Ben Cole joined Acme.", "Ben Cole joined Acme."),
+    ("Ada Lee tried the new menu and loved it.", "Ada Lee loved the new menu."),
+    ("Ada Lee failed the driving test and retook it.", "Ada Lee retook the driving test."),
+    ("The board approved the plan to expand the clinic.", "The board approved the plan."),
+    ("Dr. Hal Ince advised Mrs. Okafor to walk daily.", "Mrs. Okafor was advised by Dr. Hal Ince to walk daily."),
     ("Ada Lee did not attend, but Ben Cole attended the hearing.", "Ben Cole attended the hearing."),
     ("Nora Quist replaced Ivo Brand, who retired in January after 22 years.", "Ivo Brand retired in January after 22 years."),
     # reordered clause

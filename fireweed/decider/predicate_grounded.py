@@ -7,10 +7,22 @@ change what is asserted (articles, pronouns, auxiliaries, plain prepositions) ma
 tense, aspect and clause order alone are not a difference. Numbers are the numerals gate's job.
 
 Negation is compared by position: a negation the claim adds is refused, and so is one the claim
-drops while keeping the words it negated.
+drops while keeping the words it negated. The same holds for every word that keeps the evidence from
+stating a plain fact: a hedge or modal ("may", "allegedly", "about 40"), a frame of belief, intent
+or request ("police believe", "plans to", "asked them to"), a denial or failure ("failed to",
+"denied that"), an exception ("except"), a condition ("if", "unless") or a question. A claim may drop
+such a word only together with the words it governs.
 
 >>> check("Ada Lee is a doctor.", "Ada Lee is not a doctor.").detail
 "negation dropped: 'not doctor'"
+>>> check("Ada Lee qualified.", "Ada Lee failed to qualify.").detail
+"qualifier dropped: 'failed qualify'"
+>>> check("Ada Lee joined Acme.", "If the deal closes, Ada Lee joined Acme.").detail
+"qualifier dropped: 'if ...'"
+>>> check("Ada Lee joined Acme.", "Ada Lee may join Acme, and Ben Cole joined Acme.").detail
+"qualifier dropped: 'may join Acme'"
+>>> check("Ben Cole joined Acme.", "Ada Lee may join Acme, and Ben Cole joined Acme.").ok
+True
 >>> check("Ada Lee is not a doctor.", "Ada Lee is not a doctor.").ok
 True
 >>> check("Ada Lee joins Acme.", "Ada Lee joined Acme in 2019.").ok
@@ -36,7 +48,9 @@ from .text import (
     Token,
     analyze,
     is_numeral_word,
+    sentences,
     stem,
+    stems_of,
 )
 from .verdicts import GateVerdict
 
@@ -66,6 +80,59 @@ _SEQUENCE_WORDS: frozenset[str] = frozenset({"after", "before"})
 _FUTURE_MARKERS: frozenset[str] = frozenset({"will", "shall"})
 _BE_FORMS: frozenset[str] = frozenset({"be", "am", "is", "are", "was", "were", "been", "being"})
 
+# Words after which what follows is not stated as a plain fact. "will"/"shall" only mark tense
+# ("Ada will lead" supports "Ada is leading"), so they are not among them.
+_HEDGE_WORDS: frozenset[str] = (MODALS - _FUTURE_MARKERS) | frozenset(
+    {"allegedly", "reportedly", "reputedly", "supposedly", "apparently", "possibly", "probably",
+     "perhaps", "maybe", "likely", "unlikely", "presumably", "seemingly", "purportedly", "arguably",
+     "potentially", "conceivably", "hardly", "barely", "scarcely", "rarely", "seldom", "except",
+     "excluding", "excepting"}
+)
+
+
+def _stem_set(*forms: str) -> frozenset[str]:
+    return frozenset(x for f in forms for x in stems_of(f))
+
+
+# Verbs whose complement is believed or supposed, not known. Matched by stem, so every
+# inflection counts ("believes", "believed", "believing").
+_FRAME_VERBS: frozenset[str] = _stem_set(
+    "believe", "believes", "believed", "think", "thinks", "thought", "suspect", "suspects",
+    "suspected", "allege", "alleges", "alleged", "suppose", "supposed", "speculate", "speculated",
+    "imagine", "imagined", "assume", "assumed", "predict", "predicted", "rumoured", "rumored",
+)
+# Verbs that intend, request, promise, deny or fail what follows: a frame only when a "to",
+# "that" or "-ing" complement follows ("tried to fix it", not "tried the menu") and no determiner
+# comes before ("the plan to", "an insurance claim that").
+_COMPLEMENT_VERBS: frozenset[str] = _stem_set(
+    "plan", "plans", "planned", "hope", "hopes", "hoped", "want", "wants", "wanted", "wish",
+    "wishes", "wished", "claim", "claims", "claimed", "fear", "fears", "feared", "doubt", "doubts",
+    "doubted", "promise", "promises", "promised", "need", "needs", "needed", "agree", "agrees",
+    "agreed", "forget", "forgets", "forgot", "expect", "expects", "expected", "intend", "intends",
+    "intended", "propose", "proposes", "proposed", "try", "tries", "tried", "attempt", "attempts",
+    "attempted", "seek", "seeks", "sought", "threaten", "threatens", "threatened", "consider",
+    "considers", "considered", "ask", "asks", "asked", "urge", "urges", "urged", "advise",
+    "advises", "advised", "request", "requests", "requested", "fail", "fails", "failed", "refuse",
+    "refuses", "refused", "decline", "declines", "declined", "deny", "denies", "denied", "neglect",
+    "neglects", "neglected", "unable", "wonder", "wonders", "wondered",
+)
+_DETERMINERS: frozenset[str] = ARTICLES | DEMONSTRATIVES | frozenset(
+    {"my", "your", "his", "her", "its", "our", "their"}
+)
+# "about 40", "more than 40", "at least 40", "up to 40": a bound or an estimate, not the number.
+_APPROXIMATORS: frozenset[str] = frozenset(
+    {"about", "around", "roughly", "approximately", "almost", "nearly", "over", "under", "circa",
+     "some", "upwards"}
+)
+_BOUND_HEADS: dict[str, frozenset[str]] = {
+    "than": frozenset({"more", "less", "fewer", "over", "under"}),
+    "least": frozenset({"at"}),
+    "most": frozenset({"at"}),
+    "to": frozenset({"up"}),
+}
+# A condition governs its whole sentence: "If funding comes, Acme will build a dome".
+_CONDITIONS: frozenset[str] = frozenset({"if", "unless", "whether", "provided", "providing"})
+
 
 @dataclass(frozen=True, slots=True)
 class _NegSite:
@@ -89,8 +156,8 @@ def _neg_sites(a: Analysis) -> list[_NegSite]:
             continue
         clause = a.clauses[i]
         j = i + 1
-        while j < len(toks) and a.clauses[j] == clause and _skippable(toks[j]):
-            j += 1  # "cannot be used", "not to the garage": the scope is the next content word
+        while j < len(toks) and a.clauses[j] == clause and (_skippable(toks[j]) or toks[j].norm == "longer"):
+            j += 1  # "cannot be used", "not to the garage", "no longer the": the scope is the next content word
         scope: set[str] = set()
         words: list[str] = []
         covered: list[int] = []
@@ -105,7 +172,10 @@ def _neg_sites(a: Analysis) -> list[_NegSite]:
             k -= 1
         anchor = stem(toks[k].norm) if k >= 0 and a.clauses[k] == clause else None
         if scope:
-            out.append(_NegSite(i, t.text if t.norm != "not" else "not", frozenset(scope),
+            word = "not" if t.norm == "not" else t.text
+            if i + 1 < len(toks) and toks[i + 1].norm == "longer":
+                word += " longer"
+            out.append(_NegSite(i, word, frozenset(scope),
                                 " ".join(words), anchor, tuple(covered)))
     return out
 
@@ -165,6 +235,132 @@ def _negation_refusal(
     return None
 
 
+def _qualifier_at(a: Analysis, i: int) -> bool:
+    toks = a.tokens
+    n = toks[i].norm
+    if n in _HEDGE_WORDS:
+        return True
+    nxt = toks[i + 1].norm if i + 1 < len(toks) else ""
+    if n in _APPROXIMATORS:
+        return i + 1 < len(toks) and a.in_numeral[i + 1]
+    heads = _BOUND_HEADS.get(n)
+    if heads is not None:
+        return i > 0 and toks[i - 1].norm in heads and i + 1 < len(toks) and a.in_numeral[i + 1]
+    stems = a.stems[i]
+    if any(x in _FRAME_VERBS for x in stems):
+        return True
+    if not any(x in _COMPLEMENT_VERBS for x in stems) or (i > 0 and toks[i - 1].norm in _DETERMINERS):
+        return False
+    if nxt.endswith("ing") and len(nxt) > 4:
+        return True
+    clause = a.clauses[i]
+    return any(toks[j].norm in ("to", "that") for j in range(i + 1, min(i + 5, len(toks))) if a.clauses[j] == clause)
+
+
+def _sentence_ids(a: Analysis) -> list[int]:
+    bounds = [end for _start, end in sentences(a.text)]
+    out: list[int] = []
+    k = 0
+    for t in a.tokens:
+        while k < len(bounds) - 1 and t.start >= bounds[k]:
+            k += 1
+        out.append(k)
+    return out
+
+
+def _qualifier_sites(a: Analysis) -> list[_NegSite]:
+    """Where a hedge, frame, exception, condition or question keeps ``a`` from stating a fact.
+
+    A word's scope is the content words it governs (up to three, after the function words that
+    follow it); a condition's or a question's scope is every content word of its sentence."""
+    toks = a.tokens
+    out: list[_NegSite] = []
+    sent: list[int] | None = None
+    asks = "?" in a.text
+    for i, t in enumerate(toks):
+        n = t.norm
+        whole = n in _CONDITIONS
+        if not whole and not _qualifier_at(a, i):
+            continue
+        if whole:
+            if sent is None:
+                sent = _sentence_ids(a)
+            members = [j for j in range(len(toks)) if sent[j] == sent[i] and j != i and not _skippable(toks[j])]
+            scope = {x for j in members for x in a.stems[j]}
+            if scope:
+                out.append(_NegSite(i, n, frozenset(scope), "...", None, tuple(members)))
+            continue
+        clause = a.clauses[i]
+        j = i + 1
+        while j < len(toks) and a.clauses[j] == clause and (_skippable(toks[j]) or toks[j].norm in NEGATIONS):
+            j += 1
+        scope: set[str] = set()
+        words: list[str] = []
+        covered: list[int] = []
+        while j < len(toks) and a.clauses[j] == clause and not _skippable(toks[j]) and len(words) < 3:
+            scope.update(a.stems[j])
+            words.append(toks[j].text)
+            covered.append(j)
+            j += 1
+        k = i - 1
+        while k >= 0 and a.clauses[k] == clause and _skippable(toks[k]):
+            k -= 1
+        anchor = stem(toks[k].norm) if k >= 0 and a.clauses[k] == clause else None
+        if scope:
+            word = f"{toks[i - 1].norm} {n}" if n in _BOUND_HEADS else n
+            out.append(_NegSite(i, word, frozenset(scope), " ".join(words), anchor, tuple(covered)))
+    if asks:
+        if sent is None:
+            sent = _sentence_ids(a)
+        text = a.text
+        for sid in sorted(set(sent)):
+            members = [j for j in range(len(toks)) if sent[j] == sid]
+            tail = text[toks[members[-1]].end:].lstrip(" \"')]")
+            if tail.startswith("?"):
+                content = [j for j in members if not _skippable(toks[j])]
+                scope = {x for j in content for x in a.stems[j]}
+                if scope:
+                    out.append(_NegSite(members[-1], "?", frozenset(scope), "...", None, tuple(content)))
+    return out
+
+
+def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozenset[str]) -> GateVerdict | None:
+    """Refuse a claim that keeps words the evidence hedges, frames, conditions or asks, without
+    the word that does it."""
+    if claim is evidence:
+        return None  # a text keeps all its own qualifiers
+    e_sites = _qualifier_sites(evidence)
+    if not e_sites:
+        return None  # most evidence states plain facts
+    c_sites = _qualifier_sites(claim) + _neg_sites(claim)
+    qualified = {i for e in e_sites for i in e.covered}
+    affirmed: set[str] = set()
+    for i in range(len(evidence.tokens)):
+        if i not in qualified:
+            affirmed.update(evidence.stems[i])
+    for e in e_sites:
+        kept = e.scope & claim_stems
+        if not kept:
+            continue
+        # Words the evidence also states plainly elsewhere may come from there ("Ada may join
+        # Acme. Ben joined Acme." supports "Ben joined Acme"), unless the claim also keeps the
+        # qualified words' own subject and more than one of them.
+        if kept <= affirmed and not (e.anchor is not None and e.anchor in claim_stems and len(kept) > 1):
+            continue
+        if any(e.scope & c.scope for c in c_sites):
+            continue
+        if ("?" in claim.text) if e.word == "?" else not set(evidence.stems[e.index]).isdisjoint(claim_stems):
+            continue  # the claim keeps the qualifier itself, perhaps in another voice or order
+        return GateVerdict.refuse(
+            CODE,
+            GATE,
+            f"the evidence says '{e.word} {e.scope_text}', not that it is so; keep '{e.word}' "
+            "in the claim, or quote a sentence that states it plainly",
+            f"qualifier dropped: '{e.word} {e.scope_text}'",
+        )
+    return None
+
+
 def _number_part(t: Token, part: str, in_numeral: bool) -> bool:
     if any(ch.isdigit() for ch in part):
         return True
@@ -175,7 +371,7 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
     ev_stems = _content_stems(evidence)
     claim_stems = _content_stems(claim)
-    refusal = _negation_refusal(claim, evidence, claim_stems)
+    refusal = _negation_refusal(claim, evidence, claim_stems) or _qualifier_refusal(claim, evidence, claim_stems)
     if refusal is not None:
         return refusal
     ev_future: bool | None = None
