@@ -34,6 +34,10 @@ SUBJECT_PAIRS = [
     ("Nadim Saleh studies law in Cairo.", "Nadim Saleh's sister studies law in Cairo.", "Nadim Saleh studies law in Cairo.", "sister"),
     ("The audit, led by Tariq Aziz, found unpaid invoices.", "Tariq Aziz found unpaid invoices.", "The audit found unpaid invoices.", "Tariq Aziz"),
     ("On Friday, Greta Lunde handed the keys to Arjun Mehta and left for Bergen.", "Arjun Mehta left for Bergen.", "Greta Lunde left for Bergen.", "Arjun Mehta"),
+    # the claim's verb belongs, in the evidence, to another name that opens a clause of its own
+    ("Lina Petrov conducts the orchestra, and Dmitri Volkov plays the oboe.", "Lina Petrov plays the oboe.", "Dmitri Volkov plays the oboe.", "Lina Petrov"),
+    ("Hanna Vollmer teaches chemistry and Greta Olsen teaches physics.", "Hanna Vollmer teaches physics.", "Hanna Vollmer teaches chemistry.", "Hanna Vollmer"),
+    ("Agnes Kjeldsen, whose coach is Ruairi Delaney, won the regional sprint.", "Ruairi Delaney won the regional sprint.", "Agnes Kjeldsen won the regional sprint.", "Ruairi Delaney"),
 ]
 
 ORDER_PAIRS = [
@@ -123,6 +127,11 @@ ADMITS = [
     ("Ada Lee failed the driving test and retook it.", "Ada Lee retook the driving test."),
     ("The board approved the plan to expand the clinic.", "The board approved the plan."),
     ("Dr. Hal Ince advised Mrs. Okafor to walk daily.", "Mrs. Okafor was advised by Dr. Hal Ince to walk daily."),
+    # names coordinated as one subject, or an antecedent of "who", keep the verb
+    ("Ada Lee and Ben Cole founded Acme.", "Ben Cole founded Acme."),
+    ("Ada Lee and Ben Cole founded Acme.", "Ada Lee founded Acme."),
+    ("Ada Lee, who joined in May, leads the team.", "Ada Lee joined in May."),
+    ("Hanna Vollmer teaches chemistry and Greta Olsen teaches physics.", "Greta Olsen teaches physics."),
     ("Ada Lee did not attend, but Ben Cole attended the hearing.", "Ben Cole attended the hearing."),
     ("Nora Quist replaced Ivo Brand, who retired in January after 22 years.", "Ivo Brand retired in January after 22 years."),
     # reordered clause

@@ -299,18 +299,90 @@ def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
         return None  # the claim's own subject is not in subject position; nothing to compare
     verb = claim.keys[k]
     ev_verbs = [i for i, x in enumerate(evidence.keys) if x == verb]
-    if len(ev_verbs) != 1 or not occ:
+    if not ev_verbs or not occ:
         return None
-    v = ev_verbs[0]
+    v = ev_verbs[0] if len(ev_verbs) == 1 else _occurrence_by_object(claim, k, evidence, ev_verbs)
+    if v is None:
+        return None
     if _passive_at(toks, k) != _passive_at(ev_toks, v):
         return None
     for i in occ:
-        if i < v and _subject_position(ev_toks, i, width, v):
+        if i < v and _subject_position(ev_toks, i, width, v) and not _in_closed_relative(evidence, i, v) \
+                and not _rival_between(evidence, i + width, v):
             return None
         if i > v and "by" in (ev_toks[j].norm for j in range(v + 1, i)) and i - v <= 4:
             return None  # passive agent: "run by Ada" still has Ada doing it
     actor, actor_in_claim = _actor(claim, evidence, v)
     return Binding(label, toks[k].text, actor, actor_in_claim)
+
+
+_RELATIVES: frozenset[str] = frozenset({"who", "whose", "whom", "which", "where"})
+# Words after which a name starts a clause of its own: "..., and Dmitri plays the oboe".
+_CLAUSE_OPENERS: frozenset[str] = frozenset(
+    {"and", "but", "while", "whereas", "whilst", "yet", "so", "then", "although", "though", "because",
+     "since", "when", "after", "before", "that"}
+)
+
+
+def _in_closed_relative(a: Analysis, i: int, v: int) -> bool:
+    """Whether token ``i`` sits in a relative clause that ends before token ``v``
+    ("Agnes, whose coach is Ruairi, won": Ruairi did not win)."""
+    c = a.clauses[i]
+    if c == a.clauses[v]:
+        return False
+    first = i
+    while first > 0 and a.clauses[first - 1] == c:
+        first -= 1
+    return a.tokens[first].norm in _RELATIVES
+
+
+def _rival_between(a: Analysis, start: int, v: int) -> bool:
+    """Whether another name opens a clause of its own between ``start`` and the verb at ``v``
+    ("Lina conducts the orchestra and Dmitri plays the oboe": Lina does not play it). A name
+    coordinated with the first one ("Ada and Ben founded Acme") is no rival: nothing but names
+    and "and" stand between them."""
+    toks = a.tokens
+    for span in a.names:
+        if span.first < start or span.last >= v or toks[span.last].possessive:
+            continue
+        if _in_closed_relative(a, span.first, v) or not _subject_position(toks, span.first, span.last - span.first + 1, v):
+            continue
+        j = span.first - 1
+        while j >= start and (toks[j].norm in TITLES or toks[j].norm in ARTICLES) and toks[j].capitalized:
+            j -= 1
+        opens = j < start or toks[j].norm in _CLAUSE_OPENERS or a.clauses[j] != a.clauses[span.first]
+        if not opens:
+            continue
+        in_names = [False] * (span.first - start)
+        for other in a.names:
+            for t in range(max(other.first, start), min(other.last + 1, span.first)):
+                in_names[t - start] = True
+        if any(not in_names[t - start] and toks[t].norm not in STOPWORDS for t in range(start, span.first)):
+            return True
+    return False
+
+
+def _occurrence_by_object(claim: Analysis, k: int, evidence: Analysis, ev_verbs: list[int]) -> int | None:
+    """Of several occurrences of the claim's verb in the evidence, the one followed by the claim's
+    object ("teaches chemistry and ... teaches physics"); None when none or several fit."""
+    toks = claim.tokens
+    obj: set[str] = set()
+    j = k + 1
+    while j < len(toks) and claim.clauses[j] == claim.clauses[k] and len(obj) < 3:
+        if toks[j].norm not in STOPWORDS:
+            obj.update(claim.stems[j])
+        j += 1
+    if not obj:
+        return None
+    scores: list[tuple[int, int]] = []
+    for n, v in enumerate(ev_verbs):
+        end = ev_verbs[n + 1] if n + 1 < len(ev_verbs) else len(evidence.tokens)
+        found = {x for t in range(v + 1, end) if evidence.clauses[t] == evidence.clauses[v] for x in evidence.stems[t]}
+        scores.append((len(obj & found), v))
+    scores.sort(reverse=True)
+    if scores[0][0] == 0 or (len(scores) > 1 and scores[1][0] == scores[0][0]):
+        return None
+    return scores[0][1]
 
 
 def _actor(claim: Analysis, evidence: Analysis, v: int) -> tuple[str | None, bool]:
@@ -319,7 +391,8 @@ def _actor(claim: Analysis, evidence: Analysis, v: int) -> tuple[str | None, boo
     claim_seq = [t.norm for t in claim.tokens]
     best: tuple[int, str, bool] | None = None
     for span in evidence.names:
-        if span.last < v and _subject_position(ev_toks, span.first, span.last - span.first + 1, v):
+        if span.last < v and _subject_position(ev_toks, span.first, span.last - span.first + 1, v) \
+                and not _in_closed_relative(evidence, span.first, v):
             if best is None or span.last > best[0]:
                 best = (span.last, span.text, bool(_find_seq(claim_seq, span.key)))
     for j in range(v - 1, -1, -1):
