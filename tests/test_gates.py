@@ -72,6 +72,8 @@ NUMERAL_PAIRS = [
     ("Maya Sorensen signed the lease on 3 April 2022.", "Maya Sorensen signed the lease on 3 April 2023.", "Maya Sorensen signed the lease in 2022.", "3 April 2023"),
     ("The under-12 team lost 2-1 to Fenwick Colts.", "The under-12 team lost 3-1 to Fenwick Colts.", "The under-12 team lost 2-1.", "3"),
     ("Dev Anand was born on January 1, 1990.", "Dev Anand was born on 1 January 1991.", "Dev Anand was born on 1 January 1990.", "1 January 1991"),
+    # the claim's number counts, in the evidence, something else, and another number counts its thing
+    ("The ward has 12 beds and 40 nurses.", "The ward has 40 beds.", "The ward has 12 beds.", "40 beds"),
 ]
 
 PREDICATE_PAIRS = [

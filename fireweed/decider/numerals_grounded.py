@@ -16,17 +16,58 @@ True
 True
 >>> check("Ada Lee has a dozen dogs.", "Ada Lee has 3 dogs.").detail
 'a dozen'
+
+A count must also count what the evidence says it counts: when the evidence gives the claim's
+number to something else and another number to the claim's thing, the number has moved.
+
+>>> check("Ada Lee bought 4 kayaks.", "Ada Lee bought 4 paddles and 2 kayaks.").detail
+'4 kayaks'
+>>> check("Ada Lee bought 2 kayaks.", "Ada Lee bought 4 paddles and 2 kayaks.").ok
+True
 """
 
 from __future__ import annotations
 
-from .text import Analysis, analyze, numeral_grounded
+from .text import STOPWORDS, Analysis, Numeral, analyze, numeral_grounded
 from .verdicts import GateVerdict
 
 __all__ = ["check", "check_analyzed", "GATE", "CODE"]
 
 GATE = "numerals_grounded"
 CODE = "numeral_invented"
+
+
+def _counted(a: Analysis, num: Numeral) -> frozenset[str]:
+    """Stems of the (at most two) words right after a count: what it counts ("4 new oars")."""
+    toks = a.tokens
+    out: set[str] = set()
+    taken = 0
+    for i, t in enumerate(toks):
+        if t.start < num.end:
+            continue
+        if a.in_numeral[i] or taken == 2 or (i and a.clauses[i] != a.clauses[i - 1]):
+            break
+        if t.norm in STOPWORDS:
+            if taken:
+                break
+            continue
+        out.update(a.stems[i])
+        taken += 1
+    return frozenset(out)
+
+
+def _moved(num: Numeral, claim: Analysis, evidence: Analysis) -> bool:
+    """Whether the evidence gives this count to another thing, and another count to its thing."""
+    if num.kind != "number":
+        return False
+    thing = _counted(claim, num)
+    if not thing:
+        return False
+    same = [e for e in evidence.numerals if e.kind == "number" and e.value == num.value]
+    if not same or any(_counted(evidence, e) & thing for e in same):
+        return False
+    return any(e.kind == "number" and e.value != num.value and _counted(evidence, e) & thing
+               for e in evidence.numerals)
 
 
 def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
@@ -41,6 +82,15 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
                 f"use the number exactly as the evidence gives it (the evidence carries: {carried}), "
                 f"or quote the sentence that carries {num.text}",
                 num.text,
+            )
+        if evidence is not claim and _moved(num, claim, evidence):
+            label = f"{num.text} {' '.join(t.text for t in claim.tokens if t.start >= num.end)[:40]}".strip()
+            return GateVerdict.refuse(
+                CODE,
+                GATE,
+                f"in the evidence {num.text} counts something else; give each number to what the "
+                "evidence says it counts",
+                " ".join(label.split()[:2]),
             )
     return GateVerdict.admit()
 
