@@ -122,6 +122,61 @@ def test_head_noun_must_be_grounded_for_the_subject(proj: Projection) -> None:
     answered_with(proj, "What is Omar Haddad's boat's booking notice?", "24 hours")
 
 
+# --- who does what to whom, where, and to what ------------------------------------------------
+def _store(*claims: str) -> Projection:
+    p = Projection()
+    seq = 0
+    for i, claim in enumerate(claims):
+        plan = p.plan_remember("t", claim, claim, {"source_id": f"s{i}", "parts": [0]}, f"s{i}", None, None)
+        for kind, payload in plan.events:
+            seq += 1
+            p.apply("t", seq, kind, payload, f"2024-02-{1 + i:02d}T00:00:00Z")
+    return p
+
+
+ROLES = (
+    "Ruth Okafor hired Bilal Haddad as site manager.",
+    "Paolo Ferrante sold his sailing boat to Agnes Kjeldsen.",
+    "Hanna Vollmer teaches chemistry at Ashgrove Academy.",
+    "Colm Feeney joined Morrow College in 2017.",
+    "Greta Vollmer adopted three cats.",
+)
+
+
+def test_a_claim_with_the_roles_the_other_way_round_does_not_answer() -> None:
+    p = _store(*ROLES)
+    abstained(p, "Who did Bilal Haddad hire?", "unknown_predicate", "Bilal Haddad")
+    answered_with(p, "Who did Ruth Okafor hire?", "Ruth Okafor hired Bilal Haddad")
+    abstained(p, "Who hired Ruth Okafor?", "unknown_predicate", "Ruth Okafor")
+    answered_with(p, "Who hired Bilal Haddad?", "Ruth Okafor hired Bilal Haddad")
+    abstained(p, "Who did Agnes Kjeldsen sell her sailing boat to?", "unknown_predicate", "Agnes Kjeldsen")
+    answered_with(p, "Who did Paolo Ferrante sell his sailing boat to?", "Agnes Kjeldsen")
+
+
+def test_a_place_the_claim_replaces_with_another_does_not_answer() -> None:
+    p = _store(*ROLES)
+    abstained(p, "What does Hanna Vollmer teach at Morrow College?", "unknown_predicate", "Morrow College")
+    answered_with(p, "What does Hanna Vollmer teach at Ashgrove Academy?", "chemistry")
+
+
+def test_the_object_of_the_verb_must_be_the_claims() -> None:
+    p = _store(*ROLES)
+    abstained(p, "Who teaches physics at Ashgrove Academy?", "unknown_predicate", "physics")
+    answered_with(p, "Who teaches chemistry at Ashgrove Academy?", "Hanna Vollmer")
+
+
+def test_a_negated_question_needs_a_negated_claim() -> None:
+    p = _store(*ROLES)
+    abstained(p, "Who did Paolo Ferrante not sell his sailing boat to?", "unknown_predicate", "not")
+    answered_with(p, "Who did Paolo Ferrante sell his sailing boat to?", "Agnes Kjeldsen")
+
+
+def test_a_spelled_out_count_in_the_question_must_match() -> None:
+    p = _store(*ROLES)
+    abstained(p, "Who adopted five cats?", "unknown_predicate", "5")
+    answered_with(p, "Who adopted three cats?", "Greta Vollmer")
+
+
 # --- false_premise ----------------------------------------------------------------------------
 def test_contradicted_premise_abstains_and_the_true_one_answers(proj: Projection) -> None:
     a = abstained(proj, "Why did the council reject the Mill Lane bus gate?", "false_premise")

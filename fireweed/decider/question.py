@@ -133,6 +133,15 @@ class Question:
     head_of_possessed: bool = False
 
 
+# Spelled-out counts a question may state ("who adopted five cats"); "one" is left out, since
+# "which one" and "one of" state no number.
+_COUNT_WORDS: frozenset[str] = frozenset(
+    {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+     "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+     "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "dozen"}
+)
+
+
 def _is_verbish(w: str) -> bool:
     return len(w) > 4 and w.endswith(("ed", "ing")) and stem(w) != w
 
@@ -179,7 +188,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         words.append(Word(stems[i], w, i))
         i += 1
     q.words = words
-    q.numbers = values_of([t for k, t in enumerate(tokens) if k not in in_span and (is_number(t.text) or t.text.lower() in MONTHS or t.text.lower() in WEEKDAYS)])
+    q.numbers = values_of([t for k, t in enumerate(tokens) if k not in in_span and (
+        is_number(t.text) or t.text.lower() in MONTHS or t.text.lower() in WEEKDAYS or t.text.lower() in _COUNT_WORDS)])
     q.numbers = frozenset(
         v for v in q.numbers
         if ((v[:1].isdigit() or v[:1] in "£$€¥") and not re.fullmatch(r"\d+m", v)) or v.rstrip("s") in _WEEKDAY_SINGULAR

@@ -338,6 +338,26 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     # a question about an earlier state needs a claim that tells the earlier state
     if q.past and not (ci.stems & PRIOR_MARKERS):
         fail("before")
+    if q.kind != "keyword" and not q.about:
+        # the thing the question's verb acts on ("who teaches physics") must be what the claim's does
+        obj = _direct_object(q)
+        if obj and literal and not any(_grounded(ci, w) for w in obj):
+            fail(obj[-1].text)
+    if q.kind not in ("yesno", "keyword") and not q.about:
+        # who does what to whom: a claim that gives the question's roles to other names is no answer
+        swapped = _role_swapped(q, fact, ci)
+        if swapped is not None:
+            fail(swapped)
+        # a name the question places the event at must not be replaced by another in the claim
+        # ("teach at Morrow College" is not answered by "teaches at Ashgrove Academy")
+        for e in setting:
+            if e not in subjects and any(x not in required and x not in setting for x in subjects):
+                fail(view.entity_name(e))
+        # the thing the question's verb acts on ("who teaches physics") must be what the claim's does
+
+        # "who did Ada not hire": a claim that negates nothing cannot answer a negated question
+        if q.negated and not ci.negation_pos:
+            fail("not")
     # the other words: corroboration
     soft = [w for w in q.soft if w.stem not in {stem(t) for k in q_spans for t in k.split()}]
     g = sum(1 for w in soft if _grounded(ci, w))
@@ -370,6 +390,84 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     # a contradiction counts only from a claim about the same thing (most of the other words match)
     premise = premise and (s_total == 0 or g * 2 >= s_total)
     return _Match(mid, state, score, ok and not premise, missing, premise)
+
+
+_SYMMETRIC_PREPS: frozenset[str] = frozenset({"with", "and", "alongside"})
+
+
+_BE: frozenset[str] = frozenset({"is", "are", "was", "were", "been", "being", "be"})
+
+
+def _passive_text(tokens: list[Any], upto: int) -> bool:
+    """Whether the verb at ``upto`` is passive: "by" anywhere, or a form of "be" before an -ed/-en verb."""
+    lower = [t.text.lower() for t in tokens]
+    if "by" in lower:
+        return True
+    verb = lower[upto] if 0 <= upto < len(lower) else ""
+    return verb.endswith(("ed", "en")) and any(w in _BE for w in lower[:upto])
+
+
+def _doer(fact: Any, v: int) -> str | None:
+    """Key of the name doing the claim's verb at token ``v``: the nearest one before it that is
+    neither a possessor nor the object of a preposition."""
+    best = None
+    for span in fact.spans:
+        if span.last <= v and not span.possessive and span.prep is None:
+            if best is None or span.last > best.last:
+                best = span
+    return best.key if best is not None else None
+
+
+def _role_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
+    """The question's name that the claim puts in the other role of the question's verb, if any.
+
+    "Who did Bilal hire?" asks what Bilal did; "Ruth hired Bilal" has Bilal hired. "Who hired
+    Ruth?" asks who did it to Ruth; "Ruth hired Bilal" has Ruth doing it. Compared only where the
+    claim has the question's verb once, and both are in the active voice, where word order gives
+    the roles."""
+    verb = q.verb_word
+    if verb is None:
+        return None
+    at = ci.positions(verb.concepts)
+    if len(at) != 1 or _passive_text(q.tokens, verb.index) or _passive_text(fact.tokens, at[0]):
+        return None
+    doer = _doer(fact, at[0])
+    if doer is None:
+        return None
+    in_claim = {s.key for s in fact.spans}
+    before = [s for s in q.spans if s.last <= verb.index and not s.possessive and s.prep is None]
+    if before:
+        asked = before[-1]
+        return asked.text if asked.key != doer and asked.key in in_claim else None
+    for span in q.spans:
+        if span.first > verb.index and span.prep not in _SYMMETRIC_PREPS and span.key == doer:
+            return span.text
+    return None
+
+
+def _direct_object(q: Question) -> list[Word]:
+    """The run of content words right after the question's verb, when no preposition comes
+    between ("who teaches physics", "who heads the lake research group")."""
+    verb = q.verb_word
+    if verb is None or verb.text.endswith("ing"):
+        return []  # "the boat's booking notice": an -ing word here is as often a noun's modifier
+    names = {k for s in q.spans for k in range(s.first, s.last)}
+    run: list[Word] = []
+    last = verb.index
+    for w in q.soft:
+        if w.index <= verb.index:
+            continue
+        if w.index in names:
+            break
+        between = [t.text.lower() for t in q.tokens[last + 1:w.index]]
+        if not all(b in _OBJECT_FILLERS for b in between) or (run and between):
+            break
+        run.append(w)
+        last = w.index
+    return run
+
+
+_OBJECT_FILLERS: frozenset[str] = frozenset({"a", "an", "the", "his", "her", "their", "its", "our", "my", "your", "any"})
 
 
 def _apposition_after(ci: ClaimIndex, noun: Word) -> bool:
