@@ -195,3 +195,61 @@ def test_debug_logging_never_writes_content(fw_env):
     for needle in (b"Priya", b"Harrogate"):
         assert needle not in log
     assert not [line for line in f.stderr_lines if b"Priya" in line]  # the front's own log (stderr) too
+
+
+def _source_ids_in_ledger(env: dict[str, str]) -> list[str]:
+    import sqlite3
+
+    conn = sqlite3.connect(f"file:{Path(env['FIREWEED_STORE']) / 'ledger.db'}?mode=ro", uri=True)
+    try:
+        return [r[0] for r in conn.execute("SELECT source_id FROM sources ORDER BY seq")]
+    finally:
+        conn.close()
+
+
+def test_auto_source_ids_do_not_let_a_guess_of_an_erased_sentence_be_confirmed(front, fw_env):
+    import hashlib
+
+    secret = "Priya Raman was treated for depression in 2021."
+    doc = "Priya Raman was treated in Leeds in 2020. Dana Whitlock manages the Leeds depot."
+    first = front.call("remember", {"claim": secret, "evidence": secret})["structuredContent"]
+    again = front.call("remember", {"claim": "Priya Raman was treated in 2021.", "evidence": secret})["structuredContent"]
+    # Positive control for deduplication: an identical quotation finds the source it registered.
+    assert first["verdict"] == "admitted" and again["verdict"] == "admitted"
+    assert first["receipt"]["source_id"] == again["receipt"]["source_id"]
+    r = front.call("remember", {"claim": "Dana Whitlock manages the Leeds depot.",
+                                "evidence": "Dana Whitlock manages the Leeds depot.", "source_text": doc})
+    assert r["structuredContent"]["verdict"] == "admitted", text_of(r)
+    assert front.call("forget", {"subject": "Priya Raman"})["structuredContent"]["verdict"] == "erased"
+    front.close()
+    fireweed(fw_env, "backend", "stop")
+    store, _keys = dirs(fw_env)
+    ids = _source_ids_in_ledger(fw_env)
+    assert len(ids) == 2 and ids[0].startswith("evidence-") and ids[1].startswith("src-"), ids
+    # Control: the byte search does see source ids where they are stored.
+    assert files_containing(ids[0].encode(), store)
+    for text in (secret, doc):
+        guess = hashlib.sha256(text.encode()).hexdigest()
+        for prefix in (guess[:24], guess[:16]):
+            assert files_containing(prefix.encode(), store) == [], text
+
+
+def test_a_quoted_claim_can_be_readmitted_after_forget_and_its_receipt_verifies(front, fw_env):
+    claim = {"claim": "Priya Raman joined Acme in 2019.", "evidence": "Priya Raman joined Acme in 2019."}
+    first = front.call("remember", claim)["structuredContent"]
+    assert first["verdict"] == "admitted"
+    assert front.call("forget", {"subject": "Priya Raman"})["structuredContent"]["verdict"] == "erased"
+    assert front.call("remember", claim)["structuredContent"]["code"] == "previously_erased"
+    q = front.call("remember", {**claim, "acknowledge_erasure": True})["structuredContent"]
+    assert q["verdict"] == "quarantined" and q["code"] == "readmission_requested", q
+    # The redacted source is never reused: the re-admitted claim has a source of its own.
+    assert q["receipt"]["source_id"] != first["receipt"]["source_id"]
+    ok = fireweed(fw_env, "review", "approve", q["memory_id"], "--by", "Data Protection Officer")
+    assert ok.returncode == 0, ok.stderr
+    sc = front.call("recall", {"query": "When did Priya Raman join Acme?"})["structuredContent"]
+    assert sc["verdict"] == "answered" and sc["results"][0]["receipt_status"] == "verified", sc
+    # And once re-admitted, the same quotation again reuses that intact source.
+    third = front.call("remember", {"claim": "Priya Raman joined Acme.", "evidence": claim["evidence"],
+                                    "acknowledge_erasure": True})["structuredContent"]
+    assert third["verdict"] == "quarantined", third
+    assert third["receipt"]["source_id"] == q["receipt"]["source_id"]

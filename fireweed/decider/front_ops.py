@@ -8,7 +8,6 @@ Refusals are results, not errors: they are answers the agent should read.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import logging
 from typing import Any
@@ -40,10 +39,6 @@ def readmission_policy() -> str:
     return "agent" if os.environ.get(READMISSION_ENV, "review").strip().lower() == "agent" else "review"
 
 
-def _auto_source_id(prefix: str, text: str) -> str:
-    return f"{prefix}-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:24]}"
-
-
 class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
     OPS = frozenset({"hello", "echo", "remember", "add_source", "memory_stats", "cancel", "recall", "review_reads",
                      "review_quarantine", "verify_receipts", "trace_evidence", "forget", "export_memory"})
@@ -72,16 +67,26 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
         return {"verdict": "ok"}
 
     # ---- sources -----------------------------------------------------------
-    async def ensure_source(self, tenant: str, source_id: str, text: str, declared: dict[str, Any] | None = None,
-                            single_part: bool = False) -> dict[str, Any]:
-        """Register `text` as `source_id` unless the same text is already held."""
+    async def ensure_source(self, tenant: str, source_id: str | None, text: str, declared: dict[str, Any] | None = None,
+                            single_part: bool = False, auto: str | None = None,
+                            import_parts: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """Register `text` as `source_id` unless the same text is already held.
+
+        With no `source_id`, `auto` names the prefix of an id the writer derives (keyed, so
+        the id reveals nothing of the text); the answer carries the id it chose."""
         writer = await self.d.writer_ready()
-        async with self._source_lock(tenant, source_id):
+        lock = self._source_lock(tenant, source_id) if source_id is not None else self._text_lock(tenant, str(auto), text)
+        ident: dict[str, Any] = {"source_id": source_id} if source_id is not None else {"auto": auto}
+        if import_parts is not None:
+            ident["parts"] = import_parts  # only the operator's import sends these (see op_import_source)
+        else:
+            ident["text"] = text  # with parts the writer rebuilds the text from them
+        async with lock:
             try:
-                prepared = await writer.call("prepare_source", tenant, source_id=source_id, text=text,
-                                             single_part=single_part)
+                prepared = await writer.call("prepare_source", tenant, single_part=single_part, **ident)
             except RemoteError as exc:
                 raise BadRequest(str(exc), exc.code) from None
+            source_id = str(prepared["source_id"])
             if prepared.get("exists"):
                 return {"source_id": source_id, "new": False}
             payload: dict[str, Any] = {
@@ -101,6 +106,11 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
 
     def _source_lock(self, tenant: str, source_id: str) -> anyio.Lock:
         return self._source_locks[hash((tenant, source_id)) % len(self._source_locks)]
+
+    def _text_lock(self, tenant: str, prefix: str, text: str) -> anyio.Lock:
+        """The lock for a source the writer will name: keyed by the text itself, which the
+        decider holds anyway; the key never leaves this process (Python's hash is salted)."""
+        return self._source_locks[hash((tenant, prefix, text)) % len(self._source_locks)]
 
     async def op_add_source(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         source_id = self._source_id(args.get("source_id"))
@@ -154,8 +164,8 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
             return await self._remember_quoted(tenant, text, claim, evidence, event_time, quarantine_reason,
                                                readmission, decision.action == "rescue")
         if source_text is not None:
-            source_id = source_id or _auto_source_id("src", source_text)
-            await self.ensure_source(tenant, source_id, source_text)
+            source_id = (await self.ensure_source(tenant, source_id, source_text,
+                                                  auto=None if source_id else "src"))["source_id"]
         writer = await self.d.writer_ready()
         try:
             located = await writer.call("locate", tenant, source_id=source_id, evidence=evidence)
@@ -177,17 +187,22 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
         """Evidence with no source: it becomes a one-part source of its own, appended together with
         the memory in one mutation (one commit), under the source's lock so two identical
         quotations never register it twice."""
-        source_id = _auto_source_id("evidence", evidence)
         writer = await self.d.writer_ready()
-        async with self._source_lock(tenant, source_id):
-            known_new = self.d.projection.source(tenant, source_id) is None
-            prepared = await writer.call("prepare_source", tenant, source_id=source_id, text=evidence,
-                                         single_part=True, evidence=evidence, known_new=known_new)
+        async with self._text_lock(tenant, "evidence", evidence):
+            # The writer derives the id (a keyed hash: no one can confirm a guessed sentence
+            # from it) and, asked optimistically, stages the source without a read. Only when
+            # the projection already holds that id (the same quotation again, or a redacted
+            # copy of it) does the writer look: it reuses an intact copy and moves past a
+            # redacted one to a new id.
+            prepared = await writer.call("prepare_source", tenant, auto="evidence", text=evidence,
+                                         single_part=True, evidence=evidence, known_new=True)
+            if self.d.projection.source(tenant, prepared["source_id"]) is not None:
+                prepared = await writer.call("prepare_source", tenant, auto="evidence", text=evidence,
+                                             single_part=True, evidence=evidence)
+            source_id = str(prepared["source_id"])
+            located = prepared["located"]
             before: list[tuple[str, dict[str, Any]]] = []
-            if prepared.get("exists"):
-                located = await writer.call("locate", tenant, source_id=source_id, evidence=evidence)
-            else:
-                located = prepared["located"]
+            if not prepared.get("exists"):
                 before = [("source_added", {"source_id": source_id, "root": prepared["root"],
                                             "size": prepared["size"], "leaves": prepared["leaves"]})]
             receipt, span = narrow_receipt(located, text)

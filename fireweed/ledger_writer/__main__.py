@@ -50,6 +50,7 @@ async def run() -> int:
     try:
         keyring = Keyring(settings.keys)
         keyring.fingerprint_key()
+        keyring.source_id_key()
         publish_public_key(settings.store, keyring.public_key_bytes())
     except (KeyringError, OSError) as exc:
         print(f"ERROR the keys directory cannot be used: {exc}", flush=True)
@@ -58,7 +59,7 @@ async def run() -> int:
     ledger = await Ledger.open(settings.ledger_path)
     ledger.sealer = sealer.seal
     ledger.before_batch = sealer.prepare_batch
-    sources = SourceStore(ledger)
+    sources = SourceStore(ledger, keyring.auto_source_id)
     erasure = Erasure(ledger, sealer, keyring, settings.store)
 
     def apply(*args: Any) -> None:

@@ -11,6 +11,7 @@ Layout (file names carry tenants, never names or secrets)::
                              bytes (see key_slab, which also says why one file)
     signing.ed25519.seed     32-byte Ed25519 seed, created once
     fingerprint.key          32-byte key for name fingerprints
+    source_id.key            32-byte key for the ids of sources registered without one
 
 Erasure overwrites a subject's record with zeros in place and fdatasyncs the
 file. Content is sealed with XChaCha20-Poly1305 (``nacl.secret.Aead``)
@@ -58,6 +59,7 @@ from fireweed.ledger_writer.key_files import (
 )
 from fireweed.ledger_writer.key_slab import KeySlab, slot_tag
 from fireweed.shared.canonical import canonical_json
+from fireweed.shared.canonical import canonical_json
 from fireweed.shared.names import validate_tenant
 
 __all__ = [
@@ -75,12 +77,15 @@ __all__ = [
     "aad",
     "normalise_name",
     "fingerprint_name",
+    "auto_source_id",
 ]
 
 CIPHER = "XChaCha20-Poly1305"
 
 _SIGNING_FILE = "signing.ed25519.seed"
 _FINGERPRINT_FILE = "fingerprint.key"
+_SOURCE_ID_FILE = "source_id.key"
+_SOURCE_ID_PERSON = b"fw-srcid-v1"
 _MEMKEY_PERSON = b"fw-memkey-v1"
 
 # PyNaCl's compiled libsodium binding, called directly on the two hot paths of a replay
@@ -196,6 +201,29 @@ def _memkey_step(data: bytes, key: bytes) -> bytes:
 
 
 # --------------------------------------------------------------------------
+# Ids of sources registered without one
+
+
+def auto_source_id(source_id_key: bytes, tenant: str, prefix: str, text: str, generation: int) -> str:
+    """``prefix-`` + 32 hex digits of keyed BLAKE2b over (tenant, prefix, generation, text).
+
+    Keyed, because the id stays in the clear in the ledger and in exports after the
+    text is erased: an unkeyed hash would let anyone confirm a guessed erased sentence.
+    Deterministic for one store, so an identical quotation finds the source it already
+    registered. ``generation`` moves past an id whose source was (partly) redacted,
+    since a redacted source can never be registered again under the same id.
+    """
+    if not isinstance(source_id_key, (bytes, bytearray)) or len(source_id_key) != KEY_BYTES:
+        raise ValueError(f"source id key must be {KEY_BYTES} bytes")
+    if not isinstance(generation, int) or generation < 0:
+        raise ValueError("generation must be a non-negative integer")
+    message = canonical_json(["fireweed-auto-source-id-v1", tenant, prefix, generation, text])
+    digest = nacl.hash.blake2b(message, digest_size=16, key=bytes(source_id_key), person=_SOURCE_ID_PERSON,
+                               encoder=nacl.encoding.RawEncoder)
+    return f"{prefix}-{digest.hex()}"
+
+
+# --------------------------------------------------------------------------
 # Name fingerprints
 
 
@@ -271,6 +299,7 @@ class Keyring:
             pass  # validate now, so a bad directory fails at start, not mid-erasure
         self._signing: nacl.signing.SigningKey | None = None
         self._fingerprint: bytes | None = None
+        self._source_id_key: bytes | None = None
         self._slabs: dict[str, KeySlab] = {}  # by tenant, read on first use
 
     def __repr__(self) -> str:
@@ -530,6 +559,18 @@ class Keyring:
         if self._fingerprint is None:
             self._fingerprint = self._get_or_create(_FINGERPRINT_FILE)
         return self._fingerprint
+
+    def source_id_key(self) -> bytes:
+        """The per-install 32-byte secret for auto source ids, created on first use.
+
+        Losing it costs only deduplication (an identical quotation then registers a new
+        source), never data, so it is not needed to read or verify anything."""
+        if self._source_id_key is None:
+            self._source_id_key = self._get_or_create(_SOURCE_ID_FILE)
+        return self._source_id_key
+
+    def auto_source_id(self, tenant: str, prefix: str, text: str, generation: int = 0) -> str:
+        return auto_source_id(self.source_id_key(), tenant, prefix, text, generation)
 
     def name_fingerprint(self, name: str) -> str:
         """Keyed BLAKE2b hex of the whitespace-normalised lower-cased ``name``."""

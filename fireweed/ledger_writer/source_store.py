@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from fireweed.ledger_writer.ledger import Ledger, LedgerError
@@ -40,9 +41,20 @@ def _source_id(msg: dict[str, Any]) -> str:
         raise BadRequest(str(exc), "bad_source_id") from None
 
 
+# Sources registered without an id get one derived by the writer (see Keyring.auto_source_id).
+AUTO_PREFIXES = frozenset({"evidence", "src"})
+# Each erasure of an auto source's text moves its next registration one generation on;
+# past this many the text is refused rather than probed without end.
+_MAX_GENERATIONS = 1000
+
+AutoId = Callable[[str, str, str, int], str]  # (tenant, prefix, text, generation) -> source id
+
+
 class SourceStore:
-    def __init__(self, ledger: Ledger) -> None:
+    def __init__(self, ledger: Ledger, auto_id: AutoId | None = None) -> None:
         self.ledger = ledger
+        # None only in tests that never register a source without an id.
+        self._auto_id = auto_id
         self._stash: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
 
     # ---- preparing a new source (no writes) ------------------------------
@@ -50,50 +62,101 @@ class SourceStore:
         """`prepare` for a source the decider says is new: no read, so it completes at once.
 
         The decider sequences every append, so when it says a source is new, it is; skipping
-        the read keeps a remember from queueing behind the commit in flight."""
-        source_id, text = self._checked_text(msg)
+        the read keeps a remember from queueing behind the commit in flight. With `auto`
+        the decider cannot know the id yet: this stages the first-generation id and the
+        decider checks it against its projection (and asks `prepare` again if it is held)."""
+        text = self._checked_text(msg)
+        auto = self._auto_prefix(msg)
+        source_id = self._derive(tenant, auto, text, 0) if auto else _source_id(msg)
         return self._stage(tenant, source_id, text, msg)
 
-    def _checked_text(self, msg: dict[str, Any]) -> tuple[str, str]:
-        source_id = _source_id(msg)
+    @staticmethod
+    def _checked_text(msg: dict[str, Any]) -> str:
+        if msg.get("parts") is not None:
+            return _import_layout(msg)[0]
         text = msg.get("text")
         if not isinstance(text, str) or not text.strip():
             raise BadRequest("`text` must be a non-empty string", "bad_source_text")
         if len(text.encode("utf-8")) > MAX_SOURCE_BYTES:
             raise BadRequest(f"argument `text` (the source) is over {MAX_SOURCE_BYTES} bytes", "too_large")
-        return source_id, text
+        return text
+
+    def _auto_prefix(self, msg: dict[str, Any]) -> str | None:
+        auto = msg.get("auto")
+        if auto is None:
+            return None
+        if auto not in AUTO_PREFIXES or msg.get("source_id") is not None:
+            raise BadRequest("`auto` must be 'evidence' or 'src', and comes without a source_id", "bad_source_id")
+        if self._auto_id is None:
+            raise BadRequest("this writer cannot derive source ids", "bad_source_id")
+        return str(auto)
+
+    def _derive(self, tenant: str, prefix: str, text: str, generation: int) -> str:
+        assert self._auto_id is not None
+        return self._auto_id(tenant, prefix, text, generation)
 
     async def prepare(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
         if msg.get("known_new") is True:
             return self.prepare_new(tenant, msg)
-        source_id, text = self._checked_text(msg)
-        held = await self._held_text(tenant, source_id)
-        if held is not None:
+        text = self._checked_text(msg)
+        auto = self._auto_prefix(msg)
+        if auto is None:
+            source_id = _source_id(msg)
+            held = await self._held_text(tenant, source_id)
+            if held is None:
+                return self._stage(tenant, source_id, text, msg)
             if held != text:
                 raise BadRequest(
                     f"a different text is already held as source {source_id!r}; choose another source_id",
                     "source_conflict",
                 )
-            return {"source_id": source_id, "exists": True}
-        return self._stage(tenant, source_id, text, msg)
+            return await self._existing(tenant, source_id, msg)
+        for generation in range(_MAX_GENERATIONS):
+            source_id = self._derive(tenant, auto, text, generation)
+            held = await self._held_text(tenant, source_id)
+            if held is None:
+                return self._stage(tenant, source_id, text, msg)
+            if held == text:
+                return await self._existing(tenant, source_id, msg)
+            # Held but different: a redacted copy of this text (its erased parts read as
+            # spaces). It is never reused, so receipts of a re-admitted claim verify.
+        raise BadRequest("this text has been registered and erased too many times", "source_conflict")
+
+    async def _existing(self, tenant: str, source_id: str, msg: dict[str, Any]) -> dict[str, Any]:
+        result: dict[str, Any] = {"source_id": source_id, "exists": True}
+        evidence = msg.get("evidence")
+        if isinstance(evidence, str) and evidence.strip():
+            result["located"] = await self.locate(tenant, {"source_id": source_id, "evidence": evidence})
+        return result
 
     def _stage(self, tenant: str, source_id: str, text: str, msg: dict[str, Any]) -> dict[str, Any]:
         """Split, salt and hash a new source and stash its parts for the append that follows."""
-        # Evidence registered as its own source is one part: it is a single quotation, not a document.
-        parts = [Part(0, len(text.encode("utf-8")), text.encode("utf-8"))] if msg.get("single_part") is True else split_parts(text)
-        salts = [new_salt() for _ in parts]
-        leaves = make_leaves(parts, salts)
+        staged: list[tuple[int, int, bytes | None, bytes | None, bytes]]
+        if msg.get("parts") is not None:
+            # An import: the exported layout, its redacted parts still redacted (no text, no
+            # salt, the exported leaf), so the erased sentences are not held again as text.
+            staged = []
+            for start, end, data, leaf in _import_layout(msg)[1]:
+                if data is None:
+                    assert leaf is not None
+                    staged.append((start, end, None, None, leaf))
+                else:
+                    salt = new_salt()
+                    staged.append((start, end, data, salt, make_leaves([Part(start, end, data)], [salt])[0]))
+        else:
+            # Evidence registered as its own source is one part: it is a single quotation, not a document.
+            parts = [Part(0, len(text.encode("utf-8")), text.encode("utf-8"))] if msg.get("single_part") is True else split_parts(text)
+            salts = [new_salt() for _ in parts]
+            staged = [(p.byte_start, p.byte_end, p.data, s, leaf) for p, s, leaf in zip(parts, salts, make_leaves(parts, salts))]
+        leaves = [row[4] for row in staged]
         root = merkle.root(leaves)
         key = (tenant, root.hex())
-        self._stash[key] = {
-            "source_id": source_id,
-            "parts": [(p.byte_start, p.byte_end, p.data, s, leaf) for p, s, leaf in zip(parts, salts, leaves)],
-        }
+        self._stash[key] = {"source_id": source_id, "parts": staged}
         self._stash.move_to_end(key)
         while len(self._stash) > _STASH_MAX:
             self._stash.popitem(last=False)
         result: dict[str, Any] = {"source_id": source_id, "exists": False, "root": root.hex(),
-                                  "size": len(parts), "leaves": [leaf.hex() for leaf in leaves]}
+                                  "size": len(staged), "leaves": [leaf.hex() for leaf in leaves]}
         evidence = msg.get("evidence")
         if isinstance(evidence, str) and evidence.strip():
             # Locating in what was just prepared saves the caller a round trip and a read.
@@ -234,6 +297,54 @@ class SourceStore:
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             return {"status": "FAILED", "why": f"malformed receipt ({type(exc).__name__})"}
         return {"status": "verified"}
+
+_MAX_IMPORT_PARTS = 100_000
+
+
+def _import_layout(msg: dict[str, Any]) -> tuple[str, list[tuple[int, int, bytes | None, bytes | None]]]:
+    """Check an imported source's parts: (its text, redacted parts as spaces; [(start, end, data, leaf)]).
+
+    Each part is `{"byte_start", "byte_end", "text"}` (held) or `{"byte_start", "byte_end",
+    "leaf": hex, "redacted": true}`, tiling the source from byte 0. Only the operator's
+    import sends parts (the decider never builds them from an agent's arguments), so only
+    an import can register a source whose every part is redacted."""
+    parts = msg.get("parts")
+    if not isinstance(parts, list) or not parts or len(parts) > _MAX_IMPORT_PARTS:
+        raise BadRequest(f"`parts` must be a list of 1..{_MAX_IMPORT_PARTS} parts", "bad_source_text")
+    layout: list[tuple[int, int, bytes | None, bytes | None]] = []
+    raw = bytearray()
+    redacted = 0
+    for n, p in enumerate(parts):
+        if not isinstance(p, dict):
+            raise BadRequest(f"part {n} must be an object", "bad_source_text")
+        start, end = p.get("byte_start"), p.get("byte_end")
+        if type(start) is not int or type(end) is not int or start != len(raw) or end <= start:
+            raise BadRequest(f"part {n} does not continue the source where part {n - 1} ended", "bad_source_text")
+        if p.get("redacted") is True:
+            leaf = p.get("leaf")
+            try:
+                leaf_bytes = bytes.fromhex(leaf) if isinstance(leaf, str) else b""
+            except ValueError:
+                leaf_bytes = b""
+            if len(leaf_bytes) != 32 or "text" in p:
+                raise BadRequest(f"redacted part {n} needs a 32-byte hex leaf and no text", "bad_source_text")
+            layout.append((start, end, None, leaf_bytes))
+            raw += b" " * (end - start)
+            redacted += 1
+        else:
+            text = p.get("text")
+            data = text.encode("utf-8") if isinstance(text, str) else None
+            if data is None or len(data) != end - start:
+                raise BadRequest(f"part {n} must hold exactly byte_end - byte_start bytes of text", "bad_source_text")
+            layout.append((start, end, data, None))
+            raw += data
+        if len(raw) > MAX_SOURCE_BYTES:
+            raise BadRequest(f"the source is over {MAX_SOURCE_BYTES} bytes", "too_large")
+    text = raw.decode("utf-8", "replace")
+    if not redacted and not text.strip():
+        raise BadRequest("`text` must be a non-empty string", "bad_source_text")
+    return text, layout
+
 
 class _PartView:
     """Adapts stored rows to what `parts_covering` reads (byte_start, byte_end)."""
