@@ -216,11 +216,16 @@ def cmd_import(ns: argparse.Namespace) -> int:
     async def go() -> tuple[int, int]:
         ok = refused = 0
         async with connect_unix(settings.operator_socket) as client:
+            # The new store may name a source differently (it derives its own automatic ids).
+            renamed: dict[str, str] = {}
             for src in plan.sources:
-                await client.call("import_source", settings.tenant, args={"source_id": src.source_id, "text": src.text, **src.declared})
+                r = await client.call("import_source", settings.tenant, args={
+                    "source_id": src.source_id, "parts": list(src.parts), **src.declared})
+                renamed[src.source_id] = str(r.get("source_id") or src.source_id)
             for m in plan.memories:
                 r = await client.call("import_memory", settings.tenant, args={
-                    "claim": m.claim, "evidence": m.evidence, "source_id": m.source_id, "event_time": m.event_time,
+                    "claim": m.claim, "evidence": m.evidence, "event_time": m.event_time,
+                    "source_id": renamed.get(m.source_id, m.source_id) if m.source_id else None,
                     "recorded_state": m.recorded_state})
                 if r.get("verdict") in {"admitted", "quarantined"}:
                     ok += 1

@@ -110,3 +110,49 @@ def test_a_tampered_bundle_is_refused_by_import_and_by_the_verifier(front, fw_en
         assert r.returncode == 1 and r.stdout.startswith("REFUSED")
     finally:
         stop_backend(env2)
+
+
+def test_import_after_an_erasure_restores_the_memory_and_keeps_redacted_parts_redacted(front, fw_env, tmp_path):
+    load(front)
+    for claim in ["Priya Raman joined Acme in 2019.", "Marcus Webb leads the payments squad."]:
+        # evidence without a source: each becomes a one-part source of its own
+        assert front.call("remember", {"claim": claim, "evidence": claim})["isError"] is False
+    assert front.call("forget", {"subject": "Priya Raman"})["structuredContent"]["verdict"] == "erased"
+    out = tmp_path / "after.json"
+    assert fireweed(fw_env, "export", "--out", str(out)).returncode == 0
+    assert verify_standalone(str(out)).returncode == 0
+    exported = json.loads(out.read_text())
+    redacted_before = sum(1 for s in exported["sources"] for p in s["parts"] if p.get("redacted"))
+    assert redacted_before == 3  # two sentences of the note, and Priya's own one-part source
+    env2 = dict(fw_env, FIREWEED_STORE=str(tmp_path / "store2"), FIREWEED_KEYS=str(tmp_path / "keys2"))
+    try:
+        r = fireweed(env2, "import", str(out))
+        assert r.returncode == 0 and "provenance recorded" in r.stdout, r.stdout + r.stderr
+        g = Front(env2)
+        try:
+            g.initialize()
+            for q in ("Which depot does Dana Whitlock manage?", "What does Marcus Webb lead?"):
+                sc = g.call("recall", {"query": q})["structuredContent"]
+                assert sc["verdict"] == "answered" and sc["results"][0]["receipt_status"] == "verified", (q, sc)
+            assert g.call("recall", {"query": "Where does Priya Raman live?"})["structuredContent"]["verdict"] == "abstained"
+            assert g.call("verify_receipts")["structuredContent"]["failed"] == []
+            # What only an import may do, an agent may not: a source with no text is still refused.
+            blank = g.call("add_source", {"source_id": "blank", "text": "     "})
+            assert blank["isError"] is True and blank["structuredContent"]["code"] == "bad_source_text"
+            assert g.call("add_source", {"source_id": "fine", "text": "Dana Whitlock likes tea."})["isError"] is False
+            again = g.call("export_memory", {"path": "again.json"})["structuredContent"]
+        finally:
+            g.close()
+        assert verify_standalone(again["path"]).returncode == 0
+        second = json.loads(Path(again["path"]).read_text())
+        assert sum(1 for s in second["sources"] for p in s["parts"] if p.get("redacted")) == redacted_before
+        # The new store names automatic sources with its own keyed ids; a chosen id is kept.
+        old_auto = {s["source_id"] for s in exported["sources"] if s["source_id"].startswith("evidence-")}
+        new_ids = {s["source_id"] for s in second["sources"]}
+        assert old_auto and not old_auto & new_ids and "note" in new_ids
+    finally:
+        stop_backend(env2)
+    store2 = Path(env2["FIREWEED_STORE"])
+    for needle in (b"Priya", b"Harrogate", b"joined Acme"):
+        assert not [p for p in store2.rglob("*") if p.is_file() and needle in p.read_bytes()], needle
+    assert [p for p in store2.rglob("*") if p.is_file() and b"Marcus Webb leads" in p.read_bytes()]  # control: the search sees text

@@ -7,6 +7,7 @@ that names who decided.
 from __future__ import annotations
 
 import os
+import re
 import time
 from typing import Any
 
@@ -15,6 +16,9 @@ from fireweed.decider.core import Decider
 from fireweed.decider.export_ops import export_via_writer, imported_state_events
 from fireweed.decider.front_ops import FrontOps
 from fireweed.shared.errors import BadRequest
+
+# Source ids the decider derived (old: unkeyed 24 hex digits; now: keyed, 32).
+_AUTO_ID = re.compile(r"(?:evidence|src)-[0-9a-f]{24}(?:[0-9a-f]{8})?")
 
 
 class OperatorOps:
@@ -115,7 +119,26 @@ class OperatorOps:
         return await export_via_writer(self.d, tenant, out, subject, from_agent=False)
 
     async def op_import_source(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
-        return await self.front.op_add_source(tenant, args)
+        """Register an exported source again, with its redacted parts still redacted.
+
+        Ids of the automatic form are not kept: the new store derives its own, keyed with its
+        own secret, so an old store's unkeyed `evidence-<sha256>` id does not carry into it
+        and identical quotations in the new store find the source. The answer names the id
+        under which the source now lives."""
+        parts = args.get("parts")
+        if parts is None:  # a CLI from before parts were carried: the text as agents send it
+            return await self.front.op_add_source(tenant, args)
+        if not isinstance(parts, list):
+            raise BadRequest("`parts` must be a list", "invalid_arguments")
+        declared = {k: text_arg(args, k, 200, required=False) for k in ("origin", "origin_kind", "supplied_by")}
+        raw_id = args.get("source_id")
+        auto = next((p for p in ("evidence", "src") if isinstance(raw_id, str) and _AUTO_ID.fullmatch(raw_id)
+                     and raw_id.startswith(p + "-")), None)
+        source_id = None if auto else self.front._source_id(raw_id)
+        # The writer rebuilds the text from the parts; this string is only the decider's lock key.
+        lock_key = f"import\x00{raw_id}"
+        info = await self.front.ensure_source(tenant, source_id, lock_key, declared, auto=auto, import_parts=parts)
+        return {"verdict": "admitted", "kind": "source", **info}
 
     async def op_import_memory(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         state = text_arg(args, "recorded_state", 20, required=False) or "active"

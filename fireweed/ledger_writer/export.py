@@ -845,12 +845,18 @@ def validate_bundle(bundle: Mapping[str, Any]) -> list[str]:
 
 @dataclass(frozen=True)
 class ImportSource:
-    """A source to register again. Redacted parts are spaces of the same byte length (offsets stay true)."""
+    """A source to register again, part by part as exported.
+
+    ``parts`` tile the source from byte 0: held parts carry their text, redacted ones
+    only their leaf (``{"byte_start", "byte_end", "leaf", "redacted": true}``), so a
+    redacted sentence stays redacted in the new store. ``text`` shows redacted parts as
+    spaces of the same byte length (offsets stay true)."""
 
     source_id: str
     text: str
     redacted_parts: int
     declared: dict[str, Any]
+    parts: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -896,6 +902,22 @@ def _source_text(src: Mapping[str, Any]) -> tuple[str, int]:
     return raw.decode("utf-8"), blank
 
 
+def _source_parts(src: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
+    # A gap (a part a subject bundle did not export) is held as spaces: the bundle gives
+    # neither its text nor where its parts began, so it cannot be carried as redacted parts.
+    out: list[dict[str, Any]] = []
+    end = 0
+    for p in sorted(src["parts"], key=lambda p: p["index"]):
+        if p["byte_start"] > end:
+            out.append({"byte_start": end, "byte_end": p["byte_start"], "text": " " * (p["byte_start"] - end)})
+        if "text" in p:
+            out.append({"byte_start": p["byte_start"], "byte_end": p["byte_end"], "text": p["text"]})
+        else:
+            out.append({"byte_start": p["byte_start"], "byte_end": p["byte_end"], "leaf": p["leaf"], "redacted": True})
+        end = p["byte_end"]
+    return tuple(out)
+
+
 _DECLARED = ("origin", "origin_kind", "supplied_by")
 
 
@@ -913,7 +935,8 @@ def prepare_import(bundle: Mapping[str, Any], *, bundle_sha256: str | None = Non
                             for e in bundle["events"] if not e.get("elided")})
     sources = tuple(
         ImportSource(s["source_id"], *_source_text(s),
-                     {k: chain[s["source_id"]][k] for k in _DECLARED if k in chain[s["source_id"]]})
+                     {k: chain[s["source_id"]][k] for k in _DECLARED if k in chain[s["source_id"]]},
+                     _source_parts(s))
         for s in bundle["sources"]
     )
     memories = tuple(sorted((
