@@ -7,6 +7,7 @@ from typing import Any
 from fireweed.decider.args import bool_arg, text_arg
 from fireweed.decider.core import Decider
 from fireweed.decider.facts import parse_claim
+from fireweed.decider.lexicon import normalize, tokenize
 from fireweed.decider.results import refused
 from fireweed.shared.errors import RemoteError
 
@@ -127,15 +128,17 @@ class ForgetOps:
         """(a NOT STORED result, or None; whether the claim must go to review as a re-admission)."""
         if not self.d.projection.has_tombstones(tenant):
             return None, False
-        names: list[str] = []
-        for span in parse_claim(claim).ordered_spans():
-            names.extend([span.text.strip("'\" "), span.key])
-        names = [n for n in dict.fromkeys(names) if n]
+        names = _name_candidates(claim)
         if not names:
             return None, False
         writer = await self.d.writer_ready()
-        fingerprints = (await writer.call("fingerprint", tenant, names=names))["fingerprints"]
-        hit = next((n for n, fp in zip(names, fingerprints) if self.d.projection.name_tombstoned(tenant, fp)), None)
+        hit = None
+        for k in range(0, len(names), _FINGERPRINT_BATCH):
+            batch = names[k:k + _FINGERPRINT_BATCH]
+            fingerprints = (await writer.call("fingerprint", tenant, names=batch))["fingerprints"]
+            hit = next((n for n, fp in zip(batch, fingerprints) if self.d.projection.name_tombstoned(tenant, fp)), None)
+            if hit is not None:
+                break
         if hit is None:
             return None, False
         if acknowledged:
@@ -147,3 +150,24 @@ class ForgetOps:
                       "acknowledge_erasure=true: the claim then waits in the review queue until an operator approves it.",
             "claim": claim,
         }, False
+
+
+_FINGERPRINT_BATCH = 256  # the writer's limit per fingerprint call
+_MAX_NGRAM = 4
+
+
+def _name_candidates(claim: str) -> list[str]:
+    """Every way the claim could spell an erased name, for the tombstone check.
+
+    The names the parser finds are found by capitalisation, so "PRIYA RAMAN" or "priya raman"
+    would slip past them. Fingerprints are of the case-folded name, so every run of two to four
+    words is tried as well; a single word only when capitalised, so that an erased one-word name
+    ("Biscuit") does not stop every claim that uses it as an ordinary word."""
+    names: list[str] = []
+    for span in parse_claim(claim).ordered_spans():
+        names.extend([span.text.strip("'\" "), span.key])
+    words = [t.text for t in tokenize(normalize(claim)[:20_000]) if any(ch.isalnum() for ch in t.text) and t.text != "'s"]
+    for n in range(2, _MAX_NGRAM + 1):
+        names.extend(" ".join(words[i:i + n]) for i in range(len(words) - n + 1))
+    names.extend(w for w in words if w[:1].isupper())
+    return [x for x in dict.fromkeys(names) if x]
