@@ -6,6 +6,8 @@ destroyed and its source parts lose their text and salt (the leaf hash stays,
 so every Merkle root and every other party's receipt still verifies). After the
 COMMIT the WAL is checkpointed with TRUNCATE, and secure_delete (on for the
 writer's connection) has zeroed the freed bytes, so no old page keeps the text.
+An export an agent wrote inside the store (store/exports/<tenant>/) that holds the
+subject is deleted too: it is a signed plaintext copy, which cannot be redacted.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from fireweed.ledger_writer.certificate import (
     render_certificate,
     sign_certificate,
 )
+from fireweed.ledger_writer.export import EXPORTS_DIR
 from fireweed.ledger_writer.keyring import Keyring
 from fireweed.ledger_writer.ledger import Ledger, LedgerError
 from fireweed.ledger_writer.sealing import Sealer
@@ -51,6 +54,7 @@ class Erasure:
         self.sealer = sealer
         self.keyring = keyring
         self.cert_dir = store / "certificates"
+        self.exports_dir = store / EXPORTS_DIR
 
     def attach(self, tenant: str, event: dict[str, Any]) -> None:
         """Move the subject's name out of the event before it is queued: it is used to find
@@ -84,8 +88,37 @@ class Erasure:
         )
         payload_parts = len(targets)
         attachments["redacted"] = payload_parts
+        attachments["exports_deleted"] = self._drop_exports(tenant, entity_id, names)
         # Last, because it cannot be rolled back: once the key is gone the content is gone.
         self.sealer.forget(tenant, entity_id)
+
+    def _drop_exports(self, tenant: str, entity_id: str, names: list[str]) -> int:
+        """Delete this tenant's in-store exports that hold the subject (its id or its name)."""
+        folder = self.exports_dir / tenant
+        try:
+            entries = list(os.scandir(folder))
+        except FileNotFoundError:
+            return 0
+        needles = [n for n in names if n] + [f"\"{entity_id.casefold()}\""]
+        dropped = 0
+        for entry in entries:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            try:
+                with open(entry.path, "rb") as fh:
+                    body = _norm(fh.read().decode("utf-8", "replace"))
+            except OSError:
+                continue
+            if any(n in body for n in needles):
+                os.unlink(entry.path)
+                dropped += 1
+        if dropped:
+            dfd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+            try:
+                os.fsync(dfd)  # the unlinks must outlive a crash, as the key's destruction does
+            finally:
+                os.close(dfd)
+        return dropped
 
     def after_commit(self, conn: sqlite3.Connection, kinds: set[str]) -> None:
         if "erased" in kinds:
