@@ -12,7 +12,7 @@ from anyio.abc import SocketStream
 from anyio import wait_all_tasks_blocked
 
 from fireweed.shared.errors import FrameError
-from fireweed.shared.wire import FramedStream, encode_frame
+from fireweed.shared.wire import FramedStream, dumps_bytes, encode_frame
 
 pytestmark = pytest.mark.anyio
 
@@ -173,3 +173,14 @@ async def test_a_requeued_batch_still_counts_every_frame_it_holds(monkeypatch: p
         writable.set()  # 2 writes it
     assert sock.taken == b"".join(encode_frame({"n": i}) for i in range(3))
     assert framed._sent == framed._queued == 3
+
+
+def test_a_path_that_is_not_utf8_is_shown_as_valid_unicode():
+    import os
+
+    from fireweed.shared.display import display_path
+
+    odd = os.fsdecode(b"/tmp/st\xe9re")
+    assert display_path(odd) == "/tmp/st\ufffdre"
+    dumps_bytes({"store": display_path(odd)}).decode("utf-8")  # strict UTF-8, no lone surrogate
+    assert display_path("/tmp/Zoë's store") == "/tmp/Zoë's store"  # the positive: UTF-8 names are kept

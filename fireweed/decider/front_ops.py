@@ -8,22 +8,24 @@ Refusals are results, not errors: they are answers the agent should read.
 
 from __future__ import annotations
 
-import os
 import logging
+import os
 from typing import Any
 
 import anyio
 
-from fireweed.decider.args import bool_arg, iso_time, text_arg as _text
+from fireweed.decider.args import bool_arg, iso_time
+from fireweed.decider.args import text_arg as _text
 from fireweed.decider.audit_ops import AuditOps
 from fireweed.decider.core import Decider
+from fireweed.decider.evidence_span import narrow_receipt
 from fireweed.decider.export_ops import ExportOps
+from fireweed.decider.firewall import classify
 from fireweed.decider.forget_ops import ForgetOps
 from fireweed.decider.recall_ops import ReadLog, RecallOps
 from fireweed.decider.results import refused
-from fireweed.decider.evidence_span import narrow_receipt
-from fireweed.decider.firewall import classify
 from fireweed.decider.write_gate import judge
+from fireweed.shared.display import display_path
 from fireweed.shared.errors import BadRequest, RemoteError
 from fireweed.shared.limits import LIMITS
 from fireweed.shared.names import BadName, validate_source_id
@@ -58,7 +60,7 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
             await self.d.writer_ready()
 
     async def op_hello(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
-        return {"tenant": tenant, "store": str(self.d.settings.store)}
+        return {"tenant": tenant, "store": display_path(self.d.settings.store)}
 
     async def op_echo(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         """The transport ceiling: front → decider → writer → back, with no ledger write."""
@@ -253,7 +255,7 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
         heads = (await writer.call("heads", tenant)).get("heads", {})
         head = heads.get(tenant, {"seq": 0, "hash": None})
         stats = self.d.projection.stats(tenant)
-        return {**stats, "verdict": "ok", "tenant": tenant, "store": str(self.d.settings.store), "head": head}
+        return {**stats, "verdict": "ok", "tenant": tenant, "store": display_path(self.d.settings.store), "head": head}
 
 
 _FIREWALL_REMEDY = {

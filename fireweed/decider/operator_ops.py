@@ -15,6 +15,7 @@ from fireweed.decider.args import int_arg, text_arg
 from fireweed.decider.core import Decider
 from fireweed.decider.export_ops import export_via_writer, imported_state_events
 from fireweed.decider.front_ops import FrontOps
+from fireweed.shared.display import display_path
 from fireweed.shared.errors import BadRequest
 
 # Source ids the decider derived (old: unkeyed 24 hex digits; now: keyed, 32).
@@ -46,7 +47,7 @@ class OperatorOps:
             "fronts": self.d.fronts,
             "uptime_s": int(time.time() - self.d.started),
             "heads": dict(self.d.committed),
-            "store": str(self.d.settings.store),
+            "store": display_path(self.d.settings.store),
             "idle_exit_s": self.d.settings.idle_exit,
         }
 
