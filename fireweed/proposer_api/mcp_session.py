@@ -98,6 +98,33 @@ def _error(req_id: Any, code: int, message: str, data: Any = None) -> dict[str, 
     return {"jsonrpc": "2.0", "id": req_id, "error": err}
 
 
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")  # Python's json accepts NaN and Infinity; JSON does not
+
+
+def _balanced(text: str) -> bool:
+    """Whether brackets outside strings close in order: a line too deep for the parser is told
+    apart from one that is not JSON at all, without recursion."""
+    stack: list[str] = []
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            stack.append("]" if ch == "[" else "}")
+        elif ch in "]}":
+            if not stack or stack.pop() != ch:
+                return False
+    return not stack and not in_string
+
+
 def _valid_id(value: Any) -> bool:
     return (isinstance(value, str) or isinstance(value, int)) and not isinstance(value, bool)
 
@@ -117,9 +144,13 @@ class Session:
         if not line.strip():
             return
         try:
-            msg = json.loads(line.decode("utf-8"))
+            text = line.decode("utf-8")
+            msg = json.loads(text, parse_constant=_not_json)
         except RecursionError:
-            await self.out.send(_error(None, INVALID_REQUEST, "JSON nested deeper than this server accepts"))
+            if _balanced(text):
+                await self.out.send(_error(None, INVALID_REQUEST, "JSON nested deeper than this server accepts"))
+            else:
+                await self.out.send(_error(None, PARSE_ERROR, "Parse error: the line is not valid JSON"))
             return
         except (UnicodeDecodeError, ValueError):
             await self.out.send(_error(None, PARSE_ERROR, "Parse error: the line is not valid UTF-8 JSON"))

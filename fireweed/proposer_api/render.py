@@ -93,7 +93,9 @@ def _lines(result: dict[str, Any]) -> list[str]:
                    "supersedes", "disputes", "text_lines", "results", "queue", "cited", "candidates",
                    "certificate"} or value is None or value == []:
             continue
-        if isinstance(value, (str, int, bool)):
+        if isinstance(value, str) and not value.isprintable():
+            out.append(f"{key}: {quote(value)}")  # a newline in an echoed query must not start a line of its own
+        elif isinstance(value, (str, int, bool)):
             out.append(f"{key}: {value}")
         else:
             out.append(f"{key}: {json.dumps(value, ensure_ascii=False, sort_keys=True)}")

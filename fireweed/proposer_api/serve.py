@@ -32,8 +32,13 @@ def _take_stdout() -> int:
 
 
 async def serve(settings: Settings) -> int:
+    # Launched with stdin or stdout closed ("fireweed serve <&-"): no agent can speak to us. Python
+    # says so with None at start-up; the descriptor number itself may since name a file we opened.
+    if sys.__stdin__ is None or sys.__stdout__ is None:
+        log.error("fireweed serve needs an open stdin and stdout: the MCP client speaks over them")
+        return 2
     out = Output(_take_stdout())
-    stdin = LineReader(sys.stdin.fileno(), LIMITS.line_bytes)
+    stdin = LineReader(0, LIMITS.line_bytes)
     async with anyio.create_task_group() as tg:
         link = BackendLink(settings, tg)
         session = Session(out, link, tg)
