@@ -67,9 +67,10 @@ class StandInWriter:
         if op == "prepare_source":
             data = fields["text"].encode("utf-8")
             leaf = hashlib.sha256(b"\x00" + os.urandom(32) + data).hexdigest()
-            receipt = {"source_id": fields["source_id"], "root": leaf, "size": 1, "byte_start": 0,
+            sid = _stand_in_id(fields)
+            receipt = {"source_id": sid, "root": leaf, "size": 1, "byte_start": 0,
                        "byte_end": len(data), "parts": [0], "leaves": [leaf], "proofs": [[]]}
-            result: dict[str, Any] = {"source_id": fields["source_id"], "exists": False, "root": leaf, "size": 1,
+            result: dict[str, Any] = {"source_id": sid, "exists": False, "root": leaf, "size": 1,
                                       "leaves": [leaf], "located": {"found": True, "receipt": receipt,
                                                                     "span": fields["text"],
                                                                     "part_spans": [[0, len(data)]],
@@ -147,6 +148,23 @@ async def front_stage(results: list[dict[str, Any]]) -> float:
         os.close(fd)
 
 
+def _stand_in_id(fields: dict[str, Any]) -> str:
+    """The stand-in writer's id for a source the decider asked it to name (the real one is keyed)."""
+    return fields.get("source_id") or f"{fields['auto']}-" + hashlib.sha256(fields["text"].encode("utf-8")).hexdigest()[:32]
+
+
+def _swap_source_id(value: Any, old: str, new: str) -> None:
+    """Put the writer's source id where the stand-in's was."""
+    if isinstance(value, dict):
+        if value.get("source_id") == old:
+            value["source_id"] = new
+        for v in value.values():
+            _swap_source_id(v, old, new)
+    elif isinstance(value, list):
+        for v in value:
+            _swap_source_id(v, old, new)
+
+
 def _swap_root(value: Any, root: str) -> None:
     """Put the writer's root (and, for a one-part source, its one leaf) where the stand-in's were."""
     if isinstance(value, dict):
@@ -180,7 +198,7 @@ async def writer_stage(calls: list[tuple[str, dict[str, Any]]], measured_from: i
     ledger = await Ledger.open(store / "writer_stage.db")
     ledger.sealer = sealer.seal
     ledger.before_batch = sealer.prepare_batch
-    sources = SourceStore(ledger)
+    sources = SourceStore(ledger, keyring.auto_source_id)
     erasure = Erasure(ledger, sealer, keyring, store)
 
     def apply(*args: Any) -> None:
@@ -209,6 +227,7 @@ async def writer_stage(calls: list[tuple[str, dict[str, Any]]], measured_from: i
             for ev in append["events"]:
                 ev.pop("seq", None)
                 _swap_root(ev["payload"], prepared["root"])
+                _swap_source_id(ev["payload"], _stand_in_id(prepare), prepared["source_id"])
             await ops.start("append", TENANT, append)  # type: ignore[misc]
         finally:
             slots.release()
