@@ -212,6 +212,36 @@ def cmd_import(ns: argparse.Namespace) -> int:
     heads = _operator(settings, "status").get("heads", {})
     if heads.get(settings.tenant, 0):
         return fail(f"tenant {settings.tenant!r} in {settings.store} is not empty; import only into an empty store", 1)
+    if plan.tombstones:
+        # A tombstone is a keyed fingerprint of an erased name: it can be checked only under the
+        # exporting install's secret, and only for the tenant it was made for. The status call
+        # above started the backend; its writer publishes this install's public key as it starts.
+        import time
+
+        from fireweed.ledger_writer.certificate import public_key_id
+        from fireweed.ledger_writer.publish import read_public_key
+
+        ours = None
+        deadline = time.monotonic() + 30
+        while ours is None and time.monotonic() < deadline:
+            try:
+                ours = public_key_id(read_public_key(settings.store))
+            except (OSError, ValueError, KeyError):
+                time.sleep(0.1)
+        if ours is not None and ours == plan.provenance.get("public_key_id") and plan.tenant == settings.tenant:
+            plan.provenance["tombstones"] = list(plan.tombstones)  # same keys: the tombstones hold here
+        elif not ns.drop_tombstones:
+            return fail(
+                f"the bundle records {len(plan.tombstones)} erasure(s) whose tombstones cannot be carried into this "
+                f"store (they are keyed by the exporting install's secret{'' if plan.tenant == settings.tenant else ' and tenant'}): "
+                "after import, a claim naming an erased subject would be admitted without review. Nothing was imported. "
+                "Import with the exporting install's keys directory (FIREWEED_KEYS) and the same tenant to keep them, "
+                "or pass --drop-tombstones to import anyway (recorded in the import's provenance)", 1)
+        else:
+            # Kept, though unusable here, so the record says exactly what was given up.
+            plan.provenance["tombstones_not_carried"] = list(plan.tombstones)
+            print(f"WARNING: {len(plan.tombstones)} erasure tombstone(s) were NOT carried: claims naming those "
+                  "erased subjects will be admitted in this store without review", file=sys.stderr)
 
     async def go() -> tuple[int, int]:
         ok = refused = 0
@@ -292,6 +322,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--subject", help="export everything stored about this subject only")
     p = add("import", "Restore a verified bundle into an empty store (recall answers the same questions; provenance recorded).", cmd_import)
     p.add_argument("file")
+    p.add_argument("--drop-tombstones", action="store_true",
+                   help="import a bundle whose erasure tombstones cannot be carried into this store (keyed by "
+                        "another install's secret or tenant); recorded in the provenance")
     p = add("bench", "Spawn N real fronts, drive them concurrently and print throughput, latency and RSS. "
             "It runs on a scratch store unless a store is named (--store or FIREWEED_STORE): "
             "a bench writes thousands of memories into the store it is given.", cmd_bench)

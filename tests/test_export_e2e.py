@@ -126,7 +126,8 @@ def test_import_after_an_erasure_restores_the_memory_and_keeps_redacted_parts_re
     assert redacted_before == 3  # two sentences of the note, and Priya's own one-part source
     env2 = dict(fw_env, FIREWEED_STORE=str(tmp_path / "store2"), FIREWEED_KEYS=str(tmp_path / "keys2"))
     try:
-        r = fireweed(env2, "import", str(out))
+        # Another install: its tombstones cannot come along (see the next test), so say so.
+        r = fireweed(env2, "import", "--drop-tombstones", str(out))
         assert r.returncode == 0 and "provenance recorded" in r.stdout, r.stdout + r.stderr
         g = Front(env2)
         try:
@@ -156,3 +157,52 @@ def test_import_after_an_erasure_restores_the_memory_and_keeps_redacted_parts_re
     for needle in (b"Priya", b"Harrogate", b"joined Acme"):
         assert not [p for p in store2.rglob("*") if p.is_file() and needle in p.read_bytes()], needle
     assert [p for p in store2.rglob("*") if p.is_file() and b"Marcus Webb leads" in p.read_bytes()]  # control: the search sees text
+
+
+def test_import_keeps_tombstones_under_the_same_keys_and_refuses_to_drop_them_silently(front, fw_env, tmp_path):
+    load(front)
+    assert front.call("forget", {"subject": "Priya Raman"})["structuredContent"]["verdict"] == "erased"
+    out = tmp_path / "after.json"
+    assert fireweed(fw_env, "export", "--out", str(out)).returncode == 0
+    priya = {"claim": "Priya Raman joined Globex in 2021.", "evidence": "Priya Raman joined Globex in 2021."}
+    other = {"claim": "Marcus Webb joined Globex in 2021.", "evidence": "Marcus Webb joined Globex in 2021."}
+    # Another install's keys: the tombstone cannot be checked there, so import refuses and imports nothing ...
+    env2 = dict(fw_env, FIREWEED_STORE=str(tmp_path / "store2"), FIREWEED_KEYS=str(tmp_path / "keys2"))
+    # ... the same keys directory (a new store for the same install): the tombstone is carried.
+    env3 = dict(fw_env, FIREWEED_STORE=str(tmp_path / "store3"))
+    try:
+        r = fireweed(env2, "import", str(out))
+        assert r.returncode == 1 and "tombstone" in r.stderr and "--drop-tombstones" in r.stderr, r.stdout + r.stderr
+        # The positive control: told to, it imports, warns, and says so in the provenance.
+        r = fireweed(env2, "import", "--drop-tombstones", str(out))
+        assert r.returncode == 0 and "WARNING" in r.stderr and "NOT carried" in r.stderr, r.stdout + r.stderr
+        g = Front(env2)
+        try:
+            g.initialize()
+            assert g.call("recall", {"query": "Which depot does Dana Whitlock manage?"})["structuredContent"]["verdict"] == "answered"
+            assert g.call("remember", priya)["structuredContent"]["verdict"] == "admitted"  # what was given up
+        finally:
+            g.close()
+        r = fireweed(env3, "import", str(out))
+        assert r.returncode == 0 and "WARNING" not in r.stderr, r.stdout + r.stderr
+        h = Front(env3)
+        try:
+            h.initialize()
+            assert h.call("recall", {"query": "Which depot does Dana Whitlock manage?"})["structuredContent"]["verdict"] == "answered"
+            assert h.call("remember", priya)["structuredContent"]["code"] == "previously_erased"
+            assert h.call("remember", other)["structuredContent"]["verdict"] == "admitted"  # others are unaffected
+            q = h.call("remember", {**priya, "acknowledge_erasure": True})["structuredContent"]
+            assert q["verdict"] == "quarantined" and q["code"] == "readmission_requested"
+        finally:
+            h.close()
+        # The tombstone survives a restart of the imported store too (it is in its chain).
+        stop_backend(env3)
+        h = Front(env3)
+        try:
+            h.initialize()
+            assert h.call("remember", priya)["structuredContent"]["code"] == "previously_erased"
+        finally:
+            h.close()
+    finally:
+        stop_backend(env2)
+        stop_backend(env3)

@@ -574,6 +574,13 @@ class Projection:
     def _read_recorded(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
         t.reads += 1
 
+    def _import_recorded(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
+        # Tombstones an import carried: fingerprints made under this install's key for this
+        # tenant, so a claim naming a subject erased before the export stays refused.
+        for fp in p.get("tombstones") or []:
+            if isinstance(fp, str) and fp:
+                t.tombstones.add(fp)
+
     _APPLY = {
         "entity_created": _entity_created,
         "source_added": _source_added,
@@ -586,6 +593,7 @@ class Projection:
         "erased": _erased,
         "certificate_issued": _certificate_issued,
         "read_recorded": _read_recorded,
+        "import_recorded": _import_recorded,
     }
 
     # ------------------------------------------------------------- queries

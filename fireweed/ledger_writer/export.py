@@ -886,6 +886,9 @@ class ImportPlan:
     sources: tuple[ImportSource, ...]
     memories: tuple[ImportMemory, ...]
     provenance: dict[str, Any]
+    # The name fingerprints of the bundle's `erased` events. They are keyed with the exporting
+    # install's secret, so they stop a claim only in a store that holds that same secret.
+    tombstones: tuple[str, ...] = ()
 
 
 def _source_text(src: Mapping[str, Any]) -> tuple[str, int]:
@@ -950,4 +953,9 @@ def prepare_import(bundle: Mapping[str, Any], *, bundle_sha256: str | None = Non
         "public_key_id": (bundle.get("public_key") or {}).get("key_id"),
         "bundle_sha256": bundle_sha256, "memories": len(memories), "sources": len(sources),
     }
-    return ImportPlan(bundle["tenant"], bundle["scope"], sources, memories, provenance)
+    tombstones = tuple(dict.fromkeys(
+        str(e["body"]["name_fingerprint"]) for e in (
+            {**ev, "body": json.loads(ev["payload"])} for ev in bundle["events"]
+            if not ev.get("elided") and ev.get("kind") == "erased")
+        if isinstance(e["body"], dict) and isinstance(e["body"].get("name_fingerprint"), str)))
+    return ImportPlan(bundle["tenant"], bundle["scope"], sources, memories, provenance, tombstones)
