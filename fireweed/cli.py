@@ -219,14 +219,14 @@ def cmd_import(ns: argparse.Namespace) -> int:
         import time
 
         from fireweed.ledger_writer.certificate import public_key_id
-        from fireweed.ledger_writer.publish import read_public_key
 
         ours = None
         deadline = time.monotonic() + 30
         while ours is None and time.monotonic() < deadline:
-            try:
-                ours = public_key_id(read_public_key(settings.store))
-            except (OSError, ValueError, KeyError):
+            try:  # read as any verifier would (docs/FORMAT.md section 6), needing no writer module
+                doc = json.loads((settings.store / "public_key.json").read_text(encoding="utf-8"))
+                ours = public_key_id(bytes.fromhex(doc["public_key"]))
+            except (OSError, ValueError, KeyError, TypeError):
                 time.sleep(0.1)
         if ours is not None and ours == plan.provenance.get("public_key_id") and plan.tenant == settings.tenant:
             plan.provenance["tombstones"] = list(plan.tombstones)  # same keys: the tombstones hold here
