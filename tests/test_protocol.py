@@ -234,6 +234,44 @@ def test_front_exits_promptly_when_stdin_closes(front):
     assert time.monotonic() - t0 < 3
 
 
+def _flood_then_close(front, n: int) -> float:
+    for i in range(n):
+        claim = f"Ana Lee visited Town {i}."
+        front.send({"jsonrpc": "2.0", "id": 10 + i, "method": "tools/call",
+                    "params": {"name": "remember", "arguments": {"claim": claim, "evidence": claim}}})
+    time.sleep(0.3)
+    t0 = time.monotonic()
+    front.proc.stdin.close()
+    front.proc.wait(timeout=30)
+    return time.monotonic() - t0
+
+
+def test_front_exits_when_stdin_closes_even_with_every_slot_stuck_on_a_stalled_backend(front, fw_env):
+    import signal
+
+    from fw import backend_pids
+
+    front.call("memory_stats")
+    writer = backend_pids(fw_env)["writer"]
+    os.kill(writer, signal.SIGSTOP)
+    try:
+        assert _flood_then_close(front, 100) < 3  # more requests than the front has slots (64)
+    finally:
+        os.kill(writer, signal.SIGCONT)
+
+
+def test_a_batch_piped_in_and_closed_is_answered_whole(front):
+    front.call("memory_stats")
+    _flood_then_close(front, 100)  # the positive: with a working backend every line is answered
+    ids = set()
+    while True:
+        line = front.lines.get(timeout=30)
+        if not line:
+            break
+        ids.add(json.loads(line)["id"])
+    assert set(range(10, 110)) <= ids
+
+
 def test_stdout_carries_only_protocol_messages(front):
     front.call("remember", GOOD)
     front.send_raw(b"nonsense\n")

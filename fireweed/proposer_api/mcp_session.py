@@ -22,6 +22,7 @@ from fireweed import __version__
 from fireweed.proposer_api.link import BackendLink
 from fireweed.proposer_api.render import error_result, tool_result
 from fireweed.proposer_api.schema import validate_arguments
+from fireweed.proposer_api.stdin_lines import LineReader
 from fireweed.proposer_api.tools import TOOLS, TOOLS_BY_NAME
 from fireweed.shared.errors import FireweedError, RemoteError
 from fireweed.shared.limits import LIMITS
@@ -138,9 +139,43 @@ class Session:
         self.version: str | None = None
         self.in_flight: dict[Any, anyio.CancelScope] = {}
         self.slots = anyio.Semaphore(LIMITS.pending_per_front, fast_acquire=True)
+        self._slot_unused = False
 
     # ---- one line in --------------------------------------------------------
-    async def handle_line(self, line: bytes) -> None:
+    async def handle_line(self, line: bytes, slot_held: bool = False) -> None:
+        """Answer one line. ``slot_held``: the caller already holds a request slot for it, which
+        this call uses or gives back."""
+        try:
+            await self._handle_line(line, slot_held)
+        finally:
+            if slot_held and self._slot_unused:
+                self.slots.release()
+
+    async def take_slot(self, stdin: LineReader, grace: float) -> bool:
+        """Hold a request slot before reading the next line; False if the agent has closed
+        stdin and no slot came free within ``grace`` seconds (a stalled backend must not keep
+        the front alive; a working one still answers every line the agent sent)."""
+        if self.slots.value > 0:
+            self.slots.acquire_nowait()
+            return True
+        got = False
+
+        async def acquire(scope: anyio.CancelScope) -> None:
+            nonlocal got
+            await self.slots.acquire()
+            got = True
+            scope.cancel()
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(acquire, tg.cancel_scope)
+            await stdin.read_ahead_until_eof(LIMITS.line_bytes)
+            with anyio.move_on_after(grace):
+                await anyio.sleep_forever()  # until acquire() gets a slot and cancels the group
+            tg.cancel_scope.cancel()
+        return got
+
+    async def _handle_line(self, line: bytes, slot_held: bool) -> None:
+        self._slot_unused = slot_held
         if not line.strip():
             return
         try:
@@ -187,7 +222,9 @@ class Session:
         if req_id in self.in_flight:
             await self.out.send(_error(req_id, INVALID_REQUEST, "Invalid Request: this id is already in use by a request in flight"))
             return
-        await self.slots.acquire()  # back-pressure: stop reading while too many are in flight
+        if not slot_held:
+            await self.slots.acquire()  # back-pressure: stop reading while too many are in flight
+        self._slot_unused = False
         scope = anyio.CancelScope()
         self.in_flight[req_id] = scope
         self.tg.start_soon(self._run_request, scope, req_id, method, params)

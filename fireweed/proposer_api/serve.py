@@ -44,13 +44,17 @@ async def serve(settings: Settings) -> int:
         session = Session(out, link, tg)
         tg.start_soon(link.warm)
         while True:
+            if not await session.take_slot(stdin, EXIT_GRACE):
+                break  # the agent left while the backend held every slot: nothing can be answered
             line, too_long = await stdin.readline()
             if too_long:
+                session.slots.release()
                 await out.send(_error(None, INVALID_REQUEST, f"Invalid Request: a line over {LIMITS.line_bytes} bytes"))
                 continue
             if not line:
+                session.slots.release()
                 break
-            await session.handle_line(line)
+            await session.handle_line(line, slot_held=True)
         # stdin closed: give requests in flight a moment to answer, then leave.
         with anyio.move_on_after(EXIT_GRACE):
             while session.in_flight:

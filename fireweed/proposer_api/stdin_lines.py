@@ -64,6 +64,21 @@ class LineReader:
             else:
                 self._eof = True
 
+    async def read_ahead_until_eof(self, bound: int) -> None:
+        """Buffer input without handing out lines; return at end of input.
+
+        For a caller that must not take more requests yet but must notice the agent leaving.
+        Once ``bound`` bytes wait, it stops reading and waits (back-pressure). A descriptor read
+        in a worker thread is not read ahead: cancelling that read could lose its bytes."""
+        while not self._eof:
+            if len(self._buf) >= bound or not self._pollable:
+                await anyio.sleep_forever()
+            chunk = await self._read()
+            if chunk:
+                self._buf += chunk
+            else:
+                self._eof = True
+
     async def _read(self) -> bytes:
         if self._pollable:
             try:
