@@ -9,7 +9,6 @@ Refusals are results, not errors: they are answers the agent should read.
 from __future__ import annotations
 
 import logging
-import os
 from typing import Any
 
 import anyio
@@ -25,6 +24,7 @@ from fireweed.decider.forget_ops import ForgetOps
 from fireweed.decider.recall_ops import ReadLog, RecallOps
 from fireweed.decider.results import refused
 from fireweed.decider.write_gate import judge
+from fireweed.shared import policy
 from fireweed.shared.display import display_path
 from fireweed.shared.errors import BadRequest, RemoteError
 from fireweed.shared.limits import LIMITS
@@ -33,12 +33,10 @@ from fireweed.shared.names import BadName, validate_source_id
 log = logging.getLogger("fireweed.decider.ops")
 
 
-READMISSION_ENV = "FIREWEED_READMISSION"
-
-
 def readmission_policy() -> str:
-    """review (default): a re-admission waits for an operator; agent: the acknowledgement itself admits."""
-    return "agent" if os.environ.get(READMISSION_ENV, "review").strip().lower() == "agent" else "review"
+    """review (default): a re-admission waits for an operator; agent: the acknowledgement itself admits.
+    The requesting front's declared policy (shared.policy), never the backend's environment."""
+    return policy.current("readmission")
 
 
 class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import os
 from collections import deque
 from typing import Any
 
 from fireweed.decider.args import int_arg, iso_time, text_arg
 from fireweed.decider.core import Decider
+from fireweed.shared import policy
 from fireweed.shared.limits import LIMITS
-
-READ_AUDIT_ENV = "FIREWEED_READ_AUDIT"  # off (default) | fingerprint | text
 
 
 def read_audit_mode() -> str:
-    mode = os.environ.get(READ_AUDIT_ENV, "off").strip().lower()
-    return mode if mode in {"off", "fingerprint", "text"} else "off"
+    """off | fingerprint | text, as the requesting front declared it (shared.policy)."""
+    return policy.current("read_audit")
 
 
 class ReadLog:
@@ -104,5 +102,5 @@ class RecallOps:
         log = list(self.reads.by_tenant.get(tenant, ()))[-limit:]
         if mode == "off" and not log:
             return {"verdict": "ok", "enabled": False, "reads": [],
-                    "message": f"the read audit is off; an operator enables it with {READ_AUDIT_ENV}=fingerprint or text"}
+                    "message": f"the read audit is off; set {policy.READ_AUDIT_ENV}=fingerprint or text in the environment of `fireweed serve`"}
         return {"verdict": "ok", "enabled": mode != "off", "mode": mode, "reads": list(reversed(log))}

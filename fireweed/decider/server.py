@@ -17,6 +17,7 @@ from typing import Any
 import anyio
 from anyio.abc import SocketAttribute, SocketStream
 
+from fireweed.shared import policy
 from fireweed.shared.errors import BadRequest, FireweedError, FrameError
 from fireweed.shared.limits import LIMITS
 from fireweed.shared.names import BadName, validate_tenant
@@ -74,6 +75,7 @@ class Endpoint:
         if self.on_open:
             self.on_open()
         bound: str | None = None
+        declared = dict(policy.DEFAULTS)  # until the connection's hello says otherwise
         tasks: dict[Any, anyio.CancelScope] = {}
         slots = anyio.Semaphore(LIMITS.pending_per_front, fast_acquire=True)  # per request: no yield while below the limit
         try:
@@ -111,18 +113,24 @@ class Endpoint:
                     if req_id in tasks:
                         await self._send(framed, error_reply(req_id, "duplicate_id", "this id is already in flight"))
                         continue
+                    if op == "hello":
+                        # The front's declared policies apply to this connection's requests only.
+                        args = msg.get("args")
+                        declared = policy.checked(args.get("policy") if isinstance(args, dict) else None)
                     await slots.acquire()
                     scope = anyio.CancelScope()
                     tasks[req_id] = scope
-                    tg.start_soon(self._run, framed, scope, tasks, slots, req_id, op, tenant, msg)
+                    tg.start_soon(self._run, framed, scope, tasks, slots, req_id, op, tenant, msg, declared)
                 tg.cancel_scope.cancel()
         finally:
             if self.on_close:
                 self.on_close()
 
     async def _run(self, framed: FramedStream, scope: anyio.CancelScope, tasks: dict[Any, anyio.CancelScope],
-                   slots: anyio.Semaphore, req_id: Any, op: str, tenant: str, msg: dict[str, Any]) -> None:
+                   slots: anyio.Semaphore, req_id: Any, op: str, tenant: str, msg: dict[str, Any],
+                   declared: dict[str, str]) -> None:
         reply: dict[str, Any] | None = None
+        policy.use(declared)  # this task's own context: other connections' requests are unaffected
         try:
             with scope:
                 args = msg.get("args") if isinstance(msg.get("args"), dict) else {}

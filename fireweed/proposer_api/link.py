@@ -9,6 +9,7 @@ import anyio
 from anyio.abc import TaskGroup
 
 from fireweed.proposer_api.backend import ensure_backend
+from fireweed.shared import policy
 from fireweed.shared.config import Settings
 from fireweed.shared.errors import FireweedError, Unavailable
 from fireweed.shared.rpc import RpcClient
@@ -38,7 +39,7 @@ class BackendLink:
                 raise Unavailable(f"cannot reach the backend: {exc.strerror or exc}") from None
             client = RpcClient(FramedStream(stream))
             self.tg.start_soon(client._read_loop)
-            await client.call("hello", self.settings.tenant)
+            await client.call("hello", self.settings.tenant, args={"policy": policy.from_environment()})
             self.client = client
             return client
 
