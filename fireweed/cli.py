@@ -342,6 +342,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         code = ns.func(ns)
     except FireweedError as exc:
         code = fail(f"{exc} [{exc.code}]")
+    except OSError as exc:  # a store, keys or runtime path the file system refuses: name it, no traceback
+        where = f": {exc.filename}" if exc.filename else ""
+        code = fail(f"{exc.strerror or exc}{where} [os_error]")
     except KeyboardInterrupt:
         code = 130
     sys.exit(code)

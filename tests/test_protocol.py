@@ -128,6 +128,31 @@ def test_serve_with_stdin_closed_says_so_without_a_traceback(fw_env):
     assert p.returncode == 2 and "Traceback" not in p.stderr and "stdin" in p.stderr, p.stderr
 
 
+def test_a_store_path_that_cannot_be_a_directory_is_an_error_not_a_traceback(fw_env, tmp_path):
+    from fw import fireweed
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    env = {**fw_env, "FIREWEED_STORE": str(blocker / "store")}
+    f = Front(env)
+    try:
+        f.initialize()
+        r = f.call("memory_stats")
+        assert r["isError"] is True and text_of(r).startswith("ERROR") and "a-file" in text_of(r)
+    finally:
+        f.close()
+    assert not any(b"Traceback" in line for line in f.stderr_lines)
+    for args in (("backend", "start"), ("backend", "stop")):
+        p = fireweed(env, *args)
+        assert p.returncode == 2 and "Traceback" not in p.stderr and "a-file" in p.stderr, p.stderr
+    ok = Front(fw_env)  # the positive: the same calls on a usable store
+    try:
+        ok.initialize()
+        assert ok.call("memory_stats")["isError"] is False
+    finally:
+        ok.close()
+
+
 def test_tools_list_is_stable_and_every_tool_has_both_schemas(front):
     first = front.request("tools/list")["result"]["tools"]
     second = front.request("tools/list")["result"]["tools"]

@@ -32,7 +32,11 @@ class BackendLink:
         async with self._connect_lock:
             if self.client is not None and not self.client.is_closed:
                 return self.client
-            await ensure_backend(self.settings)
+            try:
+                await ensure_backend(self.settings)
+            except OSError as exc:  # the store or runtime dir cannot be made: say which, every call
+                where = f" ({exc.filename})" if exc.filename else ""
+                raise Unavailable(f"cannot start the backend: {exc.strerror or exc}{where}") from None
             try:
                 stream = await anyio.connect_unix(str(self.settings.decider_socket))
             except OSError as exc:
