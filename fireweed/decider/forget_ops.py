@@ -8,6 +8,7 @@ from fireweed.decider.args import bool_arg, text_arg
 from fireweed.decider.core import Decider
 from fireweed.decider.facts import parse_claim
 from fireweed.decider.lexicon import normalize, tokenize
+from fireweed.decider.name_spans import name_tokens
 from fireweed.decider.results import refused
 from fireweed.shared.errors import RemoteError
 
@@ -35,6 +36,12 @@ class ForgetOps:
         assert entity_id is not None
         entity = self.d.projection.entity(tenant, entity_id) or {}
         name = str(entity.get("name") or subject)
+        if not preview and not _names_in_full(subject, name):
+            # Recall may take "Tobias" for the one Tobias stored; an erasure cannot be undone, so
+            # it takes only the name as stored (a title in front of it aside).
+            return refused("full_name_required", f"{subject!r} is part of the name {name!r}; nothing was erased",
+                           f"Call forget with the full name {name!r} (preview=true shows what would go).",
+                           candidates=[{"entity_id": entity_id, "name": name}])
         if self.d.projection.is_frozen(tenant, entity_id):
             if not preview:
                 await self.d.mutate(tenant, lambda: [("erasure_refused", {"entity_id": entity_id, "reason": "legal_hold"})])
@@ -171,3 +178,10 @@ def _name_candidates(claim: str) -> list[str]:
         names.extend(" ".join(words[i:i + n]) for i in range(len(words) - n + 1))
     names.extend(w for w in words if w[:1].isupper())
     return [x for x in dict.fromkeys(names) if x]
+
+
+def _names_in_full(given: str, stored: str) -> bool:
+    """Whether ``given`` is the stored name, in any case, possibly after a title ("Dr. Ada Obi")."""
+    want = name_tokens(stored)
+    got = name_tokens(given)
+    return bool(want) and len(got) >= len(want) and got[len(got) - len(want):] == want
