@@ -544,6 +544,19 @@ class Keyring:
 
     # -- install secrets -------------------------------------------------
 
+    # The secrets a store's history depends on: the signing key (its public half is published in
+    # the store) and the fingerprint key (tombstones are keyed by it). source_id.key is not here:
+    # losing it costs only deduplication, so it may be created for an old store.
+    INSTALL_KEYS = (_SIGNING_FILE, _FINGERPRINT_FILE)
+
+    def missing_install_keys(self) -> list[str]:
+        """Names of the install secrets this directory does not hold; creates nothing.
+
+        The writer asks before using a keys directory for a store that already has
+        history: creating them there would mint keys the store has never seen."""
+        with self._dir() as dfd:
+            return [name for name in self.INSTALL_KEYS if self._read(dfd, name) is None]
+
     def signing_key(self) -> nacl.signing.SigningKey:
         """The per-install Ed25519 signing key, created on first use."""
         if self._signing is None:

@@ -115,23 +115,29 @@ class Ledger:
     @classmethod
     async def open(cls, path: Path) -> "Ledger":
         conn = await aiosqlite.connect(str(path), isolation_level=None, cached_statements=0)
-        ledger = cls(conn, path)
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=FULL")
-        await conn.execute("PRAGMA secure_delete=ON")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        ledger._writing = True
         try:
-            await conn.executescript(SCHEMA)
-        finally:
-            ledger._writing = False
-        await conn.set_authorizer(ledger._authorize)
-        async with conn.execute(
-            "SELECT e.tenant, e.seq, e.hash FROM events e JOIN "
-            "(SELECT tenant, MAX(seq) AS m FROM events GROUP BY tenant) h ON e.tenant=h.tenant AND e.seq=h.m"
-        ) as cur:
-            async for tenant, seq, digest in cur:
-                ledger.heads[tenant] = (seq, bytes(digest))
+            ledger = cls(conn, path)
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA synchronous=FULL")
+            await conn.execute("PRAGMA secure_delete=ON")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            ledger._writing = True
+            try:
+                await conn.executescript(SCHEMA)
+            finally:
+                ledger._writing = False
+            await conn.set_authorizer(ledger._authorize)
+            async with conn.execute(
+                "SELECT e.tenant, e.seq, e.hash FROM events e JOIN "
+                "(SELECT tenant, MAX(seq) AS m FROM events GROUP BY tenant) h ON e.tenant=h.tenant AND e.seq=h.m"
+            ) as cur:
+                async for tenant, seq, digest in cur:
+                    ledger.heads[tenant] = (seq, bytes(digest))
+        except BaseException:
+            # A file that is not a ledger: close the connection, whose worker thread would
+            # otherwise keep the process from exiting after it has reported the error.
+            await conn.close()
+            raise
         return ledger
 
     def _authorize(self, action: int, *_args: Any) -> int:

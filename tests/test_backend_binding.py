@@ -1,0 +1,153 @@
+"""A backend is bound to its store: the store's keys, one backend whatever the caller's
+environment, and a writer that cannot start is reported at once, with its cause.
+
+Every test drives real processes (`fireweed serve`, the decider, the writer)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from fireweed.ledger_writer.keyring import Keyring
+from fireweed.ledger_writer import publish
+from fw import Front, fireweed, stop_backend, text_of
+
+ANA = "Ana Lee lives in Oslo."
+DAN = "Dan Roe lives in Kiev."
+
+
+def remember(front: Front, sentence: str, timeout: float = 30) -> dict:
+    return front.call("remember", {"claim": sentence, "evidence": sentence}, timeout=timeout)
+
+
+def status(env: dict[str, str]) -> dict[str, str]:
+    out = fireweed(env, "backend", "status").stdout
+    return {k.strip(): v.strip() for k, v in (line.split(":", 1) for line in out.splitlines() if ":" in line)}
+
+
+def key_files(keys: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(keys.iterdir())} if keys.exists() else {}
+
+
+@pytest.fixture
+def other_keys(fw_env: dict[str, str], tmp_path: Path) -> Iterator[dict[str, str]]:
+    """The same store as fw_env, served with another keys directory; its backend is stopped afterwards."""
+    env = dict(fw_env, FIREWEED_KEYS=str(tmp_path / "keys2"))
+    yield env
+    stop_backend(env)
+
+
+# ---- 1. the keys directory must belong to the store ------------------------------------------
+
+def test_a_store_with_history_refuses_a_keys_dir_without_its_keys(fw_env, other_keys, tmp_path):
+    store = Path(fw_env["FIREWEED_STORE"])
+    f = Front(fw_env)
+    try:
+        f.initialize()
+        assert text_of(remember(f, ANA)).startswith("ADMITTED")
+        assert text_of(remember(f, DAN)).startswith("ADMITTED")
+        assert text_of(f.call("forget", {"subject": "Dan Roe"})).startswith("ERASED")
+    finally:
+        f.close()
+    assert fireweed(fw_env, "backend", "stop").returncode == 0
+    published = (store / "public_key.json").read_bytes()
+
+    g = Front(other_keys)
+    try:
+        g.initialize()
+        t0 = time.monotonic()
+        stats = g.call("memory_stats", timeout=15)
+        assert time.monotonic() - t0 < 10
+        text = text_of(stats)
+        assert stats["isError"] is True, text
+        assert str(tmp_path / "keys2") in text and str(store) in text, text
+        # The erased subject is not admitted under keys that cannot recognise its tombstone.
+        again = remember(g, DAN, timeout=15)
+        assert again["isError"] is True and not text_of(again).startswith("ADMITTED")
+    finally:
+        g.close()
+    stop_backend(other_keys)
+    assert (store / "public_key.json").read_bytes() == published  # never replaced
+    assert not (tmp_path / "keys2").exists()  # no keys were minted for a store that has history
+
+    # Positive control: the store's own keys still serve it, tombstone included.
+    h = Front(fw_env)
+    try:
+        h.initialize()
+        assert h.call("memory_stats")["isError"] is False
+        assert "Oslo" in json.dumps(h.call("recall", {"query": "Where does Ana Lee live?"})["structuredContent"])
+        assert text_of(remember(h, DAN)).startswith("NOT STORED (previously_erased)")
+    finally:
+        h.close()
+
+
+def test_a_store_refuses_the_keys_of_another_store(fw_env, tmp_path):
+    env_b = dict(fw_env, FIREWEED_STORE=str(tmp_path / "store_b"), FIREWEED_KEYS=str(tmp_path / "keys_b"))
+    crossed = dict(fw_env, FIREWEED_KEYS=str(tmp_path / "keys_b"))
+    try:
+        for env in (fw_env, env_b):  # two stores, each with its own keys and one memory
+            f = Front(env)
+            try:
+                f.initialize()
+                assert text_of(remember(f, ANA)).startswith("ADMITTED")
+            finally:
+                f.close()
+            assert fireweed(env, "backend", "stop").returncode == 0
+        store = Path(fw_env["FIREWEED_STORE"])
+        published = (store / "public_key.json").read_bytes()
+        keys_b = key_files(tmp_path / "keys_b")
+
+        g = Front(crossed)
+        try:
+            g.initialize()
+            stats = g.call("memory_stats", timeout=15)
+            assert stats["isError"] is True
+            assert "belongs to another store" in text_of(stats), text_of(stats)
+            assert "public_key.json" in text_of(stats)
+        finally:
+            g.close()
+        st = status(crossed)
+        assert "belongs to another store" in st.get("writer_failure", ""), st
+        stop_backend(crossed)
+        assert (store / "public_key.json").read_bytes() == published
+        assert key_files(tmp_path / "keys_b") == keys_b  # the other store's keys are untouched
+
+        # Positive control: each store with its own keys.
+        for env in (fw_env, env_b):
+            f = Front(env)
+            try:
+                f.initialize()
+                assert f.call("memory_stats")["isError"] is False
+            finally:
+                f.close()
+    finally:
+        stop_backend(crossed)
+        stop_backend(env_b)
+
+
+def test_a_brand_new_store_with_a_brand_new_keys_dir_just_works(fw_env):
+    f = Front(fw_env)
+    try:
+        f.initialize()
+        assert text_of(remember(f, ANA)).startswith("ADMITTED")
+    finally:
+        f.close()
+    published = publish.read_public_key(Path(fw_env["FIREWEED_STORE"]))
+    stop_backend(fw_env)
+    assert published == Keyring(fw_env["FIREWEED_KEYS"]).public_key_bytes()
+
+
+def test_a_published_key_is_never_replaced(tmp_path):
+    store = tmp_path / "store"
+    store.mkdir()
+    first, second = bytes(range(32)), bytes(range(1, 33))
+    publish.publish_public_key(store, first)
+    before = (store / "public_key.json").read_bytes()
+    publish.publish_public_key(store, first)  # positive control: the same key again is fine
+    with pytest.raises(publish.KeysMismatch):
+        publish.publish_public_key(store, second)
+    assert (store / "public_key.json").read_bytes() == before
