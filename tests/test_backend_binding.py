@@ -6,6 +6,7 @@ Every test drives real processes (`fireweed serve`, the decider, the writer)."""
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -151,3 +152,59 @@ def test_a_published_key_is_never_replaced(tmp_path):
     with pytest.raises(publish.KeysMismatch):
         publish.publish_public_key(store, second)
     assert (store / "public_key.json").read_bytes() == before
+
+
+# ---- 2. a writer that cannot start is reported at once ---------------------------------------
+
+def test_a_writer_that_cannot_start_is_reported_promptly_then_recovers(fw_env):
+    keys = Path(fw_env["FIREWEED_KEYS"])
+    keys.mkdir(mode=0o700)
+    os.chmod(keys, 0o755)
+    f = Front(fw_env)
+    try:
+        f.initialize()
+        for tool, args in (("memory_stats", {}), ("remember", {"claim": ANA, "evidence": ANA})):
+            t0 = time.monotonic()
+            result = f.call(tool, args, timeout=15)
+            assert time.monotonic() - t0 < 10
+            text = text_of(result)
+            assert result["isError"] is True
+            assert "ledger writer cannot start" in text and str(keys) in text and "0755" in text, text
+            assert result["structuredContent"]["code"] == "writer_failed"
+        st = status(fw_env)
+        assert st["writer_ready"] == "False" and str(keys) in st["writer_failure"], st
+        # Positive control: once the cause is fixed, the next call works (no restart needed).
+        os.chmod(keys, 0o700)
+        result = f.call("memory_stats", timeout=15)
+        assert result["isError"] is False, text_of(result)
+        assert text_of(remember(f, ANA)).startswith("ADMITTED")
+        assert status(fw_env)["writer_failure"] == "None"
+    finally:
+        f.close()
+
+
+def test_a_ledger_that_cannot_be_opened_is_reported_and_kept(fw_env):
+    store = Path(fw_env["FIREWEED_STORE"])
+    store.mkdir(mode=0o700)
+    garbage = b"not a ledger " * 500
+    (store / "ledger.db").write_bytes(garbage)
+    f = Front(fw_env)
+    try:
+        f.initialize()
+        t0 = time.monotonic()
+        result = f.call("memory_stats", timeout=15)
+        assert time.monotonic() - t0 < 10
+        assert result["isError"] is True
+        assert "ledger" in text_of(result) and "cannot be opened" in text_of(result), text_of(result)
+    finally:
+        f.close()
+    stop_backend(fw_env)
+    assert (store / "ledger.db").read_bytes() == garbage  # never lose stored data, even unreadable
+    # Positive control: the same store with a fresh ledger serves.
+    (store / "ledger.db").unlink()
+    g = Front(fw_env)
+    try:
+        g.initialize()
+        assert g.call("memory_stats")["isError"] is False
+    finally:
+        g.close()

@@ -21,8 +21,9 @@ from typing import Any, Protocol
 import anyio
 
 from fireweed.decider.projection import Projection
-from fireweed.decider.writer_link import writer_connection
+from fireweed.decider.writer_link import WriterStartError, writer_connection
 from fireweed.shared.config import Settings
+from fireweed.shared.display import display_path
 from fireweed.shared.errors import FireweedError, RemoteError, Unavailable
 from fireweed.shared.events import utc_now
 from fireweed.shared.proc import GrowthFreezer
@@ -31,6 +32,13 @@ from fireweed.shared.rpc import RpcClient
 log = logging.getLogger("fireweed.decider")
 
 Planned = list[tuple[str, dict[str, Any]]]
+
+# After a failed writer start the supervisor retries with a growing pause up to this long; a
+# caller arriving meanwhile cuts the pause short, so a fixed cause is picked up at once without
+# spawning a process every two seconds for as long as nobody fixes it.
+FAILED_RETRY_MAX = 30.0
+# How long a caller waits for the fresh attempt it asked for before it is told the known cause.
+FAILED_CALLER_WAIT = 5.0
 
 
 class Observer(Protocol):
@@ -57,6 +65,11 @@ class Decider:
         self.started = time.time()
         self.writer_starts = 0
         self.last_writer_error = ""
+        # Why the latest writer start failed; None once a writer is ready. While it is set,
+        # callers are told the cause at once instead of waiting for a writer that cannot come.
+        self.writer_failure: str | None = None
+        self._attempt_ended = anyio.Event()  # set (then replaced) whenever a start attempt ends
+        self._retry_now = anyio.Event()  # set by a caller to cut the supervisor's pause short
         self.supervisor_done = anyio.Event()
         # Side indexes (the read log) that follow every applied event, live and on replay.
         self.observers: list[Observer] = []
@@ -70,6 +83,12 @@ class Decider:
         finally:
             self.supervisor_done.set()
 
+    def _attempt_end(self, failure: str | None) -> None:
+        """Record how a writer start ended and wake every caller waiting to learn it."""
+        self.writer_failure = failure
+        ended, self._attempt_ended = self._attempt_ended, anyio.Event()
+        ended.set()
+
     async def _supervise(self) -> None:
         backoff = 0.1
         while not self.stopping.is_set():
@@ -80,6 +99,7 @@ class Decider:
                     await self._replay(client)
                     self.writer = client
                     self.ready.set()
+                    self._attempt_end(None)
                     backoff = 0.1
                     log.info("writer %s ready; projection at %s", process.pid, self.committed)
                     async with anyio.create_task_group() as tg:
@@ -94,17 +114,19 @@ class Decider:
                     self.writer = None
                     if not self.stopping.is_set():
                         log.warning("lost the ledger writer; restarting it and replaying")
-            except FireweedError as exc:
-                self.last_writer_error = str(exc)
-                log.error("writer start failed: %s", exc)
-            except OSError as exc:
-                self.last_writer_error = str(exc)
-                log.error("writer start failed: %s", exc)
+            except (FireweedError, OSError) as exc:
+                reason = exc.reason if isinstance(exc, WriterStartError) else str(exc)
+                if reason != self.writer_failure:  # once per cause, not once per retry
+                    log.error("writer start failed: %s", reason)
+                self.last_writer_error = reason
+                self._attempt_end(reason)
             self.ready = anyio.Event() if self.ready.is_set() else self.ready
             self.writer = None
             if not self.stopping.is_set():
-                await anyio.sleep(backoff)
-                backoff = min(backoff * 2, 2.0)
+                with anyio.move_on_after(backoff):
+                    await self._retry_now.wait()
+                self._retry_now = anyio.Event()
+                backoff = min(backoff * 2, FAILED_RETRY_MAX if self.writer_failure else 2.0)
 
     async def _replay(self, client: RpcClient) -> None:
         projection = Projection()
@@ -145,13 +167,30 @@ class Decider:
         log.info("replayed %d events in %.2fs", n, time.monotonic() - t0)
 
     async def writer_ready(self, timeout: float = 120.0) -> RpcClient:
+        """The ready writer; waits while one is (re)starting.
+
+        If the latest start failed, the caller gets that cause within FAILED_CALLER_WAIT
+        (after one fresh attempt, in case it has been fixed) as a `writer_failed` error,
+        rather than waiting out `timeout` for a writer that cannot come."""
         if self.writer is not None and self.ready.is_set():
             return self.writer  # every call asks: no timeout scope when there is nothing to wait for
         with anyio.move_on_after(timeout):
-            await self.ready.wait()
-        if self.writer is None or not self.ready.is_set():
-            raise Unavailable("the ledger writer is restarting; nothing was written by this call; retry in a moment")
-        return self.writer
+            if self.writer_failure is not None:
+                ended = self._attempt_ended
+                self._retry_now.set()
+                with anyio.move_on_after(min(timeout, FAILED_CALLER_WAIT)):
+                    await ended.wait()
+            else:
+                while not self.ready.is_set() and self.writer_failure is None:
+                    await self._attempt_ended.wait()
+        if self.writer is not None and self.ready.is_set():
+            return self.writer
+        if self.writer_failure is not None:
+            raise Unavailable(
+                f"the ledger writer cannot start: {self.writer_failure}. Nothing was written by this call; "
+                f"the backend keeps retrying, so a call after the cause is fixed will work "
+                f"(log: {display_path(self.settings.log_path)})", "writer_failed")
+        raise Unavailable("the ledger writer is restarting; nothing was written by this call; retry in a moment")
 
     # ---- the one ordered mutation path ------------------------------------
     async def mutate(self, tenant: str, plan: Callable[[], Planned],

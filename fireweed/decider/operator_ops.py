@@ -16,7 +16,7 @@ from fireweed.decider.core import Decider
 from fireweed.decider.export_ops import export_via_writer, imported_state_events
 from fireweed.decider.front_ops import FrontOps
 from fireweed.shared.display import display_path
-from fireweed.shared.errors import BadRequest
+from fireweed.shared.errors import BadRequest, Unavailable
 
 # Source ids the decider derived (old: unkeyed 24 hex digits; now: keyed, 32).
 _AUTO_ID = re.compile(r"(?:evidence|src)-[0-9a-f]{24}(?:[0-9a-f]{8})?")
@@ -38,10 +38,21 @@ class OperatorOps:
             await self.d.writer_ready()
 
     async def op_status(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        # `wait_ready` (seconds): answer once the writer is ready or its start has failed, so
+        # that `backend start` can tell a working backend from one whose writer cannot start.
+        wait = int_arg(args, "wait_ready", None, 1, 120)
+        if wait is not None:
+            try:
+                await self.d.writer_ready(timeout=float(wait))
+            except Unavailable:
+                pass  # the reason is in writer_failure below
         return {
             "decider_pid": os.getpid(),
             "writer_pid": self.d.writer_pid,
             "writer_ready": self.d.ready.is_set(),
+            # Why the writer cannot start (None once one is ready; kept while a retry runs);
+            # last_writer_error keeps the latest cause even after a writer came up.
+            "writer_failure": self.d.writer_failure,
             "writer_starts": self.d.writer_starts,
             "last_writer_error": self.d.last_writer_error or None,
             "fronts": self.d.fronts,

@@ -18,12 +18,38 @@ import anyio
 from anyio.abc import Process
 
 from fireweed.shared.config import Settings
+from fireweed.shared.display import display_path
 from fireweed.shared.errors import Unavailable
 from fireweed.shared.rpc import RpcClient, serving
 from fireweed.shared.wire import FramedStream
 
 log = logging.getLogger("fireweed.decider.writer")
 SPAWN_TIMEOUT = 30.0
+
+
+class WriterStartError(Unavailable):
+    """The writer process was spawned but did not come up; `reason` is why, in its own words.
+
+    Distinct from losing a running writer: a start failure usually has a cause a person must
+    fix (keys directory, ledger file), so callers are told it at once instead of waiting."""
+
+    code = "writer_failed"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"the ledger writer cannot start: {reason}")
+        self.reason = reason
+
+
+def _start_failure(line: bytes, returncode: int | None, settings: Settings) -> str:
+    """The writer's own ERROR line if it said one, else what we know about its exit."""
+    said = line.decode("utf-8", errors="replace").strip()
+    if said.startswith("ERROR "):
+        return said[len("ERROR "):]
+    if said:
+        return f"unexpected answer {said[:200]!r}"
+    if returncode is None:
+        return f"no answer within {SPAWN_TIMEOUT:.0f}s (see {display_path(settings.log_path)})"
+    return f"it exited with status {returncode} without saying why (see {display_path(settings.log_path)})"
 
 
 @asynccontextmanager
@@ -59,7 +85,10 @@ async def writer_connection(settings: Settings) -> AsyncIterator[tuple[RpcClient
                     break
         await process.stdout.aclose()
         if line.strip() != b"READY":
-            raise Unavailable(f"the ledger writer did not start: {line.decode(errors='replace').strip() or 'no answer'}")
+            if not line:
+                with anyio.move_on_after(2):  # it closed stdout: learn its exit status if it is exiting
+                    await process.wait()
+            raise WriterStartError(_start_failure(line, process.returncode, settings))
         stream = await anyio.connect_unix(str(settings.writer_socket))
         async with serving(RpcClient(FramedStream(stream))) as client:
             await client.call("auth", settings.tenant, secret=secret)
