@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from fireweed import bench
-from fireweed.shared.config import runtime_dir_for
 from fireweed.shared.proc import lock_holder
 
 PY = sys.executable
@@ -122,7 +121,7 @@ class Front:
 def backend_pids(env: dict[str, str]) -> dict[str, int | None]:
     store = Path(env["FIREWEED_STORE"])
     return {
-        "decider": lock_holder(runtime_dir_for(store) / "decider.lock"),
+        "decider": lock_holder(store / "decider.lock"),
         "writer": lock_holder(store / "writer.lock"),
     }
 

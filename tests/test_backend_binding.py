@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import stat
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +18,9 @@ import pytest
 
 from fireweed.ledger_writer.keyring import Keyring
 from fireweed.ledger_writer import publish
-from fw import Front, fireweed, stop_backend, text_of
+from fireweed.shared import config
+from fireweed.shared.proc import lock_holder
+from fw import Front, fireweed, stop_backend, store_processes, text_of
 
 ANA = "Ana Lee lives in Oslo."
 DAN = "Dan Roe lives in Kiev."
@@ -208,3 +213,78 @@ def test_a_ledger_that_cannot_be_opened_is_reported_and_kept(fw_env):
         assert g.call("memory_stats")["isError"] is False
     finally:
         g.close()
+
+
+# ---- 3. one backend per store, whatever the caller's environment ----------------------------
+
+@pytest.fixture
+def xdg() -> Iterator[Path]:
+    """A private XDG_RUNTIME_DIR short enough for socket paths (tmp_path may not be)."""
+    path = Path(tempfile.mkdtemp(prefix="fwx"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def test_callers_with_different_runtime_dirs_share_one_backend(fw_env, xdg):
+    agent = dict(fw_env, XDG_RUNTIME_DIR=str(xdg))
+    operator = dict(fw_env)
+    operator.pop("XDG_RUNTIME_DIR", None)
+    operator.pop("FIREWEED_RUNTIME_DIR", None)
+    store = Path(fw_env["FIREWEED_STORE"])
+    f = Front(agent)
+    try:
+        f.initialize()
+        assert text_of(remember(f, ANA)).startswith("ADMITTED")
+        # The operator, whose environment would compute another runtime directory, finds the backend.
+        st = status(operator)
+        assert st.get("writer_ready") == "True", st
+        decider = lock_holder(store / "decider.lock")  # the decider's lock is in the store
+        assert decider and st["decider_pid"] == str(decider), st
+        # The sockets stay where the agent's environment put them, in a 0700 directory.
+        rt = config.runtime_dir_for(store)
+        assert rt.parent == xdg and (rt / "decider.sock").exists()
+        assert stat.S_IMODE(os.lstat(rt).st_mode) == 0o700
+        assert json.loads((store / config.RUNTIME_RECORD).read_text()) == {"runtime_dir": str(rt)}
+        # A second start from the operator's environment starts nothing.
+        out = fireweed(operator, "backend", "start")
+        assert out.returncode == 0 and "already running" in out.stdout, out
+        assert "the review queue is empty" in fireweed(operator, "review", "list").stdout
+        assert lock_holder(store / "decider.lock") == decider
+        deciders = [p for p in store_processes(fw_env) if b"fireweed.decider" in Path(f"/proc/{p}/cmdline").read_bytes()]
+        assert deciders == [decider]
+        # Positive control: the agent's own front still works on that one backend.
+        assert f.call("memory_stats")["isError"] is False
+    finally:
+        f.close()
+        stop_backend(agent)
+    assert lock_holder(store / "decider.lock") is None
+
+
+def test_a_stale_or_unsafe_runtime_record_is_ignored(fw_env, xdg):
+    store = Path(fw_env["FIREWEED_STORE"])
+    store.mkdir(mode=0o700)
+    record = store / config.RUNTIME_RECORD
+    gone = xdg / "gone" / config.computed_runtime_dir(store).name
+    record.write_text(json.dumps({"runtime_dir": str(gone)}))
+    assert config.recorded_runtime_dir(store) is None  # a directory that no longer exists
+    open_dir = xdg / config.computed_runtime_dir(store).name
+    open_dir.mkdir(mode=0o755)
+    os.chmod(open_dir, 0o755)
+    record.write_text(json.dumps({"runtime_dir": str(open_dir)}))
+    assert config.recorded_runtime_dir(store) is None  # one that others can reach
+    other = xdg / ("0" * 16)
+    other.mkdir(mode=0o700)
+    record.write_text(json.dumps({"runtime_dir": str(other)}))
+    assert config.recorded_runtime_dir(store) is None  # one named for another store
+    os.chmod(open_dir, 0o700)
+    record.write_text(json.dumps({"runtime_dir": str(open_dir)}))
+    assert config.recorded_runtime_dir(store) == open_dir  # positive control: a usable record is used
+    record.write_text(json.dumps({"runtime_dir": str(gone)}))
+    # A backend started over a stale record listens in its own directory and records it.
+    f = Front(fw_env)
+    try:
+        f.initialize()
+        assert f.call("memory_stats")["isError"] is False
+        assert config.recorded_runtime_dir(store) == config.computed_runtime_dir(store)
+    finally:
+        f.close()

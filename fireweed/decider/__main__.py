@@ -1,8 +1,9 @@
 """`python -m fireweed.decider`: the judge of one store, started detached by a front.
 
-Takes the store's decider lock (a second decider exits at once), spawns its
-writer, replays the ledger into its projection, and serves fronts and the
-operator until stopped or idle with no fronts for FIREWEED_IDLE_EXIT seconds.
+Takes the store's decider lock (a second decider for the store exits), records
+where its sockets are in the store (runtime.json), spawns its writer, replays the
+ledger into its projection, and serves fronts and the operator until stopped or
+idle with no fronts for FIREWEED_IDLE_EXIT seconds.
 """
 
 from __future__ import annotations
@@ -19,7 +20,16 @@ from fireweed.decider.core import Decider
 from fireweed.decider.front_ops import FrontOps
 from fireweed.decider.operator_ops import OperatorOps
 from fireweed.decider.server import Endpoint, fronts_counter
-from fireweed.shared.config import ensure_private_dir, ensure_store, resolve_settings
+from fireweed.shared.config import (
+    DECIDER_LOCK,
+    computed_runtime_dir,
+    ensure_private_dir,
+    ensure_store,
+    record_runtime_dir,
+    resolve_settings,
+    runtime_dir_for,
+)
+from fireweed.shared.errors import ConfigError
 from fireweed.shared.proc import detach_stdio, rare_full_collections, setup_logging, try_lock
 
 log = logging.getLogger("fireweed.decider")
@@ -39,14 +49,27 @@ async def run() -> int:
     os.umask(0o077)  # the ledger, its WAL, certificates and logs are this user's alone
     settings = resolve_settings()
     ensure_store(settings)
-    ensure_private_dir(settings.runtime_dir)
-    # A predecessor may still be shutting down (idle exit); wait for its lock.
+    # The lock lives in the store, not in the runtime directory: the runtime directory depends
+    # on the caller's environment (XDG_RUNTIME_DIR), so a lock there let a second decider start
+    # for the same store. A predecessor may still be shutting down (idle exit); wait for it.
     deadline = time.monotonic() + 20
-    while (lock_fd := try_lock(settings.runtime_dir / "decider.lock")) is None:
+    while (lock_fd := try_lock(settings.decider_lock)) is None:
         if time.monotonic() > deadline:
             log.info("another decider serves this store; exiting")
             return 0
         await anyio.sleep(0.05)
+    # Sockets go where the store's record says if that directory is still usable (clients with
+    # any environment read the record first), else where this environment puts them.
+    runtime = runtime_dir_for(settings.store)
+    try:
+        ensure_private_dir(runtime)
+    except (ConfigError, OSError):
+        runtime = computed_runtime_dir(settings.store)
+        ensure_private_dir(runtime)
+    record_runtime_dir(settings.store, runtime)
+    # Also held in the runtime directory, for tools that wait on the lock there (the CLI's
+    # `backend stop`); the store's lock above is the one that keeps a decider unique.
+    compat_fd = try_lock(runtime / DECIDER_LOCK)
     decider = Decider(settings)
     opened, closed = fronts_counter(decider)
     front_ops = FrontOps(decider)
@@ -99,6 +122,8 @@ async def run() -> int:
             except FileNotFoundError:
                 pass
         os.close(lock_fd)
+        if compat_fd is not None:
+            os.close(compat_fd)  # last: whoever waits on it finds the store's lock free too
         log.info("decider stopped")
     return 0
 

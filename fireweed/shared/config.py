@@ -8,6 +8,7 @@ serve` and an operator's `fireweed verify` always agree on which store they mean
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import stat
 from dataclasses import dataclass
@@ -25,6 +26,11 @@ DEFAULT_IDLE_EXIT = 600.0
 # sun_path is 108 bytes on Linux including the NUL; the longest socket name we
 # create is "operator.sock".
 _SOCKET_PATH_MAX = 107
+# In the store: where the store's backend keeps its sockets (a path, no secret). Written by
+# the decider that holds the store's decider lock; read first by every client, so that a
+# caller whose XDG_RUNTIME_DIR differs from the backend's still finds the one backend.
+RUNTIME_RECORD = "runtime.json"
+DECIDER_LOCK = "decider.lock"
 
 
 def _xdg(var: str, fallback: str) -> Path:
@@ -56,6 +62,11 @@ class Settings:
     @property
     def runtime_dir(self) -> Path:
         return runtime_dir_for(self.store)
+
+    @property
+    def decider_lock(self) -> Path:
+        """The decider's lock, in the store: one decider per store whatever the caller's environment."""
+        return self.store / DECIDER_LOCK
 
     @property
     def decider_socket(self) -> Path:
@@ -128,13 +139,16 @@ def resolve_settings(
     return Settings(store=store_path, keys=keys_path, tenant=tenant_name, idle_exit=idle_exit)
 
 
-def runtime_dir_for(store: Path) -> Path:
-    """A private directory for this store's sockets, short enough for sun_path.
+def _digest(store: Path) -> str:
+    return hashlib.sha256(os.fsencode(os.path.realpath(store))).hexdigest()[:16]
 
-    Named by a hash of the store's real path so that two stores never share
-    sockets and one store always finds its own backend.
-    """
-    digest = hashlib.sha256(os.fsencode(os.path.realpath(store))).hexdigest()[:16]
+
+def computed_runtime_dir(store: Path) -> Path:
+    """A private directory for this store's sockets, short enough for sun_path, from this
+    process's environment.
+
+    Named by a hash of the store's real path so that two stores never share sockets."""
+    digest = _digest(store)
     override = os.environ.get(ENV_RUNTIME)
     if override:
         base = Path(override)
@@ -145,6 +159,60 @@ def runtime_dir_for(store: Path) -> Path:
     if len(os.fsencode(str(path / "operator.sock"))) > _SOCKET_PATH_MAX:
         path = Path("/tmp") / f"fireweed-{os.getuid()}" / digest
     return path
+
+
+def recorded_runtime_dir(store: Path) -> Path | None:
+    """The runtime directory the store's backend recorded, if it is still a usable one.
+
+    Only a directory that exists, is ours, is private (0700) and is named for this store is
+    taken: the record lives in the store, which may have been copied or tampered with, and
+    a client must never be pointed at sockets another user could plant."""
+    try:
+        doc = json.loads((Path(store) / RUNTIME_RECORD).read_text(encoding="utf-8"))
+        path = Path(doc["runtime_dir"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not path.is_absolute() or path.name != _digest(store):
+        return None
+    if len(os.fsencode(str(path / "operator.sock"))) > _SOCKET_PATH_MAX:
+        return None
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or stat.S_IMODE(st.st_mode) & 0o077:
+        return None
+    return path
+
+
+def runtime_dir_for(store: Path) -> Path:
+    """Where this store's sockets are: the backend's record if usable, else computed here.
+
+    A running backend always has a usable record (its decider writes it before listening),
+    so every client finds the same backend whatever its own XDG_RUNTIME_DIR; with no
+    backend, the computed directory is where the backend this caller starts will listen."""
+    return recorded_runtime_dir(store) or computed_runtime_dir(store)
+
+
+def record_runtime_dir(store: Path, path: Path) -> None:
+    """Write the store's runtime record (atomically), unless it already names `path`.
+
+    Called only by the decider holding the store's decider lock."""
+    record = Path(store) / RUNTIME_RECORD
+    doc = {"runtime_dir": os.fsdecode(path)}
+    try:
+        if json.loads(record.read_text(encoding="utf-8")) == doc:
+            return
+    except (OSError, ValueError):
+        pass
+    tmp = record.with_name(f".{RUNTIME_RECORD}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    try:
+        os.write(fd, (json.dumps(doc, sort_keys=True) + "\n").encode("utf-8", "surrogateescape"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, record)
 
 
 def ensure_private_dir(path: Path) -> Path:
