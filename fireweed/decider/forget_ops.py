@@ -56,6 +56,9 @@ class ForgetOps:
             "bystanders": closure.bystanders,
             "bystander_subjects": closure.bystander_entities,
         }
+        labelled = self.d.projection.sources_labelled_with(tenant, name)
+        if labelled:
+            summary["labels_keeping_name"] = labelled
         if preview:
             return {"verdict": "ok", "code": "preview", **summary,
                     "message": f"preview only, nothing erased: {len(closure.memories)} memories and "
@@ -86,6 +89,14 @@ class ForgetOps:
             "ledger_head_before": before, "ledger_head_after": after,
         }
         answered = [p for p in probe_results if p["verdict"] != "ABSTAINED"]
+        if labelled:
+            result["certificate"] = None
+            result["code"] = "name_in_labels"
+            result["message"] = (f"{name} was erased, but NO CERTIFICATE ISSUED: the name stays in the id or declared "
+                                 f"origin of source(s) {', '.join(labelled[:5])}, labels kept in the clear in the "
+                                 "ledger's chain, which no erasure can change (the erasure itself stands)")
+            result["remedy"] = "Never put a person's name in a source_id, origin or supplied_by: they are labels, not content."
+            return result
         if answered:
             result["certificate"] = None
             result["message"] = (f"{name} was erased, but NO CERTIFICATE ISSUED: the probe {answered[0]['question']!r} "

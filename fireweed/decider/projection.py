@@ -645,6 +645,22 @@ class Projection:
         found = [t.memories[i] for i in ids if i in t.memories]
         return [self._result(t, m, None, None) for m in sorted(found, key=lambda m: -m.seq)]
 
+    def sources_labelled_with(self, tenant: str, name: str) -> list[str]:
+        """Sources whose id or declared origin, origin kind or supplier spells ``name``.
+
+        Those labels sit in the clear in the chained source_added payload, so an erasure cannot
+        remove them; the caller must say so rather than certify the name gone."""
+        t = self._tenants.get(tenant)
+        want = _label_words(name)
+        if t is None or not want.strip():
+            return []
+        out = []
+        for sid, src in t.sources.items():
+            labels = (sid, src.get("origin"), src.get("origin_kind"), src.get("supplied_by"))
+            if any(isinstance(x, str) and want in _label_words(x) for x in labels):
+                out.append(sid)
+        return sorted(out)
+
     def source(self, tenant: str, source_id: str) -> dict[str, Any] | None:
         """The source_added record of a source (seq, recorded_at, root, size, declared origin)."""
         t = self._tenants.get(tenant)
@@ -1257,3 +1273,8 @@ class _View:
             if f is not None and f.predicate and f.predicate not in out:
                 out.append(f.predicate)
         return out
+
+
+def _label_words(text: str) -> str:
+    """Case-folded words of a label, space-separated and padded: "cv-of-Priya_Raman" -> " cv of priya raman "."""
+    return " " + " ".join(re.findall(r"[^\W_]+", text.casefold())) + " "

@@ -109,7 +109,8 @@ ADD_SOURCE = Tool(
     description=(
         "Register a document so claims can quote it by source_id. It is split into sentences, each salted and "
         "hashed into a Merkle tree whose root goes into the ledger. origin, origin_kind and supplied_by are "
-        "recorded as declared by you, not verified."
+        "recorded as declared by you, not verified. source_id and those three are labels kept in the clear "
+        "in the ledger's chain, which no erasure can change: never put a person's name in them."
     ),
     input_schema=_obj(
         {
