@@ -58,7 +58,13 @@ def cmd_backend(ns: argparse.Namespace) -> int:
     settings = _settings(ns)
     if ns.action == "start":
         started = anyio.run(ensure_backend, settings)
-        status = anyio.run(lambda: operator_call(settings, "status"))
+        # Wait for the writer as well: a backend whose writer cannot start serves nothing.
+        status = anyio.run(lambda: operator_call(settings, "status", wait_ready=30))
+        if not status.get("writer_ready"):
+            why = status.get("writer_failure") or "it was not ready within 30s"
+            if started:  # nobody else uses the backend this command started: do not leave it idling
+                anyio.run(lambda: operator_call(settings, "stop"))
+            return fail(f"the backend's ledger writer cannot start: {why} (log: {settings.log_path})", 1)
         print(("started" if started else "already running") + f": decider pid {status['decider_pid']}, store {settings.store}")
         return 0
     if ns.action == "status":
@@ -77,13 +83,13 @@ def cmd_backend(ns: argparse.Namespace) -> int:
         anyio.run(lambda: operator_call(settings, "stop"))
     except Unavailable:
         # Either nothing listens, or the backend hung up while stopping: the locks tell which.
-        if lock_holder(settings.runtime_dir / "decider.lock") is None and lock_holder(settings.store / "writer.lock") is None:
+        if lock_holder(settings.decider_lock) is None and lock_holder(settings.store / "writer.lock") is None:
             print(f"not running (store {settings.store})")
             return 0
 
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        if lock_holder(settings.runtime_dir / "decider.lock") is None and lock_holder(settings.store / "writer.lock") is None:
+        if lock_holder(settings.decider_lock) is None and lock_holder(settings.store / "writer.lock") is None:
             print("stopped")
             return 0
         time.sleep(0.05)
@@ -164,7 +170,12 @@ def cmd_certificate(ns: argparse.Namespace) -> int:
     except OSError as exc:
         return fail(f"cannot read {ns.file}: {exc.strerror}")
     if ns.public_key:
-        key = bytes.fromhex(ns.public_key)
+        try:
+            key = bytes.fromhex(ns.public_key)
+        except ValueError:
+            key = b""
+        if len(key) != 32:
+            return fail("--public-key must be the 64 hex digits of an Ed25519 public key")
     else:
         settings = _settings(ns)
         try:

@@ -21,7 +21,6 @@ from fireweed.decider.front_ops import FrontOps
 from fireweed.decider.operator_ops import OperatorOps
 from fireweed.decider.server import Endpoint, fronts_counter
 from fireweed.shared.config import (
-    DECIDER_LOCK,
     computed_runtime_dir,
     ensure_private_dir,
     ensure_store,
@@ -67,9 +66,6 @@ async def run() -> int:
         runtime = computed_runtime_dir(settings.store)
         ensure_private_dir(runtime)
     record_runtime_dir(settings.store, runtime)
-    # Also held in the runtime directory, for tools that wait on the lock there (the CLI's
-    # `backend stop`); the store's lock above is the one that keeps a decider unique.
-    compat_fd = try_lock(runtime / DECIDER_LOCK)
     decider = Decider(settings)
     opened, closed = fronts_counter(decider)
     front_ops = FrontOps(decider)
@@ -121,9 +117,7 @@ async def run() -> int:
                 os.unlink(path)
             except FileNotFoundError:
                 pass
-        os.close(lock_fd)
-        if compat_fd is not None:
-            os.close(compat_fd)  # last: whoever waits on it finds the store's lock free too
+        os.close(lock_fd)  # last: whoever waits on it (backend stop) finds the decider gone
         log.info("decider stopped")
     return 0
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import stat
 from dataclasses import dataclass
@@ -135,7 +136,10 @@ def resolve_settings(
         try:
             idle_exit = float(raw) if raw else DEFAULT_IDLE_EXIT
         except ValueError:
-            raise ConfigError(f"{ENV_IDLE} must be a number of seconds, got {raw!r}") from None
+            idle_exit = math.nan
+        # nan never compares, so the backend would never exit; a negative one would at once
+        if not math.isfinite(idle_exit) or idle_exit < 0:
+            raise ConfigError(f"{ENV_IDLE} must be a number of seconds, 0 or more, got {raw!r}") from None
     return Settings(store=store_path, keys=keys_path, tenant=tenant_name, idle_exit=idle_exit)
 
 
