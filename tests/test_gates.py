@@ -94,6 +94,8 @@ PREDICATE_PAIRS = [
     ("Maya Sorensen signed the lease but has not yet paid the deposit.", "Maya Sorensen has paid the deposit.", "Maya Sorensen has not paid the deposit.", "negation dropped"),
     ("Sana Mir will email the agenda to the board.", "Sana Mir will probably email the agenda to the board.", "Sana Mir is emailing the agenda to the board.", "probably"),
     ("The policy covers damage to the kitchen but not to the garage.", "The policy covers damage to the garage.", "The policy covers damage to the kitchen.", "negation dropped"),
+    # a sentence adverb in front of the name is an added hedge, not part of the subject's name
+    ("Oskar Brandvold bakes the rye loaves.", "Maybe Oskar Brandvold bakes the rye loaves.", "Oskar Brandvold bakes the loaves.", "maybe"),
     ("Lars Eide is no longer the club captain.", "Lars Eide is the club captain.", "Lars Eide is no longer the captain.", "negation dropped: 'no longer"),
     # A qualifier the evidence puts on what the claim keeps may not be dropped: the twin keeps it.
     ("Wen Ito may transfer to the Oslo office next year.", "Wen Ito transfers to the Oslo office next year.", "Wen Ito may transfer to the Oslo office.", "qualifier dropped: 'may transfer"),

@@ -138,6 +138,18 @@ SUBORDINATORS: frozenset[str] = frozenset(
      "according", "thanks", "due", "like", "unlike", "besides", "beyond", "through", "to",
      "into", "of", "last", "next", "earlier", "later", "yesterday", "today", "tomorrow"}
 )
+# Sentence adverbs: capitalised only because a sentence starts with them ("Maybe Ada Lee ...",
+# "Sadly, ..."), never the first word of a name.
+SENTENCE_ADVERBS: frozenset[str] = frozenset(
+    {"maybe", "perhaps", "possibly", "probably", "apparently", "allegedly", "reportedly",
+     "supposedly", "presumably", "seemingly", "certainly", "definitely", "clearly", "obviously",
+     "surely", "actually", "indeed", "however", "meanwhile", "now", "then", "recently", "finally",
+     "eventually", "sadly", "luckily", "unfortunately", "fortunately", "hopefully", "also", "still",
+     "already", "even", "again", "usually", "sometimes", "often", "never", "always", "currently",
+     "previously", "formerly", "originally", "initially", "thankfully", "notably", "instead",
+     "otherwise", "therefore", "thus", "hence", "nevertheless", "nonetheless", "anyway",
+     "evidently", "unlikely", "likely"}
+)
 _OTHER_FUNCTION_WORDS: frozenset[str] = frozenset(
     {"there", "here", "also", "just", "very", "too", "even", "still", "already", "now", "not",
      "s", "t", "d", "ll", "re", "ve", "m", "etc", "ie", "eg", "one", "ones", "own", "such",
@@ -709,7 +721,7 @@ def _name_token(tok: Token, text: str) -> bool:
     n = tok.norm
     if n == "i" or _is_calendar(n) or n in NUMBER_WORDS:
         return False
-    if tok.sentence_initial and (n in STOPWORDS or n in SUBORDINATORS):
+    if tok.sentence_initial and (n in STOPWORDS or n in SUBORDINATORS or n in SENTENCE_ADVERBS):
         return False
     parts = tok.text.split("-")
     # T-shirt, X-ray, U-turn: a capital letter glued to a common word.
@@ -1377,6 +1389,9 @@ def subject_of(
         t = toks[i]
         if i in by_first:
             break
+        if t.norm in SENTENCE_ADVERBS and i + 1 < n:
+            i += 1  # "Maybe Ada Lee ...", "Sadly, the mill ...": the subject comes after
+            continue
         opener = t.norm in SUBORDINATORS or (t.norm.endswith("ing") and t.sentence_initial)
         if not opener:
             break
