@@ -171,6 +171,12 @@ def test_a_negated_question_needs_a_negated_claim() -> None:
     answered_with(p, "Who did Paolo Ferrante sell his sailing boat to?", "Agnes Kjeldsen")
 
 
+def test_how_many_counts_a_noun_that_is_also_a_kind_of_value() -> None:
+    p = _store("Greta Vollmer won three regional chess titles.", *ROLES)
+    answered_with(p, "How many regional chess titles did Greta Vollmer win?", "three regional chess titles")
+    abstained(p, "How many national chess titles did Greta Vollmer win?", "unknown_predicate")  # the negative
+
+
 def test_a_spelled_out_count_in_the_question_must_match() -> None:
     p = _store(*ROLES)
     abstained(p, "Who adopted five cats?", "unknown_predicate", "5")

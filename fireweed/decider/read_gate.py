@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, index_of
-from fireweed.decider.lexicon import stem
+from fireweed.decider.lexicon import STOPWORDS, stem
 from fireweed.decider.question import SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse
 from fireweed.decider.relations import lexicon
 
@@ -247,7 +247,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
 
     # the demand head
     if q.head_word is not None:
-        head_type = TYPE_NOUNS.get(q.head_word.stem)
+        # "how many titles": the head is what is counted, not a value of the kind "title"
+        head_type = None if q.kind == "how" and q.hole == "number" else TYPE_NOUNS.get(q.head_word.stem)
         if _grounded(ci, q.head_word):
             literal += 1
             score += 4
@@ -343,6 +344,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         obj = _direct_object(q)
         if obj and literal and not any(_grounded(ci, w) for w in obj):
             fail(obj[-1].text)
+    if q.kind == "how" and q.hole == "number" and q.head_word is not None:
+        clash = _modifier_clash(q, ci)
+        if clash is not None:
+            fail(clash)
     if q.kind not in ("yesno", "keyword") and not q.about:
         # who does what to whom: a claim that gives the question's roles to other names is no answer
         swapped = _role_swapped(q, fact, ci)
@@ -390,6 +395,27 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     # a contradiction counts only from a claim about the same thing (most of the other words match)
     premise = premise and (s_total == 0 or g * 2 >= s_total)
     return _Match(mid, state, score, ok and not premise, missing, premise)
+
+
+def _modifier_clash(q: Question, ci: ClaimIndex) -> str | None:
+    """In "how many national titles" against "three regional titles": a word the question puts
+    before the counted noun that the claim lacks, where the claim puts another of its own. (One
+    side alone may differ: "reefer boxes" may be the claim's "refrigerated units".)"""
+    head = q.head_word
+    assert head is not None
+    lower = [t.text.lower() for t in q.tokens]
+    many = next((i for i, w in enumerate(lower) if w in ("many", "much")), None)
+    at = ci.positions(frozenset({head.stem}))
+    if many is None or not at:
+        return None
+    asked = [w for w in q.soft if many < w.index < head.index]
+    missing = [w for w in asked if not _grounded(ci, w)]
+    if not missing:
+        return None
+    asked_stems = {w.stem for w in asked}
+    p = at[0]
+    theirs = [w for w in ci.lower[max(0, p - 3):p] if w.isalpha() and w not in STOPWORDS and stem(w) not in asked_stems]
+    return missing[0].text if theirs else None
 
 
 _SYMMETRIC_PREPS: frozenset[str] = frozenset({"with", "and", "alongside"})
