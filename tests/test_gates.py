@@ -55,6 +55,8 @@ ORDER_PAIRS = [
     ("Kai Holm moved from Norwich to York in 2020.", "Kai Holm moved from York to Norwich in 2020.", "In 2020, Kai Holm moved from Norwich to York.", "York"),
     ("The Brightwater choir, led by Agnes Fairley, will sing at the Royal Hall.", "Agnes Fairley is led by the Brightwater choir.", "Agnes Fairley leads the Brightwater choir.", "Agnes Fairley"),
     ("Dr. Hal Ince advised Mrs. Okafor to walk daily.", "Mrs. Okafor advised Dr. Hal Ince to walk daily.", "Mrs. Okafor was advised by Dr. Hal Ince to walk daily.", "Okafor"),
+    # a passive turned active must keep who acted: the agent after "by" becomes the subject
+    ("The lease was signed by Pia Lund.", "The lease signed Pia Lund.", "Pia Lund signed the lease.", "signed"),
 ]
 
 NUMERAL_PAIRS = [

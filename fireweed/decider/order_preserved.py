@@ -164,7 +164,7 @@ def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
                 continue
             pa, pb = pos[a.key], pos[b.key]
             both_entities = a.entity and b.entity
-            if pb >= pa and not both_entities:
+            if pb >= pa and not (a.entity or b.entity):
                 continue  # only a reversed pair can be a transposition between plain words
             for r in aligned[ai + 1:bi]:
                 if r.key in (a.key, b.key):
@@ -182,7 +182,7 @@ def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
                 flip = _passive(claim, r.index) != _passive(evidence, pr)
                 if reversed_ and not flip:
                     return a.label, r.label, b.label
-                if same and flip and both_entities and r.key.startswith("W:"):
+                if same and flip and (a.entity or b.entity) and r.key.startswith("W:"):
                     return a.label, r.label, b.label
     return None
 
