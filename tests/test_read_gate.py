@@ -153,34 +153,33 @@ def test_a_claim_with_the_roles_the_other_way_round_does_not_answer() -> None:
     answered_with(p, "Who did Paolo Ferrante sell his sailing boat to?", "Agnes Kjeldsen")
 
 
-def test_a_place_the_claim_replaces_with_another_does_not_answer() -> None:
+# (a question that must abstain, its term; the twin question the same store does answer, a needle)
+MISMATCHES = [
+    # a place the claim replaces with another
+    ("What does Hanna Vollmer teach at Morrow College?", "Morrow College",
+     "What does Hanna Vollmer teach at Ashgrove Academy?", "chemistry"),
+    # the object of the question's verb must be the claim's
+    ("Who teaches physics at Ashgrove Academy?", "physics",
+     "Who teaches chemistry at Ashgrove Academy?", "Hanna Vollmer"),
+    # a negated question needs a negated claim
+    ("Who did Paolo Ferrante not sell his sailing boat to?", "not",
+     "Who did Paolo Ferrante sell his sailing boat to?", "Agnes Kjeldsen"),
+    # a spelled-out count must match
+    ("Who adopted five cats?", "5", "Who adopted three cats?", "Greta Vollmer"),
+]
+
+
+@pytest.mark.parametrize(("refused", "term", "twin", "needle"), MISMATCHES, ids=[m[0][:40] for m in MISMATCHES])
+def test_a_claim_that_differs_from_the_question_does_not_answer(refused: str, term: str, twin: str, needle: str) -> None:
     p = _store(*ROLES)
-    abstained(p, "What does Hanna Vollmer teach at Morrow College?", "unknown_predicate", "Morrow College")
-    answered_with(p, "What does Hanna Vollmer teach at Ashgrove Academy?", "chemistry")
-
-
-def test_the_object_of_the_verb_must_be_the_claims() -> None:
-    p = _store(*ROLES)
-    abstained(p, "Who teaches physics at Ashgrove Academy?", "unknown_predicate", "physics")
-    answered_with(p, "Who teaches chemistry at Ashgrove Academy?", "Hanna Vollmer")
-
-
-def test_a_negated_question_needs_a_negated_claim() -> None:
-    p = _store(*ROLES)
-    abstained(p, "Who did Paolo Ferrante not sell his sailing boat to?", "unknown_predicate", "not")
-    answered_with(p, "Who did Paolo Ferrante sell his sailing boat to?", "Agnes Kjeldsen")
+    abstained(p, refused, "unknown_predicate", term)
+    answered_with(p, twin, needle)
 
 
 def test_how_many_counts_a_noun_that_is_also_a_kind_of_value() -> None:
     p = _store("Greta Vollmer won three regional chess titles.", *ROLES)
     answered_with(p, "How many regional chess titles did Greta Vollmer win?", "three regional chess titles")
     abstained(p, "How many national chess titles did Greta Vollmer win?", "unknown_predicate")  # the negative
-
-
-def test_a_spelled_out_count_in_the_question_must_match() -> None:
-    p = _store(*ROLES)
-    abstained(p, "Who adopted five cats?", "unknown_predicate", "5")
-    answered_with(p, "Who adopted three cats?", "Greta Vollmer")
 
 
 # --- false_premise ----------------------------------------------------------------------------
