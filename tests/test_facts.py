@@ -79,6 +79,14 @@ def test_months_weekdays_and_lone_acronyms_are_not_names() -> None:
     assert [s.text for s in spans] == ["Ada Moss"]
 
 
+def test_an_organisation_suffix_ends_a_name_and_a_score_does_not_join_it() -> None:
+    spans = find_spans(tokenize("Saltmarsh RFC beat Kellingford Athletic 27-19 at Brinley Park."))
+    assert [s.text for s in spans] == ["Saltmarsh RFC", "Kellingford Athletic", "Brinley Park"]
+    # the controls: another trailing acronym still describes, and a designator still joins
+    assert [s.text for s in find_spans(tokenize("Ada Moss fixed the Acme API gateway."))] == ["Ada Moss", "Acme"]
+    assert [s.text for s in find_spans(tokenize("Ada Moss booked Room 5."))] == ["Ada Moss", "Room 5"]
+
+
 def test_quoted_titles_are_names() -> None:
     spans = find_spans(tokenize("Ada Moss wrote 'Quiet Rivers' in 2020."))
     assert any(s.quoted and s.text == "Quiet Rivers" for s in spans)

@@ -68,6 +68,14 @@ _HONOR_ABBREV = frozenset(h.rstrip(".") for h in HONORIFICS if h.endswith("."))
 _HONOR_BARE = frozenset(h.rstrip(".") for h in HONORIFICS)
 # Words dropped from the end of a run: a trailing connector or particle names nothing.
 _TRAILING_DROP = _CONNECT_ONE | _PARTICLES | {"&"}
+# Acronyms that end an organisation's name ("Saltmarsh RFC", "Dunmore PLC"); any other trailing
+# acronym describes what follows it ("the Acme API gateway").
+_ORG_SUFFIXES = frozenset(
+    {"fc", "afc", "rfc", "cf", "sc", "plc", "llc", "llp", "lp", "cic", "gmbh", "ag", "sa", "sas",
+     "bv", "nv", "ab", "asa", "oy", "spa", "srl", "pty", "inc", "ltd", "nhs"}
+)
+# "27-19", "3–1": a score or a range after a name, not a designator like "Room 5" or "Phase 2"
+_SCORE_RE = re.compile(r"^\d{1,3}[-\u2013]\d{1,3}$")
 _EVENT_SUFFIX = frozenset(
     """meeting conference festival summit expo fair awards award cup championship championships games tour
     week day night gala congress symposium workshop hackathon devconf con""".split()
@@ -290,7 +298,7 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
                 if _is_acronym(tk):
                     if not words and not (k + 1 < n and (name_word[k + 1] or texts[k + 1][:1].isdigit())):
                         break
-                    if words and not (k + 1 < n and name_word[k + 1]):
+                    if words and not (k + 1 < n and name_word[k + 1]) and ltk not in _ORG_SUFFIXES:
                         # "Acme API gateway": a trailing acronym describes, it does not name
                         break
                 words.append(k)
@@ -316,7 +324,8 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
                 words.append(k)
                 k += 1
                 continue
-            if words and (tk[:1].isdigit() or _CODE_RE.match(tk)) and not _YEAR_RE.match(tk) and tokens[k].start == tokens[k - 1].end + 1:
+            if words and (tk[:1].isdigit() or _CODE_RE.match(tk)) and not _YEAR_RE.match(tk) \
+                    and not _SCORE_RE.match(tk) and tokens[k].start == tokens[k - 1].end + 1:
                 # "Phase 2", "Room 5", "ABCU 123456-7"
                 words.append(k)
                 k += 1
