@@ -176,6 +176,24 @@ def test_a_claim_that_differs_from_the_question_does_not_answer(refused: str, te
     answered_with(p, twin, needle)
 
 
+COUNTS_AND_MONTHS = (
+    "Yevgenia Marchetti ran the third batch of the cell trials at 25°C.",
+    "Tobias Lindahl scored 14 points in January.",
+)
+
+
+@pytest.mark.parametrize(("refused", "term", "twin", "needle"), [
+    # a how-many question needs a count in front of the counted noun, not any number nearby
+    ("How many cells did Yevgenia Marchetti test?", "cells", "How many points did Tobias Lindahl score?", "14 points"),
+    # a month the question names must be the claim's when the claim names one
+    ("What did Tobias Lindahl score in June?", "June", "What did Tobias Lindahl score in January?", "14 points"),
+], ids=["count", "month"])
+def test_counts_and_months_must_be_the_claims(refused: str, term: str, twin: str, needle: str) -> None:
+    p = _store(*COUNTS_AND_MONTHS)
+    abstained(p, refused, "unknown_predicate", term)
+    answered_with(p, twin, needle)
+
+
 def test_how_many_counts_a_noun_that_is_also_a_kind_of_value() -> None:
     p = _store("Greta Vollmer won three regional chess titles.", *ROLES)
     answered_with(p, "How many regional chess titles did Greta Vollmer win?", "three regional chess titles")

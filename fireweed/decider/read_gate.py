@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, index_of
-from fireweed.decider.lexicon import STOPWORDS, stem
+from fireweed.decider.lexicon import MONTHS, STOPWORDS, stem
 from fireweed.decider.question import SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse
 from fireweed.decider.relations import lexicon
 
@@ -242,6 +242,12 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     for v in q.numbers:
         if v not in ci.values and v.replace(",", "") not in ci.values:
             fail(v)
+    # a month the question names must be the claim's when the claim names months at all ("in
+    # June" is not answered by a January claim; a claim that gives no month may still answer)
+    claim_months = {v for v in ci.values if v.endswith("m") and v[:-1].isdigit()}
+    for month in _months_named(q):
+        if claim_months and f"{month}m" not in claim_months:
+            fail(next(t.text for t in q.tokens if MONTHS.get(t.text.lower()) == month))
     q_number_values = {v.split(" ")[0] for v in q.numbers}
     exclude = q_spans | q_number_values
 
@@ -348,6 +354,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         clash = _modifier_clash(q, ci)
         if clash is not None:
             fail(clash)
+        if _grounded(ci, q.head_word) and not _count_before(ci, q.head_word):
+            # "how many cells" is not answered by "the third batch of the cell trials at 25°C":
+            # the count must stand in front of the counted noun
+            fail(q.head_word.text)
     if q.kind not in ("yesno", "keyword") and not q.about:
         # who does what to whom: a claim that gives the question's roles to other names is no answer
         swapped = _role_swapped(q, fact, ci)
@@ -548,6 +558,34 @@ _DAYLIKE = frozenset(
 def _after_verb(ci: ClaimIndex, verb: Word, words: tuple[str, ...]) -> bool:
     pos = ci.positions(verb.concepts)
     return any(w in words for p in pos for w in ci.lower[p + 1 : p + 7])
+
+
+def _months_named(q: Question) -> set[int]:
+    """Months the question names outside names; "may" counts only capitalised and not first ("in May")."""
+    out: set[int] = set()
+    in_name = {k for s in q.spans for k in range(s.first, s.last)}  # "April Jones", "Jan Novak"
+    for i, t in enumerate(q.tokens):
+        w = t.text.lower()
+        if w in MONTHS and i not in in_name and (w != "may" or (i > 0 and t.text[:1].isupper())):
+            out.add(MONTHS[w])
+    return out
+
+
+_COUNT_WORDS = frozenset(
+    {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "dozen",
+     "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand",
+     "a", "an", "one", "several", "no"}
+)
+
+
+def _count_before(ci: ClaimIndex, head: Word) -> bool:
+    """A cardinal within three words before the counted noun ("2,340 spectators", "18 of them
+    refrigerated units", "three regional titles")."""
+    for p in ci.positions(head.concepts):
+        for w in ci.lower[max(0, p - 4):p]:
+            if w in _COUNT_WORDS or (w.replace(",", "").replace(".", "").isdigit() and not w.endswith(("st", "nd", "rd", "th"))):
+                return True
+    return False
 
 
 def _value_near(ci: ClaimIndex, head: Word, hole: str) -> bool:
