@@ -179,6 +179,8 @@ def test_a_claim_that_differs_from_the_question_does_not_answer(refused: str, te
 COUNTS_AND_MONTHS = (
     "Yevgenia Marchetti ran the third batch of the cell trials at 25°C.",
     "Tobias Lindahl scored 14 points in January.",
+    "The painting was restored in 2019 by Mireille Osagie-Hart.",
+    "Agnetha Roe painted the harbour in 1894.",
 )
 
 
@@ -187,7 +189,9 @@ COUNTS_AND_MONTHS = (
     ("How many cells did Yevgenia Marchetti test?", "cells", "How many points did Tobias Lindahl score?", "14 points"),
     # a month the question names must be the claim's when the claim names one
     ("What did Tobias Lindahl score in June?", "June", "What did Tobias Lindahl score in January?", "14 points"),
-], ids=["count", "month"])
+    # a noun in -ing after a determiner ("the painting") does not ground the verb ("paint")
+    ("What did Mireille Osagie-Hart paint?", "paint", "What did Agnetha Roe paint?", "the harbour"),
+], ids=["count", "month", "ing-noun"])
 def test_counts_and_months_must_be_the_claims(refused: str, term: str, twin: str, needle: str) -> None:
     p = _store(*COUNTS_AND_MONTHS)
     abstained(p, refused, "unknown_predicate", term)

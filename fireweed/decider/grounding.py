@@ -97,6 +97,10 @@ class ClaimIndex:
         return sorted(set(out))
 
 
+_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "his", "her", "its", "their",
+                          "our", "my", "your", "'s"})
+
+
 def index_of(fact: Fact) -> ClaimIndex:
     """Build (once) and return the ClaimIndex cached on a Fact."""
     ci = getattr(fact, "_gate_index", None)
@@ -123,6 +127,12 @@ def _build(fact: Fact) -> ClaimIndex:
     in_span = {k for s in fact.spans for k in range(s.first, s.last)}
     for i, w in enumerate(lower):
         if not any(c.isalnum() for c in w):
+            continue
+        if len(w) > 5 and w.endswith("ing") and i > 0 and lower[i - 1] in _DETERMINERS:
+            # "the painting", "her booking": a noun, which must not ground the verb ("paint")
+            ci.stems.add(w)
+            ci.concepts.add(w)
+            ci.concept_pos.setdefault(w, []).append(i)
             continue
         for s in stems_of(w) if not is_number(w) else (w.replace(",", ""),):
             ci.stems.add(s)
