@@ -57,6 +57,14 @@ ORDER_PAIRS = [
     ("Dr. Hal Ince advised Mrs. Okafor to walk daily.", "Mrs. Okafor advised Dr. Hal Ince to walk daily.", "Mrs. Okafor was advised by Dr. Hal Ince to walk daily.", "Okafor"),
     # a passive turned active must keep who acted: the agent after "by" becomes the subject
     ("The lease was signed by Pia Lund.", "The lease signed Pia Lund.", "Pia Lund signed the lease.", "signed"),
+    # a passive is "be" + participle with its "by" agent anywhere later in the clause, not only
+    # right after the verb; an agentless passive names no doer, so it licenses no reversal
+    ("Kofi Amankwah-Lee was treated for a cut hand by Ilse Vandermeer.", "Kofi Amankwah-Lee treated Ilse Vandermeer for a cut hand.", "Ilse Vandermeer treated Kofi Amankwah-Lee for a cut hand.", "Ilse Vandermeer"),
+    ("The Ostrava choir was trained for the festival by Lenka Dvorakova.", "The Ostrava choir trained Lenka Dvorakova for the festival.", "Lenka Dvorakova trained the Ostrava choir for the festival.", "Lenka Dvorakova"),
+    ("The bell was cast in 1890 at Whitfield by Arno Kessel.", "Arno Kessel was cast at Whitfield by the bell.", "Arno Kessel cast the bell at Whitfield.", "Arno Kessel"),
+    ("Kofi Amankwah-Lee treated Ilse Vandermeer for a cut hand.", "Kofi Amankwah-Lee was treated for a cut hand.", "Kofi Amankwah-Lee treated Ilse Vandermeer.", "treated"),
+    # the participant behind a passive verb is its agent only after "by"
+    ("The quilt was sent to the Marlow Museum by the Tanaka Trust.", "The Marlow Museum sent the quilt to the Tanaka Trust.", "The Tanaka Trust sent the quilt to the Marlow Museum.", "Marlow Museum"),
 ]
 
 NUMERAL_PAIRS = [
@@ -159,6 +167,11 @@ ADMITS = [
     ("The Fenwick Colts beat the Ashby Rovers 3-1.", "The Fenwick Colts have beaten the Ashby Rovers."),
     ("In May, inflation fell to 3.4%.", "Inflation fell to 3.4% in May."),
     ("Rory Dey co-wrote four songs with Isa Lund.", "Rory Dey has co-written four songs with Isa Lund."),
+    # a passive whose agent comes later in the clause is the same voice as "V by X"
+    ("The bridge was repainted in 2021 by Halden Works.", "In 2021, the bridge was repainted by Halden Works."),
+    ("The bridge was repainted in 2021 by Halden Works.", "Halden Works repainted the bridge in 2021."),
+    ("Kofi Amankwah-Lee was treated for a cut hand by Ilse Vandermeer.", "Kofi Amankwah-Lee was treated for a cut hand."),
+    ("The festival was opened in June by Dorota Wilk.", "The festival was opened by Dorota Wilk."),
 ]
 
 

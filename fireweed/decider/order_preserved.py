@@ -7,7 +7,10 @@ clause or adverbial ("In 2019, Ada Lee joined Acme") never produces that pattern
 
 Participants are names (and object pronouns that point back to a name in the claim: "Ada's son
 lives with her"), and, inside one clause, any content word or number. A passive on one side only
-("Acme hired Ada" / "Ada was hired by Acme") flips the expected order.
+("Acme hired Ada" / "Ada was hired by Acme", "Ada was hired in May by Acme") flips the expected
+order, and only for its "by" agent: an agentless passive ("the painting was lent to Acme") names no
+doer, and "the painting was lent to the museum by Acme" does not have the museum lending it. The
+voice is a property of the verb alone (see :func:`.subject_grounded.passive_voice`).
 
 A second check binds the claim's subject to its verb: if the evidence mentions the subject only
 after that verb (and not as "by X"), the evidence says someone else did it.
@@ -33,7 +36,7 @@ from .text import (
     Analysis,
     analyze,
 )
-from .subject_grounded import subject_binding
+from .subject_grounded import passive_agent_at, passive_voice, subject_binding
 from .verdicts import GateVerdict
 
 __all__ = ["check", "check_analyzed", "GATE", "CODE"]
@@ -138,9 +141,25 @@ def _contains(hay: list[str], needle: list[str]) -> bool:
     return any(hay[i:i + k] == needle for i in range(len(hay) - k + 1))
 
 
-def _passive(a: Analysis, index: int) -> bool:
-    toks = a.tokens
-    return index + 1 < len(toks) and toks[index + 1].norm == "by"
+def _voice(a: Analysis, index: int) -> int:
+    """0 active, 1 passive without its agent ("was lent to Acme"), 2 passive with the agent
+    named ("was hired by Acme", "was treated for a cut by Ada")."""
+    passive, agent = passive_voice(a, index)
+    return 2 if agent else 1 if passive else 0
+
+
+def _licensed_reversal(claim: Analysis, rc: int, after_c: int, vc: int,
+                       evidence: Analysis, re_: int, after_e: int, ve: int) -> bool:
+    """Whether a pair reversed around the verb is only a change of voice: one side active, the
+    other passive with its agent, and the participant behind the passive verb is that agent
+    ("was lent to the museum by Acme": the museum did not lend it)."""
+    if {vc, ve} != {0, 2}:
+        return False
+    if vc == 2:
+        by = passive_agent_at(claim, rc)
+        return by is not None and after_c > by
+    by = passive_agent_at(evidence, re_)
+    return by is not None and after_e > by
 
 
 def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
@@ -179,10 +198,15 @@ def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
                 same = pa < pr < pb
                 if not (reversed_ or same):
                     continue
-                flip = _passive(claim, r.index) != _passive(evidence, pr)
-                if reversed_ and not flip:
+                vc, ve = _voice(claim, r.index), _voice(evidence, pr)
+                # Only a passive that names its agent puts the doer behind the verb; an agentless
+                # one ("the painting was lent to Acme") names no doer, so no reversal is licensed.
+                if reversed_ and not _licensed_reversal(claim, r.index, b.index, vc,
+                                                        evidence, pr, pa, ve):
                     return a.label, r.label, b.label
-                if same and flip and (a.entity or b.entity) and r.key.startswith("W:"):
+                # The same order in the other voice swaps the roles: the subject of one is the
+                # doer, of the other the one it was done to.
+                if same and (vc == 0) != (ve == 0) and (a.entity or b.entity) and r.key.startswith("W:"):
                     return a.label, r.label, b.label
     return None
 

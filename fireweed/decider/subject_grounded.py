@@ -202,16 +202,71 @@ def _subject_position(toks: tuple[Token, ...], i: int, width: int, verb: int) ->
     return before not in PREPOSITIONS
 
 
-def _passive_at(toks: tuple[Token, ...], k: int) -> bool:
-    """Whether the verb at token ``k`` is a passive participle ("was hired", "hired by")."""
-    if k + 1 < len(toks) and toks[k + 1].norm == "by":
-        return True
-    if toks[k].norm.endswith("ing"):
-        return False
+# Words that end the stretch in which a passive participle's "by" agent can stand: a new clause
+# or a second verb ("was lent to Acme and returned by courier": courier did not lend it).
+_AGENT_STOPS: frozenset[str] = frozenset(
+    {"and", "but", "or", "nor", "who", "whom", "whose", "which", "that", "where", "because",
+     "while", "whereas", "although", "though", "since", "when", "after", "before", "if",
+     "unless", "until"}
+) | AUXILIARIES | MODALS
+
+
+def _be_before(toks: tuple[Token, ...], k: int) -> bool:
+    """Whether a form of "be" stands before token ``k``, past adverbs ("was not yet hired")."""
     j = k - 1
     while j >= 0 and (toks[j].norm in _ADVERB_LIKE or toks[j].norm.endswith("ly")):
         j -= 1
     return j >= 0 and toks[j].norm in _BE_FORMS
+
+
+def passive_voice(a: Analysis, k: int) -> tuple[bool, bool]:
+    """The voice of the word at token ``k``: ``(passive, with_agent)``.
+
+    A word is a passive participle when "by" follows it at once ("the gallery, run by Ada") or
+    when a form of "be" stands before it ("was hired", "has been treated", not "is leading").
+    It has an agent when that "by" follows at once, or, after "be", later in its own clause,
+    before any new clause or second verb ("was treated for a cut hand by Ada"; not "by noon",
+    "by 6 votes", "by using"). Only this one word carries the voice, never its whole clause.
+    Both gates read the voice here: the subject binding compares ``passive``, the order gate
+    flips its expected order on ``with_agent`` (an agentless passive names no doer to swap).
+    """
+    toks = a.tokens
+    n = len(toks)
+    if k + 1 < n and toks[k + 1].norm == "by":
+        return True, True
+    if toks[k].norm.endswith("ing") or not _be_before(toks, k):
+        return False, False
+    by = passive_agent_at(a, k)
+    return True, by is not None
+
+
+def passive_agent_at(a: Analysis, k: int) -> int | None:
+    """The token index of the "by" that names the agent of the passive participle at ``k``
+    (see :func:`passive_voice`), or None."""
+    toks = a.tokens
+    n = len(toks)
+    if k + 1 < n and toks[k + 1].norm == "by":
+        return k + 1
+    if toks[k].norm.endswith("ing") or not _be_before(toks, k):
+        return None
+    clause = a.clauses[k]
+    for j in range(k + 1, n - 1):
+        t = toks[j]
+        if a.clauses[j] != clause:
+            break
+        if t.norm in _AGENT_STOPS and not a.in_numeral[j] and not (t.capitalized and not t.sentence_initial):
+            break  # "may" in "in May" and "Will" in a name are no second verb
+        if t.norm == "by":
+            nxt = toks[j + 1]
+            if a.clauses[j + 1] == clause and not a.in_numeral[j + 1] and not nxt.norm.endswith("ing"):
+                return j
+            break
+    return None
+
+
+def _passive_at(a: Analysis, k: int) -> bool:
+    """Whether the verb at token ``k`` is a passive participle ("was hired", "hired by")."""
+    return passive_voice(a, k)[0]
 
 
 # The firewall, this gate and the binding below all ask for the subject of the same claim's
@@ -304,7 +359,7 @@ def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
     v = ev_verbs[0] if len(ev_verbs) == 1 else _occurrence_by_object(claim, k, evidence, ev_verbs)
     if v is None:
         return None
-    if _passive_at(toks, k) != _passive_at(ev_toks, v):
+    if _passive_at(claim, k) != _passive_at(evidence, v):
         return None
     for i in occ:
         if i < v and _subject_position(ev_toks, i, width, v) and not _in_closed_relative(evidence, i, v) \
