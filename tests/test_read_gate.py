@@ -198,6 +198,14 @@ def test_counts_and_months_must_be_the_claims(refused: str, term: str, twin: str
     answered_with(p, twin, needle)
 
 
+def test_general_verb_paraphrases_answer_and_other_verbs_do_not() -> None:
+    p = _store("Maestro Ivan Petrov chose Tobias Lindahl for the cornet solo.",
+               "Anouk Berg rewrote the sync engine.")
+    answered_with(p, "Who picked Tobias Lindahl for the cornet solo?", "chose Tobias Lindahl")
+    answered_with(p, "What did Anouk Berg rewrite?", "sync engine")  # a prefixed irregular verb
+    abstained(p, "Who dropped Tobias Lindahl from the cornet solo?", "unknown_predicate")
+
+
 def test_how_many_counts_a_noun_that_is_also_a_kind_of_value() -> None:
     p = _store("Greta Vollmer won three regional chess titles.", *ROLES)
     answered_with(p, "How many regional chess titles did Greta Vollmer win?", "three regional chess titles")

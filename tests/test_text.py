@@ -322,3 +322,12 @@ def test_text_functions_never_raise_and_offsets_hold(s: str) -> None:
 def test_docstring_examples_hold(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_a_prefix_on_an_irregular_verb_keeps_the_verb():
+    from fireweed.decider import lexicon, text
+
+    for a, b in (("rewrote", "rewrite"), ("rewritten", "rewrites"), ("undertook", "undertake"), ("withdrew", "withdraw")):
+        assert text.stem(a) == text.stem(b) and lexicon.stem(a) == lexicon.stem(b), (a, b)
+    assert text.stem("rested") != text.stem("rewrote")  # the control: a plain word is left alone
+    assert text.stem("rested") == text.stem("rest")

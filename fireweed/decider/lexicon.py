@@ -323,9 +323,23 @@ _KEEP = frozenset(
 )
 
 
+_VERB_PREFIXES = ("re", "over", "under", "out", "mis", "fore", "with", "up")
+
+
+def _prefixed_irregular(w: str) -> str:
+    """"rewrote" -> "rewrite", "undertook" -> "undertake": a prefix on an irregular verb form."""
+    for prefix in _VERB_PREFIXES:
+        rest = w[len(prefix):]
+        if w.startswith(prefix) and len(rest) >= 3 and rest in _IRREGULAR:
+            return prefix + _IRREGULAR[rest]
+    return w
+
+
 def _strip(word: str) -> str:
     if word in _IRREGULAR:
         word = _IRREGULAR[word]
+    else:
+        word = _prefixed_irregular(word)
     if word in _KEEP or len(word) <= 2:
         return word
     w = word
