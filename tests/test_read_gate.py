@@ -206,6 +206,12 @@ def test_general_verb_paraphrases_answer_and_other_verbs_do_not() -> None:
     abstained(p, "Who dropped Tobias Lindahl from the cornet solo?", "unknown_predicate")
 
 
+def test_when_is_answered_by_a_time_counted_from_now_but_not_by_a_duration() -> None:
+    p = _store("Orla Brennan will see Lionel Hoskins in 6 weeks.", "Ada Moss will stay in Leeds for 3 weeks.")
+    answered_with(p, "When will Orla Brennan see Lionel Hoskins?", "in 6 weeks")
+    abstained(p, "When will Ada Moss stay in Leeds?", "unknown_predicate")  # "for 3 weeks" says how long
+
+
 def test_how_many_counts_a_noun_that_is_also_a_kind_of_value() -> None:
     p = _store("Greta Vollmer won three regional chess titles.", *ROLES)
     answered_with(p, "How many regional chess titles did Greta Vollmer win?", "three regional chess titles")

@@ -97,6 +97,7 @@ class ClaimIndex:
         return sorted(set(out))
 
 
+_TIME_UNITS = frozenset({"minute", "hour", "day", "week", "fortnight", "month", "year"})
 _DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "his", "her", "its", "their",
                           "our", "my", "your", "'s"})
 
@@ -180,6 +181,9 @@ def _build(fact: Fact) -> ClaimIndex:
                 _add(ci, "date", v)
             if nxt in MONTHS or prev in MONTHS:
                 _add(ci, "date", v + " " + (nxt if nxt in MONTHS else prev))
+            if prev in ("in", "within", "after") and nxt.rstrip("s") in _TIME_UNITS:
+                # "in 6 weeks": when something happens, counted from the claim's own time
+                _add(ci, "date", f"+{v} {nxt}")
             for t in _UNIT_OF.get(nxt, ()):
                 _add(ci, t, v + " " + nxt)
             if w.endswith(("°c", "°f", "°")):
