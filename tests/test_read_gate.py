@@ -212,6 +212,13 @@ def test_when_is_answered_by_a_time_counted_from_now_but_not_by_a_duration() -> 
     abstained(p, "When will Ada Moss stay in Leeds?", "unknown_predicate")  # "for 3 weeks" says how long
 
 
+def test_how_much_money_asks_for_an_amount_of_money() -> None:
+    p = _store("Dominic Fane pleaded guilty to two counts of fraud involving £64,300.",
+               "Dominic Fane was involved in the fraud for 3 years.")
+    answered_with(p, "How much money was involved in the fraud Dominic Fane admitted?", "£64,300")
+    abstained(p, "How much money did Dominic Fane earn?", "unknown_predicate")  # no claim says what he earned
+
+
 def test_how_many_counts_a_noun_that_is_also_a_kind_of_value() -> None:
     p = _store("Greta Vollmer won three regional chess titles.", *ROLES)
     answered_with(p, "How many regional chess titles did Greta Vollmer win?", "three regional chess titles")
