@@ -63,6 +63,10 @@ ORDER_PAIRS = [
     ("The Ostrava choir was trained for the festival by Lenka Dvorakova.", "The Ostrava choir trained Lenka Dvorakova for the festival.", "Lenka Dvorakova trained the Ostrava choir for the festival.", "Lenka Dvorakova"),
     ("The bell was cast in 1890 at Whitfield by Arno Kessel.", "Arno Kessel was cast at Whitfield by the bell.", "Arno Kessel cast the bell at Whitfield.", "Arno Kessel"),
     ("Kofi Amankwah-Lee treated Ilse Vandermeer for a cut hand.", "Kofi Amankwah-Lee was treated for a cut hand.", "Kofi Amankwah-Lee treated Ilse Vandermeer.", "treated"),
+    # an -ing/-ed word after a determiner is a noun, a participant like any other
+    ("The painting was lent to the Harrowgate Gallery for its 2023 exhibition.", "The Harrowgate Gallery lent the painting for its 2023 exhibition.", "The painting was lent to the Harrowgate Gallery.", "painting"),
+    ("The Harrowgate Gallery lent the drawing to the museum.", "The drawing was lent to the Harrowgate Gallery.", "The drawing was lent to the museum.", "Harrowgate Gallery"),
+    ("Her painting was lent to the Pell Street Library.", "The Pell Street Library lent her painting.", "Her painting was lent to the Pell Street Library.", "painting"),
     # the participant behind a passive verb is its agent only after "by"
     ("The quilt was sent to the Marlow Museum by the Tanaka Trust.", "The Marlow Museum sent the quilt to the Tanaka Trust.", "The Tanaka Trust sent the quilt to the Marlow Museum.", "Marlow Museum"),
 ]

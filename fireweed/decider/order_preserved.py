@@ -6,7 +6,8 @@ round (B … R … A), as in "Acme joined Ada Lee" against "Ada Lee joined Acme"
 clause or adverbial ("In 2019, Ada Lee joined Acme") never produces that pattern, so it passes.
 
 Participants are names (and object pronouns that point back to a name in the claim: "Ada's son
-lives with her"), and, inside one clause, any content word or number. A passive on one side only
+lives with her"), and, inside one clause, any content word or number; an -ed/-ing word is an
+event that may move freely, unless a determiner or possessive makes it a noun ("the painting"). A passive on one side only
 ("Acme hired Ada" / "Ada was hired by Acme", "Ada was hired in May by Acme") flips the expected
 order, and only for its "by" agent: an agentless passive ("the painting was lent to Acme") names no
 doer, and "the painting was lent to the museum by Acme" does not have the museum lending it. The
@@ -30,10 +31,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .text import (
+    ARTICLES,
+    DEMONSTRATIVES,
     NEGATIONS,
     OBJECT_PRONOUNS,
+    POSSESSIVE_DETERMINERS,
     STOPWORDS,
     Analysis,
+    Token,
     analyze,
 )
 from .subject_grounded import passive_agent_at, passive_voice, subject_binding
@@ -62,9 +67,24 @@ class _Unit:
     participant: bool = True  # may play A or B in a transposition
 
 
-def _event_like(norm: str) -> bool:
-    """Participles name events, not participants: "asked ... after finding" may reorder freely."""
-    return len(norm) > 4 and norm.endswith(("ed", "ing"))
+# Words after which an -ed/-ing word is a noun ("the painting", "her drawing", "Ada's recording"),
+# not a participle. "that" is left out: it is as often a relative or a complementiser ("the firm
+# that hired Ada").
+_DETERMINERS: frozenset[str] = (ARTICLES | DEMONSTRATIVES | POSSESSIVE_DETERMINERS) - {"that"}
+
+
+def _event_like(toks: tuple[Token, ...], i: int) -> bool:
+    """Participles name events, not participants: "asked ... after finding" may reorder freely.
+
+    An -ed/-ing word right after a determiner or a possessive is a noun ("lent the painting"),
+    and a noun is a participant like any other content word.
+    """
+    norm = toks[i].norm
+    if not (len(norm) > 4 and norm.endswith(("ed", "ing"))):
+        return False
+    if i > 0 and (toks[i - 1].norm in _DETERMINERS or toks[i - 1].possessive):
+        return False
+    return True
 
 
 def _units(a: Analysis, resolve_pronouns: bool) -> list[_Unit]:
@@ -108,7 +128,7 @@ def _units(a: Analysis, resolve_pronouns: bool) -> list[_Unit]:
             units.append(_Unit("P:" + n, i, a.clauses[i], False, t.text))
         elif n not in STOPWORDS and n not in NEGATIONS:
             units.append(_Unit("W:" + a.keys[i], i, a.clauses[i], False,
-                               t.text, not _event_like(n)))
+                               t.text, not _event_like(toks, i)))
         i += 1
     return units
 
