@@ -38,6 +38,12 @@ SUBJECT_PAIRS = [
     ("Lina Petrov conducts the orchestra, and Dmitri Volkov plays the oboe.", "Lina Petrov plays the oboe.", "Dmitri Volkov plays the oboe.", "Lina Petrov"),
     ("Hanna Vollmer teaches chemistry and Greta Olsen teaches physics.", "Hanna Vollmer teaches physics.", "Hanna Vollmer teaches chemistry.", "Hanna Vollmer"),
     ("Agnes Kjeldsen, whose coach is Ruairi Delaney, won the regional sprint.", "Ruairi Delaney won the regional sprint.", "Agnes Kjeldsen won the regional sprint.", "Ruairi Delaney"),
+    # a title's full stop does not end the subject's clause, so a titled subject is bound too
+    ("Ms. Tamsin Wolcott will prosecute, and Mr. Oluwaseun Hardcastle represents Carla Benedetti.", "Ms. Tamsin Wolcott represents Carla Benedetti.", "Mr. Oluwaseun Hardcastle represents Carla Benedetti.", "Tamsin Wolcott"),
+    ("Dr. Tobiah Emberton cleaned the frame, and conservator Mireille Osagie-Hart restored the painting.", "Dr. Tobiah Emberton restored the painting.", "Dr. Tobiah Emberton cleaned the frame.", "Tobiah Emberton"),
+    # a lowercase role noun before the rival name belongs to its subject phrase
+    ("Dr. Tobiah Emberton cleaned the frame, and conservator Mireille Osagie-Hart restored the painting.", "Tobiah Emberton restored the painting.", "Mireille Osagie-Hart restored the painting.", "Tobiah Emberton"),
+    ("Lotte Brinck sanded the panel while her assistant Samir Okonjo varnished it.", "Lotte Brinck varnished it.", "Samir Okonjo varnished it.", "Lotte Brinck"),
 ]
 
 ORDER_PAIRS = [
@@ -152,6 +158,9 @@ ADMITS = [
     ("Hanna Vollmer teaches chemistry and Greta Olsen teaches physics.", "Greta Olsen teaches physics."),
     ("Ada Lee did not attend, but Ben Cole attended the hearing.", "Ben Cole attended the hearing."),
     ("Nora Quist replaced Ivo Brand, who retired in January after 22 years.", "Ivo Brand retired in January after 22 years."),
+    ("Hedda Sorli and conservator Rune Vik restored the altarpiece.", "Hedda Sorli restored the altarpiece."),
+    ("Hedda Sorli visited the studio and met conservator Rune Vik, then restored the altarpiece.", "Hedda Sorli restored the altarpiece."),
+    ("Ms. Hedda Sorli will prosecute, and Mr. Rune Vik represents Ola Dahl.", "Ms. Hedda Sorli will prosecute."),
     # reordered clause
     ("Imogen Hale founded the Corby Bee Trust in 2017.", "In 2017, Imogen Hale founded the Corby Bee Trust."),
     ("The Mayfield school hall was closed for a week because the roof leaked.", "Because the roof leaked, the Mayfield school hall was closed for a week."),

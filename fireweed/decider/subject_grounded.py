@@ -25,6 +25,7 @@ from .text import (
     ARTICLES,
     AUXILIARIES,
     MODALS,
+    POSSESSIVE_DETERMINERS,
     PREPOSITIONS,
     PRONOUN_GROUPS,
     STOPWORDS,
@@ -405,16 +406,54 @@ def _rival_between(a: Analysis, start: int, v: int) -> bool:
         j = span.first - 1
         while j >= start and (toks[j].norm in TITLES or toks[j].norm in ARTICLES) and toks[j].capitalized:
             j -= 1
-        opens = j < start or toks[j].norm in _CLAUSE_OPENERS or a.clauses[j] != a.clauses[span.first]
+        lead = span.first
+        opens = _opens_clause(a, j, start, span.first)
+        if not opens and _verb_next(a, span.last + 1, v):
+            # "..., and (the senior) conservator Mireille Osagie-Hart restored it": one or two
+            # lowercase role words (and an article) before a name that the verb follows at once
+            # belong to the subject phrase, so the clause opens before them. A verb before a
+            # name ("and met Ben, then ...") is not followed by the claim's verb.
+            r = j
+            while not opens and r > j - 2 and _role_word(a, r, start):
+                k = r - 1
+                while k >= start and (toks[k].norm in ARTICLES or toks[k].norm in POSSESSIVE_DETERMINERS):
+                    k -= 1
+                if _opens_clause(a, k, start, r):
+                    opens, lead = True, k + 1
+                r -= 1
         if not opens:
             continue
-        in_names = [False] * (span.first - start)
+        in_names = [False] * (lead - start)
         for other in a.names:
-            for t in range(max(other.first, start), min(other.last + 1, span.first)):
+            for t in range(max(other.first, start), min(other.last + 1, lead)):
                 in_names[t - start] = True
-        if any(not in_names[t - start] and toks[t].norm not in STOPWORDS for t in range(start, span.first)):
+        if any(not in_names[t - start] and toks[t].norm not in STOPWORDS for t in range(start, lead)):
             return True
     return False
+
+
+def _opens_clause(a: Analysis, j: int, start: int, first: int) -> bool:
+    """Whether a phrase starting at token ``first`` opens a clause: nothing of the span from
+    ``start`` before it, a clause opener ("and", "while") or punctuation at token ``j``."""
+    return j < start or a.tokens[j].norm in _CLAUSE_OPENERS or a.clauses[j] != a.clauses[first]
+
+
+def _role_word(a: Analysis, j: int, start: int) -> bool:
+    """Whether token ``j`` may be a lowercase role noun before a name ("conservator", "nurse")."""
+    if j < start:
+        return False
+    t = a.tokens[j]
+    return (not t.capitalized and t.norm.isalpha() and t.norm not in STOPWORDS
+            and not a.in_numeral[j] and not t.possessive)
+
+
+def _verb_next(a: Analysis, k: int, v: int) -> bool:
+    """Whether only auxiliaries, modals and adverbs stand from token ``k`` to the verb at ``v``."""
+    toks = a.tokens
+    if k > v or a.clauses[k - 1] != a.clauses[v]:
+        return False
+    return all(toks[t].norm in AUXILIARIES or toks[t].norm in MODALS or toks[t].norm in _ADVERB_LIKE
+               or toks[t].norm.endswith("ly") for t in range(k, v))
 
 
 def _occurrence_by_object(claim: Analysis, k: int, evidence: Analysis, ev_verbs: list[int]) -> int | None:

@@ -677,8 +677,16 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
+def _title_stop(gap: str, prev: Token, nxt: Token) -> bool:
+    """Whether the full stop in ``gap`` only closes an abbreviated title before a name ("Ms.
+    Tamsin Wolcott", "Dr. Hal Ince"): the title and the name are one phrase, in one clause."""
+    return (gap.strip() == "." and gap.startswith(".") and prev.capitalized and nxt.capitalized
+            and prev.norm in TITLES and prev.norm in _ABBREVIATIONS)
+
+
 def clause_ids(text: str, tokens: list[Token]) -> list[int]:
-    """A clause number per token: it increases at each , ; : ( ) or dash between tokens."""
+    """A clause number per token: it increases at each , ; : ( ) or dash between tokens, and at
+    a sentence's end (not at the full stop of a title such as "Dr.")."""
     if not tokens:
         return []
     folded = fold(text)
@@ -691,7 +699,8 @@ def clause_ids(text: str, tokens: list[Token]) -> list[int]:
         elif any(ch in ",;:()[]" for ch in gap) or " - " in gap or gap.strip(" ") in ("-", "--"):
             cid += 1
         elif any(ch in ".!?" for ch in gap):
-            cid += 1
+            if not _title_stop(gap, tokens[i - 1], tokens[i]):
+                cid += 1
         ids[i] = cid
     return ids
 
