@@ -108,6 +108,16 @@ def test_update_verb_supersedes_the_attribute_value(led: Ledger) -> None:
     assert "12 units" in first_claim(led.p, "What is Ben Cole's current insulin dose?")
 
 
+def test_an_update_by_someone_new_supersedes_the_value_its_possessor_was_given(led: Ledger) -> None:
+    # the first claim is led by the patient; the update's subject is a doctor named here first
+    old = led.remember("Lionel Hoskins started methotrexate 15 mg once weekly.")
+    other = led.remember("Lionel Hoskins started folic acid 5 mg once weekly.")
+    new = led.remember("Dr. Sebastian Quaye increased Lionel Hoskins's methotrexate to 20 mg once weekly.")
+    assert new.supersedes == [old.memory_id]
+    assert led.state(other.memory_id) == "active"  # the control: another attribute keeps its value
+    assert "20 mg" in first_claim(led.p, "What is Lionel Hoskins's current methotrexate dose?")
+
+
 def test_unrelated_claims_about_one_subject_do_not_supersede(led: Ledger) -> None:
     a = led.remember("Dana Whitfield manages the northern depot.")
     b = led.remember("Dana Whitfield lives in Carnford.")

@@ -901,8 +901,7 @@ class Projection:
         after: list[tuple[str, dict[str, Any]]] = []
         self_superseded_by: str | None = None
         if subjects and relation != "state":
-            e = t.entities.get(subjects[0])
-            pool = self._conflict_candidates(t, e, fact, relation, subjects) if e is not None else set()
+            pool = self._conflict_candidates(t, t.entities.get(subjects[0]), fact, relation, subjects)
             for old_id in sorted(pool, key=lambda i: x.seq if (x := t.memories.get(i)) else 0):  # admission order
                 old = t.memories.get(old_id)
                 if old is None:
@@ -934,14 +933,19 @@ class Projection:
         events.extend(after)
         return Plan(events, mid, "admitted", supersedes, disputes, subjects, relation)
 
-    def _conflict_candidates(self, t: _Tenant, e: _Entity, fact: Fact, relation: str, subjects: list[str]) -> set[str]:
+    def _conflict_candidates(self, t: _Tenant, e: _Entity | None, fact: Fact, relation: str, subjects: list[str]) -> set[str]:
         """Every earlier claim led by `e` that _conflicts could find in conflict with this one, and few
         others: never a walk of all the subject's claims. Superseded, rejected and quarantined claims
         never conflict, so only visible ones are indexed (`_Led`)."""
-        out = self._relation_candidates(t, e, relation, subjects)
+        out = self._relation_candidates(t, e, relation, subjects) if e is not None else set()  # e new: nothing led
         if fact.update and fact.attribute and fact.values:
-            # an update also conflicts with a claim of another relation that gave the attribute a value
-            out |= self._valued(t, e).get(fact.attribute, set())
+            # an update also conflicts with a claim of another relation that gave the attribute a
+            # value, led by the update's subject or by another subject it names: "Dr. Q increased
+            # Lionel's methotrexate to 20 mg" updates "Lionel started methotrexate 15 mg"
+            for sid in dict.fromkeys(subjects):
+                other = t.entities.get(sid)
+                if other is not None:
+                    out |= self._valued(t, other).get(fact.attribute, set())
         return out
 
     def _valued(self, t: _Tenant, e: _Entity) -> dict[str, set[str]]:
