@@ -44,6 +44,9 @@ SUBJECT_PAIRS = [
     # a lowercase role noun before the rival name belongs to its subject phrase
     ("Dr. Tobiah Emberton cleaned the frame, and conservator Mireille Osagie-Hart restored the painting.", "Tobiah Emberton restored the painting.", "Mireille Osagie-Hart restored the painting.", "Tobiah Emberton"),
     ("Lotte Brinck sanded the panel while her assistant Samir Okonjo varnished it.", "Lotte Brinck varnished it.", "Samir Okonjo varnished it.", "Lotte Brinck"),
+    # the name after a capitalised role word and a lowercase one is the subject, not the role word
+    ("Nurse specialist Joanna Brill will see Eamon Fitch on Monday.", "Nurse specialist Felicity Amadi will see Eamon Fitch on Monday.", "Nurse specialist Joanna Brill will see Eamon Fitch.", "Felicity Amadi"),
+    ("Research assistant Mila Korhonen collected the soil samples.", "Research assistant Pavel Strand collected the soil samples.", "Research assistant Mila Korhonen collected the samples.", "Pavel Strand"),
 ]
 
 ORDER_PAIRS = [

@@ -510,6 +510,27 @@ def _actor(claim: Analysis, evidence: Analysis, v: int) -> tuple[str | None, boo
     return word.text, bool(set(stems_of(word.norm)) & claim.stem_set)
 
 
+def _name_after_role(claim: Analysis, subj: Subject | None) -> NameSpan | None:
+    """The name in a subject such as "Nurse specialist Felicity Amadi" or "Research assistant
+    Pavel Strand": the subject found is a lone capitalised role word (a title, or a single word
+    capitalised only because it starts the sentence), and after one or two lowercase words of
+    the same clause a name follows. None otherwise."""
+    if subj is None or subj.kind != "name" or subj.name is None or subj.name.possessive:
+        return None
+    span = subj.name
+    if not (span.ambiguous or all(t in TITLES for t in span.tokens)):
+        return None
+    toks = claim.tokens
+    k = span.last + 1
+    while k < len(toks) and k - span.last <= 2 and not toks[k].capitalized \
+            and toks[k].norm.isalpha() and toks[k].norm not in STOPWORDS \
+            and claim.clauses[k] == claim.clauses[span.last]:
+        k += 1
+    if k == span.last + 1 or k - span.last > 3:
+        return None
+    return next((s for s in claim.names if s.first == k and claim.clauses[k] == claim.clauses[span.last]), None)
+
+
 def _later_clause_starts(claim: Analysis) -> list[int]:
     """Token indices that start a new main clause: after ';' or after ', and'/', but'."""
     text = fold(claim.text)
@@ -533,6 +554,9 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
         refusal = _check_subject(subj, claim, evidence)
         if refusal is not None:
             return refusal
+    named = _name_after_role(claim, subj)
+    if named is not None and not name_occurrences(named, evidence):
+        return GateVerdict.refuse(CODE, GATE, _remedy_for(named.text), named.text)
     bound = subject_binding(claim, evidence)
     if bound is not None and not bound.actor_in_claim:
         who = f"'{bound.actor}'" if bound.actor else "someone else"
