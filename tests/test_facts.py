@@ -87,6 +87,18 @@ def test_an_organisation_suffix_ends_a_name_and_a_score_does_not_join_it() -> No
     assert [s.text for s in find_spans(tokenize("Ada Moss booked Room 5."))] == ["Ada Moss", "Room 5"]
 
 
+def test_a_known_name_split_by_a_lower_case_word_is_one_name() -> None:
+    from fireweed.decider.name_spans import add_known_spans
+
+    known = {"herring fleet at dawn", "priya raman"}.__contains__
+    toks = tokenize("Herring Fleet at Dawn dimensions")
+    assert [s.text for s in add_known_spans(toks, find_spans(toks), known)] == ["Herring Fleet at Dawn"]
+    toks = tokenize("Herring Fleet at Noon dimensions")  # the control: not a known name, spans stay
+    assert [s.text for s in add_known_spans(toks, find_spans(toks), known)] == ["Herring Fleet", "Noon"]
+    toks = tokenize("Priya Ramanathan met priya raman")  # a known name never cuts a name found by capitals
+    assert [s.text for s in add_known_spans(toks, find_spans(toks), known)] == ["Priya Ramanathan", "priya raman"]
+
+
 def test_quoted_titles_are_names() -> None:
     spans = find_spans(tokenize("Ada Moss wrote 'Quiet Rivers' in 2020."))
     assert any(s.quoted and s.text == "Quiet Rivers" for s in spans)

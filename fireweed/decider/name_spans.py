@@ -387,33 +387,48 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
 
 
 def add_known_spans(tokens: list[Token], spans: list[Span], is_key: Callable[[str], bool]) -> list[Span]:
-    """Add spans for known multi-word names typed without capitals ("priya raman").
+    """Add spans for known multi-word names typed without capitals ("priya raman"), or split by a
+    lower-case word ("Herring Fleet at Dawn" read as "Herring Fleet" and "Dawn").
 
-    Only whole known names of two to four words are looked up, so common
-    lower-case words are never promoted to names.
+    Only whole known names of two to six words are looked up, so common lower-case words are
+    never promoted to names; a known name replaces the spans it wholly contains, never cuts one.
     """
     lower = [t.text.lower() for t in tokens]
     n = len(lower)
-    covered = {k for s in spans for k in range(s.first, s.last)}
+    owner: list[Span | None] = [None] * n
+    for s in spans:
+        for k in range(s.first, min(s.last, n)):
+            owner[k] = s
     extra: list[Span] = []
     i = 0
     while i < n:
-        if i in covered:
-            i += 1  # every window starting here overlaps a span
+        first = owner[i]
+        if first is not None and first.first != i:
+            i += 1  # inside a name found by its capitals: a window from here would cut it
             continue
         hit = 0
-        for size in (4, 3, 2):
-            if i + size <= n and covered.isdisjoint(range(i, i + size)) and is_key(" ".join(lower[i : i + size])):
+        for size in (6, 5, 4, 3, 2):
+            j = i + size
+            if j > n:
+                continue
+            last = owner[j - 1]
+            if last is not None and last.last != j:
+                continue  # the window would cut a name found by its capitals
+            if first is not None and first.last == j:
+                break  # exactly that name: nothing to add, and nothing shorter either
+            if is_key(" ".join(lower[i:j])):
                 hit = size
                 break
         if hit:
+            j = i + hit
             prep = lower[i - 1] if i > 0 and lower[i - 1] in PREPOSITIONS else None
-            poss = i + hit < n and lower[i + hit] == "'s"
-            text = " ".join(t.text for t in tokens[i : i + hit])
-            extra.append(Span(i, i + hit, tokens[i].start, tokens[i + hit - 1].end, text, tuple(lower[i : i + hit]), poss, False, prep))
-            i += hit
+            poss = j < n and lower[j] == "'s"
+            text = " ".join(t.text for t in tokens[i:j])
+            extra.append(Span(i, j, tokens[i].start, tokens[j - 1].end, text, tuple(lower[i:j]), poss, False, prep))
+            i = j
         else:
-            i += 1
+            i += first.last - i if first is not None else 1
     if not extra:
         return spans
-    return sorted(spans + extra, key=lambda s: s.first)
+    kept = [s for s in spans if not any(x.first <= s.first and s.last <= x.last for x in extra)]
+    return sorted(kept + extra, key=lambda s: s.first)
