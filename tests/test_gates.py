@@ -146,6 +146,8 @@ ADMITS = [
     ("The survey found no asbestos in the east wing, although the boiler room still needs testing.", "The survey found no asbestos in the east wing."),
     ("Councillor Jane Okoro voted against the motion, and Councillor Ben Marsh abstained.", "Councillor Ben Marsh abstained."),
     ("The award went to Ada Lee, who thanked the jury.", "Ada Lee thanked the jury."),
+    # a capitalised "May" inside a sentence is the month, not a modal
+    ("The recording was made in May by Ada Lee.", "Ada Lee made the recording."),
     # a qualifier dropped together with everything it governs, or a word it governs that the
     # evidence also states plainly, or a literal use of a word that can frame ("tried the menu")
     ("Biscuit weighed 8.4 kg and should lose about half a kilo.", "Biscuit weighed 8.4 kg."),

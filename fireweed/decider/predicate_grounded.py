@@ -239,7 +239,8 @@ def _qualifier_at(a: Analysis, i: int) -> bool:
     toks = a.tokens
     n = toks[i].norm
     if n in _HEDGE_WORDS:
-        return True
+        # "made in May": a capitalised "May" inside a sentence is the month
+        return not (n == "may" and toks[i].capitalized and not toks[i].sentence_initial)
     nxt = toks[i + 1].norm if i + 1 < len(toks) else ""
     if n in _APPROXIMATORS:
         return i + 1 < len(toks) and a.in_numeral[i + 1]
