@@ -181,6 +181,7 @@ COUNTS_AND_MONTHS = (
     "Tobias Lindahl scored 14 points in January.",
     "The painting was restored in 2019 by Mireille Osagie-Hart.",
     "Agnetha Roe painted the harbour in 1894.",
+    "Crispin Yellowlees proposed a ban on keepnets, seconded by Maelle Adebanjo.",
 )
 
 
@@ -191,8 +192,10 @@ COUNTS_AND_MONTHS = (
     ("What did Tobias Lindahl score in June?", "June", "What did Tobias Lindahl score in January?", "14 points"),
     # a noun in -ing after a determiner ("the painting") does not ground the verb ("paint")
     ("What did Mireille Osagie-Hart paint?", "paint", "What did Agnetha Roe paint?", "the harbour"),
-], ids=["count", "month", "ing-noun"])
-def test_counts_and_months_must_be_the_claims(refused: str, term: str, twin: str, needle: str) -> None:
+    # a name in a "by" phrase after another verb ("seconded by") did not do the main verb
+    ("What did Maelle Adebanjo propose?", "Maelle Adebanjo", "What did Crispin Yellowlees propose?", "ban on keepnets"),
+], ids=["count", "month", "ing-noun", "by-phrase"])
+def test_counts_months_nouns_and_doers_must_be_the_claims(refused: str, term: str, twin: str, needle: str) -> None:
     p = _store(*COUNTS_AND_MONTHS)
     abstained(p, refused, "unknown_predicate", term)
     answered_with(p, twin, needle)

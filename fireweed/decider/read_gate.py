@@ -435,12 +435,14 @@ _BE: frozenset[str] = frozenset({"is", "are", "was", "were", "been", "being", "b
 
 
 def _passive_text(tokens: list[Any], upto: int) -> bool:
-    """Whether the verb at ``upto`` is passive: "by" anywhere, or a form of "be" before an -ed/-en verb."""
+    """Whether the verb at ``upto`` is passive: "by" right after it, or a form of "be" shortly
+    before an -ed/-en form. A "by" elsewhere ("proposed a ban, seconded by Maelle") is not its."""
     lower = [t.text.lower() for t in tokens]
-    if "by" in lower:
+    if not 0 <= upto < len(lower):
+        return False
+    if upto + 1 < len(lower) and lower[upto + 1] == "by":
         return True
-    verb = lower[upto] if 0 <= upto < len(lower) else ""
-    return verb.endswith(("ed", "en")) and any(w in _BE for w in lower[:upto])
+    return lower[upto].endswith(("ed", "en", "wn", "ne")) and any(w in _BE for w in lower[max(0, upto - 4):upto])
 
 
 def _doer(fact: Any, v: int) -> str | None:
