@@ -182,6 +182,7 @@ COUNTS_AND_MONTHS = (
     "The painting was restored in 2019 by Mireille Osagie-Hart.",
     "Agnetha Roe painted the harbour in 1894.",
     "Crispin Yellowlees proposed a ban on keepnets, seconded by Maelle Adebanjo.",
+    "Ashbourne Angling Club stocked 400 brown trout into the lower lake.",
 )
 
 
@@ -194,7 +195,10 @@ COUNTS_AND_MONTHS = (
     ("What did Mireille Osagie-Hart paint?", "paint", "What did Agnetha Roe paint?", "the harbour"),
     # a name in a "by" phrase after another verb ("seconded by") did not do the main verb
     ("What did Maelle Adebanjo propose?", "Maelle Adebanjo", "What did Crispin Yellowlees propose?", "ban on keepnets"),
-], ids=["count", "month", "ing-noun", "by-phrase"])
+    # a word before a shared noun that the claim replaces with its own ("upper" / "lower" lake)
+    ("How many brown trout did Ashbourne Angling Club stock into the upper lake?", "upper",
+     "How many brown trout did Ashbourne Angling Club stock into the lake?", "400 brown trout"),
+], ids=["count", "month", "ing-noun", "by-phrase", "modifier"])
 def test_counts_months_nouns_and_doers_must_be_the_claims(refused: str, term: str, twin: str, needle: str) -> None:
     p = _store(*COUNTS_AND_MONTHS)
     abstained(p, refused, "unknown_predicate", term)

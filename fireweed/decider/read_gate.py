@@ -359,6 +359,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # the count must stand in front of the counted noun
             fail(q.head_word.text)
     if q.kind not in ("yesno", "keyword") and not q.about:
+        clash = _phrase_clash(q, ci)
+        if clash is not None:
+            fail(clash)
+    if q.kind not in ("yesno", "keyword") and not q.about:
         # who does what to whom: a claim that gives the question's roles to other names is no answer
         swapped = _role_swapped(q, fact, ci)
         if swapped is not None:
@@ -405,6 +409,26 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     # a contradiction counts only from a claim about the same thing (most of the other words match)
     premise = premise and (s_total == 0 or g * 2 >= s_total)
     return _Match(mid, state, score, ok and not premise, missing, premise)
+
+
+def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
+    """A word the question puts right before a noun the claim shares, where the claim puts another
+    word of its own: "into the upper lake" is not answered by "into the lower lake". (A claim
+    with nothing there may still answer: "the lake" leaves "upper" open.)"""
+    by_index = {w.index: w for w in q.soft}
+    asked = {w.stem for w in q.soft}
+    named = {k for s in ci.spans for k in range(s.first, s.last)}
+    for w in q.soft:
+        head = by_index.get(w.index + 1)
+        if head is None or _grounded(ci, w) or not _grounded(ci, head):
+            continue
+        # a noun inside a name ("the Loch Eilan Limnology Group") may be described in other words
+        spots = [p for p in ci.positions(head.concepts) if p not in named]
+        before = [ci.lower[p - 1] for p in spots if p > 0]
+        if spots and len(before) == len(spots) and all(
+                b.isalpha() and b not in STOPWORDS and stem(b) not in asked for b in before):
+            return w.text
+    return None
 
 
 def _modifier_clash(q: Question, ci: ClaimIndex) -> str | None:
