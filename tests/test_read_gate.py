@@ -214,8 +214,11 @@ def test_general_verb_paraphrases_answer_and_other_verbs_do_not() -> None:
 
 
 def test_when_is_answered_by_a_time_counted_from_now_but_not_by_a_duration() -> None:
-    p = _store("Orla Brennan will see Lionel Hoskins in 6 weeks.", "Ada Moss will stay in Leeds for 3 weeks.")
+    p = _store("Orla Brennan will see Lionel Hoskins in 6 weeks.", "Ada Moss will stay in Leeds for 3 weeks.",
+               "Hamza Roos paged the database team at 14:07.", "Hamza Roos closed the incident.")
     answered_with(p, "When will Orla Brennan see Lionel Hoskins?", "in 6 weeks")
+    answered_with(p, "When did Hamza Roos page the database team?", "14:07")  # a time of day is a when
+    abstained(p, "When did Hamza Roos close the incident?", "unknown_predicate")  # no time at all
     abstained(p, "When will Ada Moss stay in Leeds?", "unknown_predicate")  # "for 3 weeks" says how long
 
 

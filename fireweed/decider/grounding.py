@@ -78,7 +78,8 @@ class ClaimIndex:
         if kind == "day":
             got = got | self.types.get("date", set())
         if kind == "date":
-            got = got | self.types.get("day", set()) | self.types.get("year", set())
+            # "when did she page the team" is answered by "at 14:07" as well as by a date
+            got = got | self.types.get("day", set()) | self.types.get("year", set()) | self.types.get("clock", set())
         if kind == "year":
             got = got | {v for v in self.types.get("date", set()) if _YEAR.match(v)}
         if kind == "name":
