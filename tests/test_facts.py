@@ -99,6 +99,12 @@ def test_a_known_name_split_by_a_lower_case_word_is_one_name() -> None:
     assert [s.text for s in add_known_spans(toks, find_spans(toks), known)] == ["Priya Ramanathan", "priya raman"]
 
 
+def test_a_sentence_initial_word_before_an_appositive_is_a_name() -> None:
+    assert [s.text for s in find_spans(tokenize("Pepper, a six-year-old spaniel, was seen for a limp."))] == ["Pepper"]
+    for opener in ("However", "Yesterday", "Sadly"):  # the controls: sentence adverbs stay words
+        assert find_spans(tokenize(f"{opener}, the bridge closed.")) == []
+
+
 def test_quoted_titles_are_names() -> None:
     spans = find_spans(tokenize("Ada Moss wrote 'Quiet Rivers' in 2020."))
     assert any(s.quoted and s.text == "Quiet Rivers" for s in spans)

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 
 from fireweed.decider.lexicon import (
     HONORIFICS,
@@ -35,6 +35,7 @@ from fireweed.decider.lexicon import (
     is_capitalized,
     tokenize,
 )
+from fireweed.decider.text import SENTENCE_ADVERBS, SUBORDINATORS
 
 __all__ = ["Span", "find_spans", "add_known_spans", "name_tokens", "name_key", "guess_kind", "tokenize"]
 
@@ -346,7 +347,11 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
         core = [texts[x] for x in words if lowers[x] not in HONORIFICS]
         if not lead_number and is_initial and len(words) == 1:
             follows_poss = last < n and texts[last] == "'s"
-            if not follows_poss and not (known and known(lowers[first_word])):
+            # "Pepper, a six-year-old spaniel, ...": an appositive after a comma names the word
+            appositive = (last + 1 < n and texts[last] == "," and lowers[last + 1] in ("a", "an", "the", "our", "my")
+                          and lowers[first_word] not in SENTENCE_ADVERBS and lowers[first_word] not in SUBORDINATORS
+                          and not lowers[first_word].endswith("ly"))
+            if not follows_poss and not appositive and not (known and known(lowers[first_word])):
                 i = last
                 continue
         if not core:
