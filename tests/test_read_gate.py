@@ -229,6 +229,15 @@ def test_how_much_money_asks_for_an_amount_of_money() -> None:
     abstained(p, "How much money did Dominic Fane earn?", "unknown_predicate")  # no claim says what he earned
 
 
+def test_a_title_or_an_apposition_answers_what_someone_is() -> None:
+    p = _store("Treasurer Maelle Adebanjo reported a balance of £8,312.",
+               "Declan Farrow, the school's music lead, chose Tobias Lind for the solo.",
+               "Ms. Ada Moss reported a balance of £900.")
+    answered_with(p, "What is Maelle Adebanjo's role?", "Treasurer")
+    answered_with(p, "What is Declan Farrow's role at the school?", "music lead")
+    abstained(p, "What is Ada Moss's role?", "unknown_predicate")  # a form of address is no role
+
+
 def test_how_many_counts_a_noun_that_is_also_a_kind_of_value() -> None:
     p = _store("Greta Vollmer won three regional chess titles.", *ROLES)
     answered_with(p, "How many regional chess titles did Greta Vollmer win?", "three regional chess titles")

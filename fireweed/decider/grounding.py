@@ -21,6 +21,7 @@ from fireweed.decider.facts import Fact
 from fireweed.decider.lexicon import MONTHS, NEGATIONS, STOPWORDS, WEEKDAYS, is_number, stem, stems_of
 from fireweed.decider.name_spans import Span, guess_kind
 from fireweed.decider.relations import lexicon
+from fireweed.decider.text import TITLES
 
 __all__ = ["ClaimIndex", "index_of", "PRIOR_MARKERS"]
 
@@ -96,6 +97,38 @@ class ClaimIndex:
         for c in concepts:
             out.extend(self.concept_pos.get(c, ()))
         return sorted(set(out))
+
+
+# Plain forms of address name no role; every other title does ("Inspector", "Councillor").
+_ADDRESS_ONLY = frozenset({"mr", "mr.", "mrs", "mrs.", "ms", "ms.", "miss", "mx", "mx.", "sir", "dame", "lord", "lady"})
+_ROLE_SUFFIXES = ("er", "or", "ist", "ian", "ant", "ent", "man", "woman", "ic", "ee")
+
+
+def _role_word(w: str) -> bool:
+    return w.isalpha() and len(w) > 3 and w not in STOPWORDS and w.endswith(_ROLE_SUFFIXES)
+
+
+def _roles_around(lower: list[str], sp: Span) -> list[str]:
+    """What a claim says someone is, in the words around their name: a title in front ("Treasurer
+    Maelle Adebanjo", "conservator Mireille Osagie-Hart") or an apposition after it ("Declan
+    Farrow, the school's music lead, ...")."""
+    out: list[str] = []
+    toks = list(sp.tokens)
+    if len(toks) >= 3 and toks[0] not in _ADDRESS_ONLY and (toks[0] in TITLES or _role_word(toks[0])):
+        out.append(toks[0])
+    k = sp.first - 1
+    words: list[str] = []
+    while k >= 0 and len(words) < 2 and _role_word(lower[k]):
+        words.insert(0, lower[k])
+        k -= 1
+    if words:
+        out.append(" ".join(words))
+    j = sp.last
+    if j + 1 < len(lower) and lower[j] == "," and lower[j + 1] in ("the", "a", "an", "our", "his", "her", "their"):
+        end = next((x for x in range(j + 1, min(len(lower), j + 9)) if lower[x] == ","), None)
+        if end is not None and end > j + 2:
+            out.append(" ".join(lower[j + 1:end]))
+    return out
 
 
 _TIME_UNITS = frozenset({"minute", "hour", "day", "week", "fortnight", "month", "year"})
@@ -246,6 +279,9 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "role", " ".join(lower[i + 1 : i + 3]))
     if fact.predicate == "be":
         _add(ci, "role", fact.relation)
+    for sp in fact.spans:
+        for role in _roles_around(lower, sp):
+            _add(ci, "role", role)
     # a duration written as a range: "from 50 to 35 minutes", "from 3:30 to 4:30"
     if ci.types.get("clock") and len(ci.types["clock"]) >= 2 and "from" in lower:
         _add(ci, "duration", "range")
