@@ -113,9 +113,10 @@ def _roles_around(lower: list[str], sp: Span) -> list[str]:
     Maelle Adebanjo", "conservator Mireille Osagie-Hart") or an apposition after it ("Declan
     Farrow, the school's music lead, ...")."""
     out: list[str] = []
-    toks = list(sp.tokens)
-    if len(toks) >= 3 and toks[0] not in _ADDRESS_ONLY and (toks[0] in TITLES or _role_word(toks[0])):
-        out.append(toks[0])
+    words_of = sp.text.lower().split()  # the surface: the match tokens drop titles
+    lead = words_of[0].rstrip(".") if words_of else ""
+    if len(words_of) >= 3 and lead not in _ADDRESS_ONLY and (lead in TITLES or _role_word(lead)):
+        out.append(lead)
     k = sp.first - 1
     words: list[str] = []
     while k >= 0 and len(words) < 2 and _role_word(lower[k]):
