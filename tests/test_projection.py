@@ -118,6 +118,14 @@ def test_an_update_by_someone_new_supersedes_the_value_its_possessor_was_given(l
     assert "20 mg" in first_claim(led.p, "What is Lionel Hoskins's current methotrexate dose?")
 
 
+def test_be_to_states_the_verb_so_a_later_claim_of_that_verb_updates_it(led: Ledger) -> None:
+    old = led.remember("Pepper Lane is to eat four small meals a day.")
+    new = led.remember("Pepper Lane can now eat two normal meals a day.")
+    assert new.supersedes == [old.memory_id]
+    other = led.remember("Pepper Lane is a spaniel.")  # the control: a plain copula stays 'be'
+    assert not other.supersedes and led.state(new.memory_id) == "active"
+
+
 def test_unrelated_claims_about_one_subject_do_not_supersede(led: Ledger) -> None:
     a = led.remember("Dana Whitfield manages the northern depot.")
     b = led.remember("Dana Whitfield lives in Carnford.")

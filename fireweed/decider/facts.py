@@ -228,17 +228,20 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
             pos = close + 1
     negated = False
     copula = False
+    be_to = False  # "is to eat", "are to take": be + to + verb states what is to be done
     while pos < n and (lower[pos] in AUXILIARIES or lower[pos] in _ADVERBS or lower[pos] in NEGATIONS or lower[pos] == "to" or lower[pos].endswith("ly") and len(lower[pos]) > 4):
         if lower[pos] in NEGATIONS:
             negated = True
         if stem(lower[pos]) == "be":
             copula = True
+        elif lower[pos] == "to" and copula:
+            be_to = True
         pos += 1
     predicate = ""
     head: str | None = None
     obj_start = pos
     if pos < n and pos not in at and lower[pos] not in STOPWORDS and any(map(str.isalpha, lower[pos])):
-        if copula and not _looks_verb(lower[pos]):
+        if copula and not be_to and not _looks_verb(lower[pos]):
             predicate = "be"
             head = _np_head(lower, pos, at)
             obj_start = pos
