@@ -126,6 +126,16 @@ def test_be_to_states_the_verb_so_a_later_claim_of_that_verb_updates_it(led: Led
     assert not other.supersedes and led.state(new.memory_id) == "active"
 
 
+def test_a_still_question_about_a_replaced_value_is_answered_by_what_replaced_it(led: Ledger) -> None:
+    led.remember("Leopold Amankwah will conduct the Creation on 22 November.")
+    led.remember("Leopold Amankwah will now conduct the Creation on 29 November.")
+    last = led.remember("Leopold Amankwah will now conduct the Creation on 6 December.")
+    a = led.p.recall("t", "Is Leopold Amankwah still conducting the Creation on 22 November?")
+    assert a.verdict == "answered" and [r["memory_id"] for r in a.results] == [last.memory_id]
+    # the control: a question the replaced claim does not match still abstains
+    assert led.p.recall("t", "Is Leopold Amankwah still singing on 22 November?").verdict == "abstained"
+
+
 def test_unrelated_claims_about_one_subject_do_not_supersede(led: Ledger) -> None:
     a = led.remember("Dana Whitfield manages the northern depot.")
     b = led.remember("Dana Whitfield lives in Carnford.")

@@ -1256,6 +1256,25 @@ class _View:
         m = self.t.memories.get(mid)
         return self.proj._fact(self.t, m) if m else None
 
+    def successors(self, eid: str) -> dict[str, str]:
+        """For each memory of ``eid`` that another replaced, the visible memory that (through any
+        chain of supersessions) replaces it now. One pass over the subject's memories."""
+        t = self.t
+        replaced_by: dict[str, str] = {}
+        for o in self.memories_of(eid):
+            m = t.memories.get(o)
+            if m is not None:
+                for old in m.supersedes:
+                    replaced_by[old] = o
+        out: dict[str, str] = {}
+        for old in replaced_by:
+            current, steps = replaced_by[old], 0
+            while self.visible(current) is None and current in replaced_by and steps < 64:
+                current, steps = replaced_by[current], steps + 1
+            if self.visible(current) is not None:
+                out[old] = current
+        return out
+
     def subjects(self, mid: str) -> list[str]:
         m = self.t.memories.get(mid)
         return list(m.subjects) if m else []

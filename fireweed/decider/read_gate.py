@@ -171,6 +171,16 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         extra = [(m, view.visible(m)) for m, c in counts.items() if c >= need and need >= 2 and m not in cands]
         more = [_evaluate(view, q, m, st, [], [], q_spans, True) for m, st in extra if st is not None]
         good = [m for m in more if m.ok]
+    if not good and (q.kind == "yesno" or "still" in (t.text.lower() for t in q.tokens)) and required:
+        # "Is Pepper still on four meals a day?": the claim that matches may have been replaced;
+        # its current successor is the answer
+        succ = view.successors(required[0])
+        replaced = sorted(succ, key=lambda i: -view.seq(i))[:_REPLACED_LOOKED_AT]
+        old = [_evaluate(view, q, mid, "superseded", required, setting, q_spans, anchored) for mid in replaced]
+        now = {succ[m.mid] for m in old if m.ok}
+        if now:
+            ids = sorted(now, key=lambda i: -view.seq(i))  # type: ignore[arg-type]
+            return RecallAnswer("answered", None, None, None, [view.result(i, view.visible(i)) for i in ids[:limit]])
     if not good:
         best = max(matches, key=lambda m: m.score)
         term = best.missing or _term_of(q)
@@ -182,6 +192,9 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         return _abstain("unknown_predicate", term, remedy)
     good.sort(key=lambda m: (-m.score, view.seq(m.mid) if q.past else -view.seq(m.mid)))
     return RecallAnswer("answered", None, None, None, [view.result(m.mid, m.state) for m in good[:limit]])
+
+
+_REPLACED_LOOKED_AT = 200  # the most recent replaced claims a "still" question is checked against
 
 
 def _stem_variants(w: Word) -> list[str]:
