@@ -183,6 +183,7 @@ COUNTS_AND_MONTHS = (
     "Agnetha Roe painted the harbour in 1894.",
     "Crispin Yellowlees proposed a ban on keepnets, seconded by Maelle Adebanjo.",
     "Ashbourne Angling Club stocked 400 brown trout into the lower lake.",
+    "The heating in Room 214 was repaired on 31 July.",
 )
 
 
@@ -198,7 +199,9 @@ COUNTS_AND_MONTHS = (
     # a word before a shared noun that the claim replaces with its own ("upper" / "lower" lake)
     ("How many brown trout did Ashbourne Angling Club stock into the upper lake?", "upper",
      "How many brown trout did Ashbourne Angling Club stock into the lake?", "400 brown trout"),
-], ids=["count", "month", "ing-noun", "by-phrase", "modifier"])
+    # the noun in -ing of the question grounds the same noun in the claim ("the heating")
+    ("When was the lighting in Room 214 fixed?", "lighting", "When was the heating in Room 214 fixed?", "31 July"),
+], ids=["count", "month", "ing-noun", "by-phrase", "modifier", "ing-noun-itself"])
 def test_counts_months_nouns_and_doers_must_be_the_claims(refused: str, term: str, twin: str, needle: str) -> None:
     p = _store(*COUNTS_AND_MONTHS)
     abstained(p, refused, "unknown_predicate", term)

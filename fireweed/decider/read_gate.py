@@ -229,7 +229,8 @@ def _relations_text(view: Any, eid: str) -> str:
 
 
 def _grounded(ci: ClaimIndex, w: Word) -> bool:
-    return ci.has(w.concepts)
+    # the very word also grounds itself: a claim indexes "the heating" as the noun only
+    return ci.has(w.concepts) or w.text.lower() in ci.concepts
 
 
 def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str], setting: list[str],
