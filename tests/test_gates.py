@@ -97,6 +97,8 @@ NUMERAL_PAIRS = [
     ("Dev Anand was born on January 1, 1990.", "Dev Anand was born on 1 January 1991.", "Dev Anand was born on 1 January 1990.", "1 January 1991"),
     # the claim's number counts, in the evidence, something else, and another number counts its thing
     ("The ward has 12 beds and 40 nurses.", "The ward has 40 beds.", "The ward has 12 beds.", "40 beds"),
+    # a day of the month is no count: "four-year-old" is not carried by "4 October"
+    ("Pippin, a three-year-old lurcher, was adopted on 4 October 2025.", "Pippin, a four-year-old lurcher, was adopted on 4 October 2025.", "Pippin, a three-year-old lurcher, was adopted in 2025.", "four-year-old"),
 ]
 
 PREDICATE_PAIRS = [

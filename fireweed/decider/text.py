@@ -1286,15 +1286,15 @@ _QUANTITY_KINDS = frozenset({"number", "money", "percent", "ordinal", "times"})
 def numeral_grounded(claim: Numeral, evidence: Iterable[Numeral]) -> bool:
     """Whether ``claim`` is carried, by value, by one of the ``evidence`` numerals.
 
-    A plain number is grounded by any quantity of that value (and by a date's day or year);
+    A plain number is grounded by any quantity of that value (and by a date's year);
     money needs the same currency, a percentage a percentage; a date needs every component it
     states; times, versions and codes need an exact match.
 
     >>> ev = parse_numerals("It cost $4,500 on 14 September 2023.")
     >>> [numeral_grounded(c, ev) for c in parse_numerals("4500; $4,500; £4,500; $4,800")]
     [True, True, False, False]
-    >>> [numeral_grounded(c, ev) for c in parse_numerals("14 September; 2023; 15 September")]
-    [True, True, False]
+    >>> [numeral_grounded(c, ev) for c in parse_numerals("14 September; 2023; 15 September; 14 cats")]
+    [True, True, False, False]
     """
     evs = list(evidence)
     k, v = claim.kind, claim.value
@@ -1302,8 +1302,8 @@ def numeral_grounded(claim: Numeral, evidence: Iterable[Numeral]) -> bool:
         for e in evs:
             if e.kind in _QUANTITY_KINDS and _close(e.value, v):
                 return True
-            if e.kind == "date" and isinstance(e.value, tuple) and v in (e.value[0], e.value[2]):
-                return True
+            if e.kind == "date" and isinstance(e.value, tuple) and v == e.value[0]:
+                return True  # "in 2019" is carried by "14 March 2019"; a day is no count ("four-year-old")
             if e.kind == "version" and isinstance(e.value, tuple) and len(e.value) == 1 and e.value[0] == v:
                 return True
         return False
