@@ -235,7 +235,12 @@ def test_how_much_money_asks_for_an_amount_of_money() -> None:
 def test_a_title_or_an_apposition_answers_what_someone_is() -> None:
     p = _store("Treasurer Maelle Adebanjo reported a balance of £8,312.",
                "Declan Farrow, the school's music lead, chose Tobias Lind for the solo.",
-               "Ms. Ada Moss reported a balance of £900.")
+               "Ms. Ada Moss reported a balance of £900.",
+               "Greta Voss reported the eyewash fault under job number 55812.",
+               "Sorrel Catering will provide the wedding breakfast.")
+    abstained(p, "What is Greta Voss's job?", "unknown_predicate")  # "job number" says no job
+    abstained(p, "What is on the menu for the wedding breakfast?", "unknown_predicate", "menu")
+    answered_with(p, "Who will provide the wedding breakfast?", "Sorrel Catering")  # the positive
     answered_with(p, "What is Maelle Adebanjo's role?", "Treasurer")
     answered_with(p, "What is Declan Farrow's role at the school?", "music lead")
     abstained(p, "What is Ada Moss's role?", "unknown_predicate")  # a form of address is no role

@@ -266,10 +266,15 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     exclude = q_spans | q_number_values
 
     # the demand head
+    if q.kind == "what" and q.hole == "thing" and q.head_word is None and q.verb_word is None \
+            and q.soft and not _grounded(ci, q.soft[0]):
+        # "what is on the menu": with no head noun and no verb, the first word names what is asked
+        fail(q.soft[0].text)
     if q.head_word is not None:
         # "how many titles": the head is what is counted, not a value of the kind "title"
         head_type = None if q.kind == "how" and q.hole == "number" else TYPE_NOUNS.get(q.head_word.stem)
-        if _grounded(ci, q.head_word):
+        # "job number 55812" does not say what the job is: then the kind of value must answer
+        if _grounded(ci, q.head_word) and not (head_type in ("role", "title", "name") and _attributive(ci, q.head_word)):
             literal += 1
             score += 4
             if q.head_of is not None:
@@ -626,6 +631,13 @@ def _count_before(ci: ClaimIndex, head: Word) -> bool:
             if w in _COUNT_WORDS or (w.replace(",", "").replace(".", "").isdigit() and not w.endswith(("st", "nd", "rd", "th"))):
                 return True
     return False
+
+
+def _attributive(ci: ClaimIndex, head: Word) -> bool:
+    """Whether every use of the head word in the claim modifies the noun after it ("job number")."""
+    spots = ci.positions(head.concepts)
+    return bool(spots) and all(
+        p + 1 < len(ci.lower) and ci.lower[p + 1].isalpha() and ci.lower[p + 1] not in STOPWORDS for p in spots)
 
 
 def _value_near(ci: ClaimIndex, head: Word, hole: str) -> bool:
