@@ -326,12 +326,14 @@ _KEEP = frozenset(
 _VERB_PREFIXES = ("re", "over", "under", "out", "mis", "fore", "with", "up")
 
 
-def _prefixed_irregular(w: str) -> str:
-    """"rewrote" -> "rewrite", "undertook" -> "undertake": a prefix on an irregular verb form."""
+def prefixed_irregular(w: str, irregular: dict[str, str]) -> str:
+    """"rewrote" -> "rewrite", "undertook" -> "undertake": a prefix on a form ``irregular`` knows.
+
+    Shared by both stemmers (here and in text.py), each with its own table of irregular forms."""
     for prefix in _VERB_PREFIXES:
         rest = w[len(prefix):]
-        if w.startswith(prefix) and len(rest) >= 3 and rest in _IRREGULAR:
-            return prefix + _IRREGULAR[rest]
+        if w.startswith(prefix) and len(rest) >= 3 and rest in irregular:
+            return prefix + irregular[rest]
     return w
 
 
@@ -339,7 +341,7 @@ def _strip(word: str) -> str:
     if word in _IRREGULAR:
         word = _IRREGULAR[word]
     else:
-        word = _prefixed_irregular(word)
+        word = prefixed_irregular(word, _IRREGULAR)
     if word in _KEEP or len(word) <= 2:
         return word
     w = word

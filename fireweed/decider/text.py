@@ -26,6 +26,8 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Iterable
 
+from .lexicon import prefixed_irregular
+
 __all__ = [
     "Token",
     "NameSpan",
@@ -534,18 +536,6 @@ def _undouble(s: str) -> str:
     return s
 
 
-_VERB_PREFIXES = ("re", "over", "under", "out", "mis", "fore", "with", "up")
-
-
-def _prefixed_irregular(w: str) -> str:
-    """"rewrote" -> "rewrite", "undertook" -> "undertake": a prefix on an irregular verb form."""
-    for prefix in _VERB_PREFIXES:
-        rest = w[len(prefix):]
-        if w.startswith(prefix) and len(rest) >= 3 and rest in _IRREGULAR:
-            return prefix + _IRREGULAR[rest]
-    return w
-
-
 def lemma(word: str) -> str:
     """Base form for irregular inflections ("wrote" → "write", "children" → "child")."""
     w = word.casefold() if isinstance(word, str) else ""
@@ -578,7 +568,7 @@ def _stem(word: str) -> str:
     w = strip_accents(word.casefold()).strip("'")
     if w.endswith("'s"):
         w = w[:-2]
-    w = _IRREGULAR.get(w) or _prefixed_irregular(w)
+    w = _IRREGULAR.get(w) or prefixed_irregular(w, _IRREGULAR)
     if len(w) <= 3 or not w.isalpha():
         return w
     if w.endswith("ies") and len(w) > 4:
