@@ -378,10 +378,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # the count must stand in front of the counted noun
             fail(q.head_word.text)
     if q.kind not in ("yesno", "keyword") and not q.about:
+        # a word before a shared noun that the claim replaces with its own ("upper" / "lower lake")
         clash = _phrase_clash(q, ci)
         if clash is not None:
             fail(clash)
-    if q.kind not in ("yesno", "keyword") and not q.about:
         # who does what to whom: a claim that gives the question's roles to other names is no answer
         swapped = _role_swapped(q, fact, ci)
         if swapped is not None:
@@ -391,8 +391,6 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         for e in setting:
             if e not in subjects and any(x not in required and x not in setting for x in subjects):
                 fail(view.entity_name(e))
-        # the thing the question's verb acts on ("who teaches physics") must be what the claim's does
-
         # "who did Ada not hire": a claim that negates nothing cannot answer a negated question
         if q.negated and not ci.negation_pos:
             fail("not")
