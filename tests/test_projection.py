@@ -136,6 +136,17 @@ def test_a_still_question_about_a_replaced_value_is_answered_by_what_replaced_it
     assert led.p.recall("t", "Is Leopold Amankwah still singing on 22 November?").verdict == "abstained"
 
 
+def test_two_periods_are_two_facts_but_a_new_date_value_is_an_update(led: Ledger) -> None:
+    q1 = led.remember("Hearth Pantry delivered 2,460 food parcels between January and March.")
+    q2 = led.remember("Hearth Pantry delivered 3,105 food parcels between April and June.")
+    assert not q2.supersedes and led.state(q1.memory_id) == "active"
+    assert "2,460" in first_claim(led.p, "How many food parcels did Hearth Pantry deliver between January and March?")
+    # the control: a date that is the value itself is still updated
+    old = led.remember("Oona Lind's thesis deadline is 30 June 2024.")
+    new = led.remember("Oona Lind's thesis deadline is now 30 September 2024.")
+    assert new.supersedes == [old.memory_id]
+
+
 def test_unrelated_claims_about_one_subject_do_not_supersede(led: Ledger) -> None:
     a = led.remember("Dana Whitfield manages the northern depot.")
     b = led.remember("Dana Whitfield lives in Carnford.")

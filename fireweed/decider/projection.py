@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fireweed.decider.facts import Fact, parse_claim
-from fireweed.decider.lexicon import HONORIFICS, stem
+from fireweed.decider.lexicon import HONORIFICS, MONTHS, stem
 from fireweed.decider.name_spans import Span, guess_kind, name_tokens
 from fireweed.decider.relations import lexicon
 
@@ -1028,6 +1028,10 @@ class Projection:
             return a != b or (new.objects | new.values) != (old.objects | old.values)
         if not (a <= b or b <= a):
             return False
+        if not new.update and _periods_apart(new, old):
+            # "delivered 2,460 parcels between January and March" and "... 3,105 between April and
+            # June" are two true facts about two periods, not a new value replacing an old one
+            return False
         new_side = (new.objects | new.values) - (old.objects | old.values)
         old_side = (old.objects | old.values) - (new.objects | new.values)
         if old_m.relation == relation and relation.count(":") <= 1 and relation not in ("be", "state"):
@@ -1301,3 +1305,31 @@ class _View:
 def _label_words(text: str) -> str:
     """Case-folded words of a label, space-separated and padded: "cv-of-Priya_Raman" -> " cv of priya raman "."""
     return " " + " ".join(re.findall(r"[^\W_]+", text.casefold())) + " "
+
+
+_PERIOD_WORDS = frozenset({"in", "between", "from", "during", "throughout"})
+
+
+def _period_months(f: Fact) -> set[int]:
+    """Months the claim gives as the period it speaks of ("between January and March", "in May"),
+    not months it states as a value ("the deadline is 30 June")."""
+    out: set[int] = set()
+    lower = [t.text.lower() for t in f.tokens]
+    opened = False
+    for i, w in enumerate(lower):
+        if w in _PERIOD_WORDS:
+            opened = True
+        elif w in MONTHS and (w != "may" or f.tokens[i].text[:1].isupper()):
+            j = i - 1 if i and not lower[i - 1].isdigit() else i - 2  # "from 3 March"
+            prev = lower[j] if j >= 0 else ""
+            if prev in _PERIOD_WORDS or (opened and prev in ("and", "to", "until")):
+                out.add(MONTHS[w])
+        elif not (w.isdigit() or w == ","):
+            opened = opened and w in ("and", "to", "until")
+    return out
+
+
+def _periods_apart(new: Fact, old: Fact) -> bool:
+    """Whether both claims speak of a period in months and the periods share no month."""
+    a, b = _period_months(new), _period_months(old)
+    return bool(a) and bool(b) and a.isdisjoint(b)
