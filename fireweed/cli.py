@@ -310,7 +310,9 @@ def build_parser() -> argparse.ArgumentParser:
         return p
 
     add("serve", "Run the MCP front on stdin/stdout (what an agent launches); starts the backend if needed.", cmd_serve)
-    p = add("backend", "Start, stop or show the store's backend (the decider and the ledger writer).", cmd_backend)
+    p = add("backend", "Start, stop or show the store's backend (the decider and the ledger writer). "
+                       "start returns once the writer is ready (after the replay) and fails, naming the cause, "
+                       "when it cannot start.", cmd_backend)
     p.add_argument("action", choices=["start", "stop", "status"])
     add("verify", "Walk every tenant's chain from genesis and recompute every hash; exit 1 at the first break.", cmd_verify)
     add("demo", "Run a short scripted session against a temporary store through the real front, printing each exchange.", cmd_demo)
