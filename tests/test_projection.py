@@ -147,6 +147,14 @@ def test_two_periods_are_two_facts_but_a_new_date_value_is_an_update(led: Ledger
     assert new.supersedes == [old.memory_id]
 
 
+def test_a_new_place_in_a_ranking_supersedes_the_old_one(led: Ledger) -> None:
+    old = led.remember("Dominik Sauer is ranked fourth on the ladder.")
+    other = led.remember("Dominik Sauer beat Rafe Nwosu in the final.")
+    new = led.remember("Dominik Sauer is now ranked second on the ladder.")
+    assert new.supersedes == [old.memory_id]
+    assert led.state(other.memory_id) == "active"  # the control: another relation stays
+
+
 def test_unrelated_claims_about_one_subject_do_not_supersede(led: Ledger) -> None:
     a = led.remember("Dana Whitfield manages the northern depot.")
     b = led.remember("Dana Whitfield lives in Carnford.")

@@ -258,6 +258,9 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
     elif copula:
         predicate = "be"
         head = _np_head(lower, pos, at)
+    rank = _ORDINALS.get(head) if head else None
+    if rank is not None:
+        head = None  # "ranked fourth": the place is the value, the relation is the ranking
     if possessed and subject is not None and spans[subject].possessive:
         relation = stem(lower[possessed[-1]])
     elif predicate:
@@ -267,6 +270,8 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
     skip = {k for s in spans for k in range(s.first, s.last)}
     objects = frozenset(content_stems(tokens[obj_start:], {k - obj_start for k in skip if k >= obj_start}))
     values = values_of(tokens)
+    if rank is not None:
+        values = values | {f"#{rank}"}
     negated = negated or not NEGATIONS.isdisjoint(lower)
     update = stem(predicate) in CHANGE_VERBS or predicate in ("increase", "decrease", "move", "postpone")
     attribute = stem(head) if update and head else None
@@ -284,6 +289,10 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
         attribute=attribute,
         stems=stems,
     )
+
+
+_ORDINALS = {w: i for i, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split(), 1)}
 
 
 def _looks_verb(w: str) -> bool:
