@@ -155,6 +155,15 @@ def test_a_new_place_in_a_ranking_supersedes_the_old_one(led: Ledger) -> None:
     assert led.state(other.memory_id) == "active"  # the control: another relation stays
 
 
+def test_a_claim_that_says_now_replaces_the_value_of_its_relation(led: Ledger) -> None:
+    old = led.remember("Captain Ilsa Marchetti commands the MV Kittiwake.")
+    band = led.remember("Ada Moss leads the Harbour Band.")
+    choir = led.remember("Ada Moss leads the Harbour Choir.")  # the control: both may hold
+    new = led.remember("Captain Ilsa Marchetti now commands the MV Fulmar.")
+    assert new.supersedes == [old.memory_id]
+    assert not choir.supersedes and led.state(band.memory_id) == "active"
+
+
 def test_unrelated_claims_about_one_subject_do_not_supersede(led: Ledger) -> None:
     a = led.remember("Dana Whitfield manages the northern depot.")
     b = led.remember("Dana Whitfield lives in Carnford.")

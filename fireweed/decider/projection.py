@@ -937,7 +937,8 @@ class Projection:
         """Every earlier claim led by `e` that _conflicts could find in conflict with this one, and few
         others: never a walk of all the subject's claims. Superseded, rejected and quarantined claims
         never conflict, so only visible ones are indexed (`_Led`)."""
-        out = self._relation_candidates(t, e, relation, subjects) if e is not None else set()  # e new: nothing led
+        # e new: nothing led
+        out = self._relation_candidates(t, e, relation, subjects, _says_now(fact)) if e is not None else set()
         if fact.update and fact.attribute and fact.values:
             # an update also conflicts with a claim of another relation that gave the attribute a
             # value, led by the update's subject or by another subject it names: "Dr. Q increased
@@ -967,13 +968,13 @@ class Projection:
         return led.valued
 
     @staticmethod
-    def _relation_candidates(t: _Tenant, e: _Entity, relation: str, subjects: list[str]) -> set[str]:
+    def _relation_candidates(t: _Tenant, e: _Entity, relation: str, subjects: list[str], now: bool = False) -> set[str]:
         """The visible claims led by `e` of this relation that _conflicts could find in conflict."""
         by_set = e.led.open.get(relation)
         if not by_set:
             return set()
         others = [s for s in subjects[1:] if s != e.id]
-        if relation.split(":", 1)[0] in lexicon().functional or not others or len(others) > _SUBSET_LOOKUPS:
+        if now or relation.split(":", 1)[0] in lexicon().functional or not others or len(others) > _SUBSET_LOOKUPS:
             # one value at a time: any claim of the relation; or every one holds all of these subjects
             return {i for ids in by_set.values() for i in ids}
         # Otherwise a claim of this relation conflicts only when one's subjects hold the other's:
@@ -1023,8 +1024,9 @@ class Projection:
         """Same subject and relation with a different object, or an update of an attribute that had a value."""
         a, b = set(old_m.subjects), set(subjects)
         verb = relation.split(":", 1)[0]
-        if old_m.relation == relation and verb in lexicon().functional and old_m.subjects[:1] == subjects[:1]:
-            # One value at a time ("lives in Bath" then "lives in Derby"): a different object replaces the old.
+        if old_m.relation == relation and (verb in lexicon().functional or _says_now(new)) and old_m.subjects[:1] == subjects[:1]:
+            # One value at a time ("lives in Bath" then "lives in Derby"), or a claim that says the
+            # value is so "now" ("now commands the MV Fulmar"): a different object replaces the old.
             return a != b or (new.objects | new.values) != (old.objects | old.values)
         if not (a <= b or b <= a):
             return False
@@ -1333,3 +1335,8 @@ def _periods_apart(new: Fact, old: Fact) -> bool:
     """Whether both claims speak of a period in months and the periods share no month."""
     a, b = _period_months(new), _period_months(old)
     return bool(a) and bool(b) and a.isdisjoint(b)
+
+
+def _says_now(f: Fact) -> bool:
+    """Whether the claim states its value as the current one, replacing an earlier ("now commands")."""
+    return any(t.text.lower() == "now" for t in f.tokens)
