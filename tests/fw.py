@@ -11,6 +11,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +118,17 @@ class Front:
             self.proc.kill()
             self.proc.wait()
             raise
+
+
+@contextmanager
+def opened(env: dict[str, str]) -> Iterator[Front]:
+    """A front on ``env``, initialised, and closed when the block ends (however it ends)."""
+    f = Front(env)
+    try:
+        f.initialize()
+        yield f
+    finally:
+        f.close()
 
 
 def backend_pids(env: dict[str, str]) -> dict[str, int | None]:

@@ -20,7 +20,7 @@ from fireweed.ledger_writer.keyring import Keyring
 from fireweed.ledger_writer import publish
 from fireweed.shared import config
 from fireweed.shared.proc import lock_holder
-from fw import Front, fireweed, stop_backend, store_processes, text_of
+from fw import Front, fireweed, opened, stop_backend, store_processes, text_of
 
 ANA = "Ana Lee lives in Oslo."
 DAN = "Dan Roe lives in Kiev."
@@ -61,41 +61,29 @@ def prompt_error(front: Front, tool: str, args: dict) -> dict:
 
 def test_a_store_with_history_refuses_a_keys_dir_without_its_keys(fw_env, other_keys, tmp_path):
     store = Path(fw_env["FIREWEED_STORE"])
-    f = Front(fw_env)
-    try:
-        f.initialize()
+    with opened(fw_env) as f:
         assert text_of(remember(f, ANA)).startswith("ADMITTED")
         assert text_of(remember(f, DAN)).startswith("ADMITTED")
         assert text_of(f.call("forget", {"subject": "Dan Roe"})).startswith("ERASED")
-    finally:
-        f.close()
     assert fireweed(fw_env, "backend", "stop").returncode == 0
     published = (store / "public_key.json").read_bytes()
 
-    g = Front(other_keys)
-    try:
-        g.initialize()
+    with opened(other_keys) as g:
         stats = prompt_error(g, "memory_stats", {})
         text = text_of(stats)
         assert str(tmp_path / "keys2") in text and str(store) in text, text
         # The erased subject is not admitted under keys that cannot recognise its tombstone.
         again = remember(g, DAN, timeout=15)
         assert again["isError"] is True and not text_of(again).startswith("ADMITTED")
-    finally:
-        g.close()
     stop_backend(other_keys)
     assert (store / "public_key.json").read_bytes() == published  # never replaced
     assert not (tmp_path / "keys2").exists()  # no keys were minted for a store that has history
 
     # Positive control: the store's own keys still serve it, tombstone included.
-    h = Front(fw_env)
-    try:
-        h.initialize()
+    with opened(fw_env) as h:
         assert h.call("memory_stats")["isError"] is False
         assert "Oslo" in json.dumps(h.call("recall", {"query": "Where does Ana Lee live?"})["structuredContent"])
         assert text_of(remember(h, DAN)).startswith("NOT STORED (previously_erased)")
-    finally:
-        h.close()
 
 
 def test_a_store_refuses_the_keys_of_another_store(fw_env, tmp_path):
@@ -103,26 +91,18 @@ def test_a_store_refuses_the_keys_of_another_store(fw_env, tmp_path):
     crossed = dict(fw_env, FIREWEED_KEYS=str(tmp_path / "keys_b"))
     try:
         for env in (fw_env, env_b):  # two stores, each with its own keys and one memory
-            f = Front(env)
-            try:
-                f.initialize()
+            with opened(env) as f:
                 assert text_of(remember(f, ANA)).startswith("ADMITTED")
-            finally:
-                f.close()
             assert fireweed(env, "backend", "stop").returncode == 0
         store = Path(fw_env["FIREWEED_STORE"])
         published = (store / "public_key.json").read_bytes()
         keys_b = key_files(tmp_path / "keys_b")
 
-        g = Front(crossed)
-        try:
-            g.initialize()
+        with opened(crossed) as g:
             stats = g.call("memory_stats", timeout=15)
             assert stats["isError"] is True
             assert "belongs to another store" in text_of(stats), text_of(stats)
             assert "public_key.json" in text_of(stats)
-        finally:
-            g.close()
         st = status(crossed)
         assert "belongs to another store" in st.get("writer_failure", ""), st
         stop_backend(crossed)
@@ -131,24 +111,16 @@ def test_a_store_refuses_the_keys_of_another_store(fw_env, tmp_path):
 
         # Positive control: each store with its own keys.
         for env in (fw_env, env_b):
-            f = Front(env)
-            try:
-                f.initialize()
+            with opened(env) as f:
                 assert f.call("memory_stats")["isError"] is False
-            finally:
-                f.close()
     finally:
         stop_backend(crossed)
         stop_backend(env_b)
 
 
 def test_a_brand_new_store_with_a_brand_new_keys_dir_just_works(fw_env):
-    f = Front(fw_env)
-    try:
-        f.initialize()
+    with opened(fw_env) as f:
         assert text_of(remember(f, ANA)).startswith("ADMITTED")
-    finally:
-        f.close()
     published = publish.read_public_key(Path(fw_env["FIREWEED_STORE"]))
     stop_backend(fw_env)
     assert published == Keyring(fw_env["FIREWEED_KEYS"]).public_key_bytes()
@@ -172,9 +144,7 @@ def test_a_writer_that_cannot_start_is_reported_promptly_then_recovers(fw_env):
     keys = Path(fw_env["FIREWEED_KEYS"])
     keys.mkdir(mode=0o700)
     os.chmod(keys, 0o755)
-    f = Front(fw_env)
-    try:
-        f.initialize()
+    with opened(fw_env) as f:
         for tool, args in (("memory_stats", {}), ("remember", {"claim": ANA, "evidence": ANA})):
             result = prompt_error(f, tool, args)
             text = text_of(result)
@@ -188,8 +158,6 @@ def test_a_writer_that_cannot_start_is_reported_promptly_then_recovers(fw_env):
         assert result["isError"] is False, text_of(result)
         assert text_of(remember(f, ANA)).startswith("ADMITTED")
         assert status(fw_env)["writer_failure"] == "None"
-    finally:
-        f.close()
 
 
 def test_a_ledger_that_cannot_be_opened_is_reported_and_kept(fw_env):
@@ -197,23 +165,15 @@ def test_a_ledger_that_cannot_be_opened_is_reported_and_kept(fw_env):
     store.mkdir(mode=0o700)
     garbage = b"not a ledger " * 500
     (store / "ledger.db").write_bytes(garbage)
-    f = Front(fw_env)
-    try:
-        f.initialize()
+    with opened(fw_env) as f:
         result = prompt_error(f, "memory_stats", {})
         assert "ledger" in text_of(result) and "cannot be opened" in text_of(result), text_of(result)
-    finally:
-        f.close()
     stop_backend(fw_env)
     assert (store / "ledger.db").read_bytes() == garbage  # never lose stored data, even unreadable
     # Positive control: the same store with a fresh ledger serves.
     (store / "ledger.db").unlink()
-    g = Front(fw_env)
-    try:
-        g.initialize()
+    with opened(fw_env) as g:
         assert g.call("memory_stats")["isError"] is False
-    finally:
-        g.close()
 
 
 # ---- 3. one backend per store, whatever the caller's environment ----------------------------
@@ -282,10 +242,6 @@ def test_a_stale_or_unsafe_runtime_record_is_ignored(fw_env, xdg):
     assert config.recorded_runtime_dir(store) == open_dir  # positive control: a usable record is used
     record.write_text(json.dumps({"runtime_dir": str(gone)}))
     # A backend started over a stale record listens in its own directory and records it.
-    f = Front(fw_env)
-    try:
-        f.initialize()
+    with opened(fw_env) as f:
         assert f.call("memory_stats")["isError"] is False
         assert config.recorded_runtime_dir(store) == config.computed_runtime_dir(store)
-    finally:
-        f.close()
