@@ -246,6 +246,34 @@ def test_a_title_or_an_apposition_answers_what_someone_is() -> None:
     abstained(p, "What is Ada Moss's role?", "unknown_predicate")  # a form of address is no role
 
 
+def test_which_asks_for_a_particular_one_and_an_unspecific_one_does_not_answer() -> None:
+    p = _store("Kit Ramanathan beat a 1900-rated player in the Major section.",
+               "Ada Lowe beat Ivan Sokolov, a 1900-rated player, in the final.",
+               "Rashida Okwuosa-Blyth confirmed that no swimmer was harmed by the chlorine fault.",
+               "Bo Han hired a firm called Hale Finch to fix the roof.",
+               "Li Wei gave the Quay Cafe a hygiene rating of 5.",
+               "Kasimir Delacroix-Ndiaye recommended a 9.5 kWh battery for the garage.")
+    abstained(p, "Which player did Kit Ramanathan beat in the Major section?", "unknown_predicate", "player")
+    assert p.recall("t", "Which swimmers did Rashida Okwuosa-Blyth say were harmed by the chlorine fault?").verdict \
+        == "abstained"
+    # the positives: a name or a value pins the unspecific one down, and "what" asks for no particular one
+    answered_with(p, "Which player did Ada Lowe beat in the final?", "Ivan Sokolov")
+    answered_with(p, "Which firm did Bo Han hire to fix the roof?", "Hale Finch")
+    answered_with(p, "Which rating did Li Wei give the Quay Cafe?", "rating of 5")
+    answered_with(p, "What kind of player did Kit Ramanathan beat?", "1900-rated player")
+    answered_with(p, "What battery did Kasimir Delacroix-Ndiaye recommend?", "9.5 kWh battery")
+
+
+def test_a_finite_verb_after_which_and_its_noun_is_the_question_verb() -> None:
+    p = _store("Kasimir Delacroix-Ndiaye recommended a 9.5 kWh battery for the garage.",
+               "Voltaro Ltd makes the battery that Kasimir Delacroix-Ndiaye recommended.")
+    a = p.recall("t", "Which company makes the battery Kasimir Delacroix-Ndiaye recommended?")
+    assert a.verdict == "answered" and "Voltaro" in a.results[0]["claim"]  # the positive
+    q = _store("Kasimir Delacroix-Ndiaye recommended a 9.5 kWh battery for the garage.")
+    # the claim says who recommended the battery, not which company makes it
+    abstained(q, "Which company makes the battery Kasimir Delacroix-Ndiaye recommended?", "unknown_predicate")
+
+
 def test_how_many_counts_a_noun_that_is_also_a_kind_of_value() -> None:
     p = _store("Greta Vollmer won three regional chess titles.", *ROLES)
     answered_with(p, "How many regional chess titles did Greta Vollmer win?", "three regional chess titles")

@@ -193,6 +193,8 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "title", s.key)
         if kind == "person":
             _add(ci, "person", s.key)
+        if kind == "org":
+            _add(ci, "org", s.key)  # "which company": a name with "Ltd", "& Co", "Foods" ... is one
         if kind in ("place", "org") or s.prep in ("in", "at", "to", "from", "near", "into"):
             _add(ci, "place", s.key)
         for tok in s.tokens:

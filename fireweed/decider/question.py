@@ -70,6 +70,8 @@ TYPE_NOUNS: dict[str, str] = {
         "restriction": "constraint", "rule": "constraint", "limit": "constraint", "condition": "constraint",
         "requirement": "constraint", "limitation": "constraint",
         "place": "place", "location": "place", "venue": "place", "address": "place", "whereabouts": "place",
+        "company": "org", "firm": "org", "business": "org", "organisation": "org", "organization": "org",
+        "corporation": "org",
     }.items()
 }
 # verbs that carry no relation of their own ("what does she do", "put a figure on")
@@ -144,6 +146,11 @@ _COUNT_WORDS: frozenset[str] = frozenset(
 
 def _is_verbish(w: str) -> bool:
     return len(w) > 4 and w.endswith(("ed", "ing")) and stem(w) != w
+
+
+def _finite_verb(w: str) -> bool:
+    """A known verb in a finite form that is no base form: "makes", "made", "won" (not "make")."""
+    return is_verb(w) and (w.endswith("s") and not w.endswith("ss") or stem(w) != w or w in _PARTICIPLES)
 
 
 def _verbal(w: str) -> bool:
@@ -277,6 +284,9 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                 break
             nxt = lower[k1 + 1] if k1 + 1 < n else "?"
             if _is_verbish(w) and (k1 + 1 >= n or (is_stop(k1 + 1) and nxt not in AUXILIARIES) or nxt in _DETS):
+                break
+            if got and _finite_verb(w) and (nxt in _DETS or k1 + 1 in span_at):
+                # "which company makes the battery": a finite verb with its object ends the wh-phrase
                 break
             got.append(by_index[k1])
             k1 += 1

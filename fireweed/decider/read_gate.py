@@ -54,6 +54,7 @@ _HOLE_WORDS = {
     "mass": "weight", "measure": "how much", "dose": "dose", "temp": "temperature", "year": "year",
     "day": "day", "title": "title", "name": "name", "role": "role", "constraint": "restriction",
     "purpose": "purpose", "frequency": "how often", "distance": "distance", "percent": "percentage",
+    "org": "company",
 }
 
 
@@ -299,6 +300,12 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # "what damage did she report" ← "she reports that a pipe burst ...": the hole is what was said
             score += 1
         else:
+            fail(q.head_word.text)
+        if q.kind == "which" and q.hole == "thing" and q.head_of is None and literal \
+                and _unidentified(ci, q.head_word):
+            # "which player did she beat" is not answered by "beat a 1900-rated player", nor "which
+            # swimmers were harmed" by "no swimmer was harmed": "which" asks for a particular one, and
+            # the claim names none ("what battery" is answered by "a 9.5 kWh battery")
             fail(q.head_word.text)
     # the main verb
     premise = False
@@ -560,6 +567,38 @@ def _apposition_after(ci: ClaimIndex, noun: Word) -> bool:
         if k + 1 < n and ci.lower[k] == "," and (ci.lower[k + 1] in ("a", "an") or any(c.isdigit() for c in ci.lower[k + 1])):
             return True
     return False
+
+
+_UNSPECIFIC = frozenset({"a", "an", "no", "some", "any", "another", "several", "many", "few", "none"})
+
+
+def _unidentified(ci: ClaimIndex, noun: Word) -> bool:
+    """Every use of the noun in the claim is an unspecific or negated one ("a 1900-rated player",
+    "no swimmer") that no name pins down ("Ivan Sokolov, a 1900-rated player"; "a firm called
+    Hale & Finch")."""
+    pos = ci.positions(noun.concepts)
+    if not pos:
+        return False
+    starts = {s.first: s for s in ci.spans}
+    ends = {s.last for s in ci.spans}
+    n = len(ci.lower)
+    for p in pos:
+        k = p - 1
+        while k >= 0 and p - k <= 6 and ci.lower[k] not in STOPWORDS and (
+                ci.lower[k] in ("-", "/") or any(c.isalnum() for c in ci.lower[k])):
+            k -= 1  # modifiers: "1900-rated", "9.5 kWh"
+        if k < 0 or ci.lower[k] not in _UNSPECIFIC:
+            return False
+        if ci.lower[k] != "no" and k >= 2 and ci.lower[k - 1] == "," and k - 1 in ends:
+            return False  # an apposition to the name before it
+        j = p + 1
+        while j < n and j - p <= 3 and ci.lower[j] in (",", "called", "named", "known", "as", "—", "-", "("):
+            j += 1
+        if j > p + 1 and j in starts and ci.lower[k] != "no":
+            return False  # the name after it
+        if ci.lower[k] != "no" and any(any(c.isdigit() for c in w) for w in ci.lower[p + 1:p + 4]):
+            return False  # the value it has: "a rating of 5", "a player numbered 7"
+    return True
 
 
 def _condition_after(ci: ClaimIndex, verb: Word) -> bool:
