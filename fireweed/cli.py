@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -348,9 +349,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived: unwind like Ctrl-C, so a bench or demo stops what it started."""
+
+
+def _terminate(signum: int, _frame: Any) -> None:
+    raise _Terminated(signum)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = build_parser()
     ns = parser.parse_args(argv)
+    if ns.func is not cmd_serve:
+        # Without this, `kill` or a closed terminal ends `bench` or `demo` at once, and the fronts
+        # and backend it started on its scratch store run on (serve has its own handling).
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, _terminate)
     try:
         code = ns.func(ns)
     except FireweedError as exc:
@@ -360,4 +374,6 @@ def main(argv: Sequence[str] | None = None) -> None:
         code = fail(f"{exc.strerror or exc}{where} [os_error]")
     except KeyboardInterrupt:
         code = 130
+    except _Terminated as exc:
+        code = 128 + int(exc.args[0])
     sys.exit(code)

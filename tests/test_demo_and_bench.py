@@ -8,6 +8,7 @@ checked for removal, and their processes found by the store path they carry.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -76,3 +77,34 @@ def test_stage_costs_benchmark_runs_every_stage_and_cleans_up(tmp_path: Path) ->
         assert float(rows[stage][1]) > 0
     assert "40 remembers after 10" in done.stdout
     assert list(tmp_path.iterdir()) == []  # its temporary store and keys are gone
+
+
+def test_a_terminated_bench_stops_the_fronts_and_backend_it_started(tmp_path: Path) -> None:
+    env = dict(os.environ, TMPDIR=str(tmp_path))
+    for name in ("FIREWEED_STORE", "FIREWEED_KEYS", "FIREWEED_TENANT"):
+        env.pop(name, None)
+    bench = subprocess.Popen([sys.executable, "-m", "fireweed", "bench", "--clients", "2", "--writes", "1000000"],
+                             env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             text=True)
+    try:
+        assert bench.stderr is not None
+        for line in bench.stderr:
+            if line.startswith("bench: measuring"):
+                break
+        # the instrument sees what is running: the two fronts and the backend
+        assert len(_processes_under(tmp_path)) >= 3
+        bench.terminate()
+        bench.stderr.read()
+        assert bench.wait(timeout=60) == 128 + 15
+    finally:
+        if bench.poll() is None:
+            bench.kill()
+            bench.wait()
+        left = _processes_under(tmp_path)
+        for pid in left:  # stop what the bench failed to stop before failing on it
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    assert left == []
+    assert list(tmp_path.iterdir()) == []
