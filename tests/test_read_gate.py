@@ -264,6 +264,18 @@ def test_which_asks_for_a_particular_one_and_an_unspecific_one_does_not_answer()
     answered_with(p, "What battery did Kasimir Delacroix-Ndiaye recommend?", "9.5 kWh battery")
 
 
+def test_an_agent_noun_is_answered_by_its_verb_with_the_roles_kept() -> None:
+    p = _store("The opening film is 'Salt Orchard', directed by Ines Obradovic-Reyes.",
+               "Ada Lowe teaches Bo Han.",
+               "Ruth Okafor manages Bilal Haddad.")
+    answered_with(p, "Who is the director of 'Salt Orchard'?", "directed by Ines Obradovic-Reyes")
+    answered_with(p, "Who is Bo Han's teacher?", "Ada Lowe teaches Bo Han")
+    answered_with(p, "Who is Bilal Haddad's manager?", "Ruth Okafor manages")
+    # the doer is what is asked: the question's own name must be the one the verb is done to
+    abstained(p, "Who is Ada Lowe's teacher?", "unknown_predicate", "Ada Lowe")
+    abstained(p, "Who is the manager of Ruth Okafor?", "unknown_predicate", "Ruth Okafor")
+
+
 def test_a_finite_verb_after_which_and_its_noun_is_the_question_verb() -> None:
     p = _store("Kasimir Delacroix-Ndiaye recommended a 9.5 kWh battery for the garage.",
                "Voltaro Ltd makes the battery that Kasimir Delacroix-Ndiaye recommended.")

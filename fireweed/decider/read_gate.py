@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, index_of
-from fireweed.decider.lexicon import MONTHS, STOPWORDS, stem
+from fireweed.decider.lexicon import MONTHS, STOPWORDS, is_verb, stem
 from fireweed.decider.question import SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse
 from fireweed.decider.relations import lexicon
 
@@ -291,6 +291,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 fail(q.head_word.text)
             if q.head_of is not None and not _grounded(ci, q.head_of):
                 fail(q.head_of.text)
+        elif q.hole == "person" and _agent_filled(ci, q.head_word, q_spans):
+            # "who is the director of 'Salt Orchard'" ← "'Salt Orchard', directed by Ines ...": the one
+            # who does what the agent noun names, given by name
+            literal += 1
+            score += 3
         elif q.head_of is not None and q.head_of_possessed and _grounded(ci, q.head_of) and _apposition_after(ci, q.head_of):
             # "what colour is her van" ← "her van, a white Transit, ...": the apposition describes the van
             score += 1
@@ -301,6 +306,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             score += 1
         else:
             fail(q.head_word.text)
+        if q.hole == "person" and literal:
+            swapped = _agent_swapped(ci, q.head_word, q_spans)
+            if swapped is not None:
+                # "who is Ada's teacher" is not answered by "Ada teaches Bo": Ada does the teaching there
+                fail(swapped)
         if q.kind == "which" and q.hole == "thing" and q.head_of is None and literal \
                 and _unidentified(ci, q.head_word):
             # "which player did she beat" is not answered by "beat a 1900-rated player", nor "which
@@ -599,6 +609,54 @@ def _unidentified(ci: ClaimIndex, noun: Word) -> bool:
         if ci.lower[k] != "no" and any(any(c.isdigit() for c in w) for w in ci.lower[p + 1:p + 4]):
             return False  # the value it has: "a rating of 5", "a player numbered 7"
     return True
+
+
+def _agent_stems(noun: str) -> frozenset[str]:
+    """The stems of the verb an agent noun is made from: "director" → direct, "organiser" →
+    organise, "winner" → win, "founder" → found(ed)."""
+    w = noun.lower()
+    if len(w) < 6 or not w.endswith(("er", "or")):
+        return frozenset()
+    base = w[:-2]
+    bases = [base, base + "e"] + ([base[:-1]] if len(base) > 2 and base[-1] == base[-2] else [])
+    return frozenset(stem(b + "ed") for b in bases if is_verb(b)) | frozenset(stem(b) for b in bases if is_verb(b))
+
+
+def _agent_filled(ci: ClaimIndex, noun: Word, q_spans: set[str]) -> bool:
+    """The claim names who does the agent noun's verb, as "<verb> by <name>" or "<name> <verb>",
+    with the question's own names on the other side of the verb ("Ines directed 'Salt Orchard'")."""
+    verbs = _agent_stems(noun.text)
+    if not verbs:
+        return False
+    others = [s for s in ci.spans if s.key not in q_spans]
+    asked = [s for s in ci.spans if s.key in q_spans]
+    for p, w in enumerate(ci.lower):
+        if stem(w) not in verbs:
+            continue
+        if p + 2 < len(ci.lower) and ci.lower[p + 1] == "by" and any(s.first == p + 2 for s in others):
+            return not asked or all(s.last <= p for s in asked)
+        if any(s.last == p for s in others) and asked and all(s.first > p for s in asked):
+            return True
+    return False
+
+
+def _agent_swapped(ci: ClaimIndex, noun: Word, q_spans: set[str]) -> str | None:
+    """The question's name that the claim makes the doer of the agent noun's verb, if any: the
+    question asks for the doer, so its own name must be the one the verb is done to."""
+    verbs = _agent_stems(noun.text)
+    at = [p for p, w in enumerate(ci.lower) if stem(w) in verbs]
+    if len(at) != 1:
+        return None
+    p = at[0]
+    if p + 1 < len(ci.lower) and ci.lower[p + 1] == "by" or p > 0 and ci.lower[p - 1] in _BE_FORMS:
+        return None  # a passive: its subject is the one the verb is done to
+    for s in ci.spans:
+        if s.key in q_spans and s.last == p:
+            return s.text
+    return None
+
+
+_BE_FORMS = frozenset({"is", "was", "are", "were", "be", "been", "being"})
 
 
 def _condition_after(ci: ClaimIndex, verb: Word) -> bool:
