@@ -276,6 +276,29 @@ def test_an_agent_noun_is_answered_by_its_verb_with_the_roles_kept() -> None:
     abstained(p, "Who is the manager of Ruth Okafor?", "unknown_predicate", "Ruth Okafor")
 
 
+def test_as_opening_a_clause_names_no_role_and_as_after_a_verb_does() -> None:
+    p = _store("Ingrid Vale measured a discharge of 6.7 cubic metres per second at the Ledmore Bridge station, "
+               "as the snowmelt has eased.",
+               "Bo Han joined the Leith club as treasurer in 2019.")
+    abstained(p, "What is Ingrid Vale's profession?", "unknown_predicate", "profession")
+    answered_with(p, "What is Bo Han's role at the Leith club?", "as treasurer")
+
+
+def test_first_before_a_noun_ranks_it_and_asks_for_no_earlier_state() -> None:
+    p = _store("Saffi Okoro logged her first Messier object, the Andromeda Galaxy.",
+               "Juno Kettleby will now stroke the women's first eight.")
+    answered_with(p, "What was Saffi Okoro's first Messier object?", "Andromeda Galaxy")
+    answered_with(p, "Who strokes the women's first eight now?", "Juno Kettleby")
+    # "first" before a verb still asks about an earlier state, which neither claim tells
+    abstained(p, "Who first stroked the women's first eight?", "unknown_predicate", "before")
+
+
+def test_a_claim_does_not_answer_for_what_it_excepts() -> None:
+    p = _store("Weekday water sessions start at 06:15, except on Wednesdays.")
+    abstained(p, "What time do the Wednesday water sessions start?", "unknown_predicate", "wednesday")
+    answered_with(p, "What time do the weekday water sessions start?", "06:15")
+
+
 def test_a_finite_verb_after_which_and_its_noun_is_the_question_verb() -> None:
     p = _store("Kasimir Delacroix-Ndiaye recommended a 9.5 kWh battery for the garage.",
                "Voltaro Ltd makes the battery that Kasimir Delacroix-Ndiaye recommended.")

@@ -137,6 +137,16 @@ _DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "h
                           "our", "my", "your", "'s"})
 
 
+_FINITE = frozenset({"is", "are", "was", "were", "has", "have", "had", "does", "did", "will", "can", "could"})
+
+
+def _clause_as(lower: list[str], i: int) -> bool:
+    """ "as" opening a clause ("…, as the snowmelt has eased"; "such as"), not "as" naming a role
+    ("joined as treasurer", "works as a nurse")."""
+    prev = lower[i - 1] if i > 0 else ","
+    return prev in (",", ";", ":", "such", "just", "so") or any(x in _FINITE for x in lower[i + 1:i + 5])
+
+
 def index_of(fact: Fact) -> ClaimIndex:
     """Build (once) and return the ClaimIndex cached on a Fact."""
     ci = getattr(fact, "_gate_index", None)
@@ -276,7 +286,8 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "purpose", w)
         if w in _FREQ or (w.endswith("ly") and stem(w[:-2]) in ("day", "week", "month", "year")):
             _add(ci, "frequency", w)
-        if w == "as" and i + 1 < n and lower[i + 1] not in STOPWORDS | {"a", "an", "the"} or (w == "as" and i + 2 < n and lower[i + 1] in ("a", "an", "the")):
+        if (w == "as" and i + 1 < n and lower[i + 1] not in STOPWORDS | {"a", "an", "the"} or (w == "as" and i + 2 < n and lower[i + 1] in ("a", "an", "the"))) \
+                and not _clause_as(lower, i):
             _add(ci, "role", " ".join(lower[i + 1 : i + 4]))
         if stem(w) in _ROLE_VERBS and i + 1 < n:
             _add(ci, "role", " ".join(lower[i + 1 : i + 3]))

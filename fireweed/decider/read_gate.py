@@ -408,6 +408,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         for e in setting:
             if e not in subjects and any(x not in required and x not in setting for x in subjects):
                 fail(view.entity_name(e))
+        # "what time do the Wednesday sessions start" is not answered by "start at 06:15, except on
+        # Wednesdays": the claim says it of everything but what was asked
+        excepted = _excepted(ci, [w for w in (q.head_word, q.verb_word, *q.soft) if w is not None])
+        if excepted is not None:
+            fail(excepted)
         # "who did Ada not hire": a claim that negates nothing cannot answer a negated question
         if q.negated and not ci.negation_pos:
             fail("not")
@@ -609,6 +614,31 @@ def _unidentified(ci: ClaimIndex, noun: Word) -> bool:
         if ci.lower[k] != "no" and any(any(c.isdigit() for c in w) for w in ci.lower[p + 1:p + 4]):
             return False  # the value it has: "a rating of 5", "a player numbered 7"
     return True
+
+
+_EXCEPT_ONE = frozenset({"except", "excluding", "excepting", "besides"})
+_EXCEPT_TWO = frozenset({("apart", "from"), ("other", "than"), ("but", "not"), ("save", "for"), ("aside", "from")})
+
+
+def _excepted(ci: ClaimIndex, words: list[Word]) -> str | None:
+    """A question word that the claim names only inside an exception ("except on Wednesdays")."""
+    lower = ci.lower
+    scope: set[int] = set()
+    for i, w in enumerate(lower):
+        start = i + 1 if w in _EXCEPT_ONE else i + 2 if (w, lower[i + 1] if i + 1 < len(lower) else "") in _EXCEPT_TWO else None
+        if start is None:
+            continue
+        for k in range(start, min(len(lower), start + 6)):
+            if lower[k] in (",", ";", ".", "and", "but"):
+                break
+            scope.add(k)
+    if not scope:
+        return None
+    for w in words:
+        pos = ci.positions(w.concepts)
+        if pos and all(p in scope for p in pos):
+            return w.text
+    return None
 
 
 def _agent_stems(noun: str) -> frozenset[str]:
