@@ -194,17 +194,22 @@ class Decider:
 
     # ---- the one ordered mutation path ------------------------------------
     async def mutate(self, tenant: str, plan: Callable[[], Planned],
-                     extra: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+                     extra: dict[str, Any] | None = None, on: RpcClient | None = None) -> list[dict[str, Any]]:
         """Plan, number, apply and send under the order lock; wait for durability outside it.
 
         `plan` runs with the lock held and may raise a FireweedError to refuse;
         it returns the events to append (possibly none). `extra` fields go to
         the writer with each event but are not part of it (e.g. the name an
-        erasure redacts by). Returns the committed events, each with seq,
-        recorded_at and hash."""
+        erasure redacts by). `on` is the writer that staged something these events
+        need (a prepared source): only that writer holds it, so if it has gone the
+        call fails before anything is planned, instead of a new writer refusing the
+        append and being dropped in turn. Returns the committed events, each with
+        seq, recorded_at and hash."""
+        if on is not None and on.is_closed:
+            raise Unavailable("the ledger writer restarted; nothing was written by this call; retry")
         writer = await self.writer_ready()
         async with self.order_lock:
-            if writer is not self.writer:
+            if writer is not self.writer or (on is not None and on is not writer):
                 raise Unavailable("the ledger writer restarted; nothing was written by this call; retry")
             planned = plan()
             if not planned:

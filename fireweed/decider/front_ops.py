@@ -29,6 +29,7 @@ from fireweed.shared.display import display_path
 from fireweed.shared.errors import BadRequest, RemoteError
 from fireweed.shared.limits import LIMITS
 from fireweed.shared.names import BadName, validate_source_id
+from fireweed.shared.rpc import RpcClient
 
 log = logging.getLogger("fireweed.decider.ops")
 
@@ -100,7 +101,7 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
                     payload[key] = value
             if declared:
                 payload["declared_not_verified"] = sorted(k for k, v in declared.items() if v is not None)
-            committed = await self.d.mutate(tenant, lambda: [("source_added", payload)])
+            committed = await self.d.mutate(tenant, lambda: [("source_added", payload)], on=writer)
         return {"source_id": source_id, "new": True, "root": prepared["root"], "size": prepared["size"],
                 "seq": committed[-1]["seq"] if committed else None}
 
@@ -207,11 +208,11 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
                                             "size": prepared["size"], "leaves": prepared["leaves"]})]
             receipt, span = narrow_receipt(located, text)
             return await self._admit(tenant, text, claim, span, receipt, source_id, event_time, quarantine_reason,
-                                     readmission, rescued, before)
+                                     readmission, rescued, before, on=writer if before else None)
 
     async def _admit(self, tenant: str, text: str, claim: str, span: str, receipt: dict[str, Any], source_id: str,
                      event_time: str | None, quarantine_reason: str | None, readmission: bool, rescued: bool,
-                     before: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+                     before: list[tuple[str, dict[str, Any]]], on: RpcClient | None = None) -> dict[str, Any]:
         """Plan against the projection and append (after any events that must precede the memory)."""
         outcome: dict[str, Any] = {}
 
@@ -224,7 +225,7 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
             outcome["plan"] = p
             return before + p.events
 
-        committed = await self.d.mutate(tenant, plan)
+        committed = await self.d.mutate(tenant, plan, on=on)  # `on`: the writer that staged the new source
         p = outcome["plan"]
         last = committed[-1] if committed else {}
         result = {
