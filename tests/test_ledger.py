@@ -141,3 +141,70 @@ async def test_an_applier_refusal_fails_alone_and_nothing_is_sealed_twice(tmp_pa
     assert ledger.head("t") == (4, bytes.fromhex(mutations[4].committed[0]["hash"]))
     await ledger.close()
     assert check_chain(tmp_path / "l.db").ok
+
+
+@pytest.mark.parametrize("how", ["removed", "replaced"])
+async def test_a_ledger_file_removed_or_replaced_under_the_writer_acknowledges_nothing(tmp_path, how):
+    import os
+    import shutil
+
+    store = tmp_path / "store"
+    store.mkdir()
+    ledger = await Ledger.open(store / "l.db")
+    try:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(ledger.run_committer)
+            assert (await ledger.append("a", [ev()]))[0]["seq"] == 1  # positive control: it commits
+            if how == "removed":
+                shutil.rmtree(store)  # rm -rf of the store, or its disk gone
+            else:
+                (tmp_path / "other.db").write_bytes(b"")
+                os.replace(tmp_path / "other.db", store / "l.db")  # another file now at the path
+            try:
+                with pytest.raises(LedgerError) as err:
+                    await ledger.append("a", [ev()])
+                assert err.value.code == "ledger_gone"
+            finally:
+                tg.cancel_scope.cancel()
+    finally:
+        await ledger.close()
+
+
+async def test_the_heads_show_only_what_is_committed_while_a_batch_is_written(tmp_path):
+    ledger = await Ledger.open(tmp_path / "l.db")
+    seen = []
+
+    def applier(cur, tenant, seq, kind, payload, attachments):
+        seen.append((seq, ledger.head(tenant)[0]))  # what memory_stats would read at this moment
+
+    ledger.applier = applier
+    try:
+        await _commit_together(ledger, [Mutation("a", [ev()]) for _ in range(3)])
+        assert [s for s, _ in seen] == [1, 2, 3]  # the instrument saw every event of the batch
+        assert [h for _, h in seen] == [0, 0, 0]  # and no head past the last commit until this one returned
+        assert ledger.head("a")[0] == 3  # the positive: after the COMMIT the heads move
+    finally:
+        await ledger.close()
+
+
+async def test_a_full_disk_is_named_and_nothing_uncommitted_shows(tmp_path):
+    ledger = await Ledger.open(tmp_path / "l.db")
+    try:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(ledger.run_committer)
+            try:
+                first = await ledger.append("a", [ev()])  # positive control: room for one
+                async with ledger.conn.execute("PRAGMA page_count") as cur:
+                    pages = (await cur.fetchone())[0]
+                await ledger.conn.execute(f"PRAGMA max_page_count={pages}")  # the file may not grow: a full disk
+                with pytest.raises(LedgerError) as err:
+                    await ledger.append("a", [ev(note="x" * 200_000)])
+                assert err.value.code == "disk_full" and "full" in str(err.value)
+                assert ledger.head("a") == (1, bytes.fromhex(first[0]["hash"]))
+                await ledger.conn.execute("PRAGMA max_page_count=1073741823")  # space again
+                assert (await ledger.append("a", [ev()]))[0]["seq"] == 2  # and the chain goes on from the last commit
+            finally:
+                tg.cancel_scope.cancel()
+    finally:
+        await ledger.close()
+    assert check_chain(tmp_path / "l.db").ok

@@ -10,6 +10,7 @@ time, so there is no unlogged path to a state change.
 from __future__ import annotations
 
 import logging
+import os
 import re
 import time
 import sqlite3
@@ -62,6 +63,15 @@ class UnloggedWrite(LedgerError):
     code = "unlogged_write"
 
 
+def _sqlite_code(exc: Exception) -> str:
+    """A typed code for a failed commit: a full disk is the operator's to fix, and says so."""
+    if isinstance(exc, sqlite3.Error):
+        name = getattr(exc, "sqlite_errorname", "")
+        if name == "SQLITE_FULL" or "disk is full" in str(exc):
+            return "disk_full"
+    return "write_failed"
+
+
 _TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z")
 
 
@@ -111,6 +121,7 @@ class Ledger:
         self.before_batch: Callable[[list[tuple[str, dict[str, Any]]]], None] | None = None
         self.sealer: Sealer = lambda tenant, seq, kind, payload: canonical_json(payload)
         self.batches = 0
+        self._identity: tuple[int, int] | None = None  # (st_dev, st_ino) of the file opened
 
     @classmethod
     async def open(cls, path: Path) -> "Ledger":
@@ -127,6 +138,8 @@ class Ledger:
             finally:
                 ledger._writing = False
             await conn.set_authorizer(ledger._authorize)
+            st = os.stat(path)
+            ledger._identity = (st.st_dev, st.st_ino)
             async with conn.execute(
                 "SELECT e.tenant, e.seq, e.hash FROM events e JOIN "
                 "(SELECT tenant, MAX(seq) AS m FROM events GROUP BY tenant) h ON e.tenant=h.tenant AND e.seq=h.m"
@@ -183,16 +196,15 @@ class Ledger:
             await self._commit_batch(batch)
 
     async def _commit_batch(self, batch: list[Mutation]) -> None:
-        saved_heads = dict(self.heads)
         started = time.perf_counter()
         try:
             await self.conn._execute(self._write_batch_sync, batch)  # one thread hop per batch
         except Exception as exc:  # an I/O error fails the whole transaction, never a part of it
-            self.heads = saved_heads
             log.error("commit failed: %s", exc)
             for m in batch:
                 if m.error is None:
-                    m.error = LedgerError(f"the ledger could not commit: {exc}", "write_failed")
+                    code = exc.code if isinstance(exc, LedgerError) else _sqlite_code(exc)
+                    m.error = LedgerError(f"the ledger could not commit: {exc}", code)
                     m.committed = None
         else:
             self.batches += 1
@@ -203,7 +215,10 @@ class Ledger:
             m.done.set()
 
     def _write_batch_sync(self, batch: list[Mutation]) -> None:
-        """Runs on aiosqlite's thread: BEGIN, every event, COMMIT (fsync)."""
+        """Runs on aiosqlite's thread: BEGIN, every event, COMMIT (fsync).
+
+        The chain heads move only once the COMMIT has returned: until then `heads` (what
+        memory_stats and the next batch read) still shows only what is durable."""
         conn: sqlite3.Connection = self.conn._conn  # the raw connection, on its own thread
         if self.before_batch is not None:
             t0 = time.perf_counter()
@@ -219,36 +234,61 @@ class Ledger:
                 try:
                     # A savepoint per mutation cost more than the mutation's own inserts, and an
                     # applier almost never refuses one; so the batch is written without them first.
-                    self._write_mutations(cur, batch, prepared, isolate=False)
+                    self._write_mutations(cur, batch, prepared, heads, isolate=False)
                 except _Isolate:
                     # Undo it all and write it again with a savepoint per mutation, so the refused
                     # mutation fails alone. Mutations already sealed keep their rows: sealing again
                     # could find a key that an erasure earlier in this batch has since destroyed.
                     conn.execute("ROLLBACK")
-                    self.heads = heads
+                    heads = dict(self.heads)
                     for m in batch:
                         m.committed = None
                     conn.execute("BEGIN IMMEDIATE")
-                    self._write_mutations(cur, batch, prepared, isolate=True)
+                    self._write_mutations(cur, batch, prepared, heads, isolate=True)
+                self._check_file()
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                # SQLite may have rolled back already (a full disk does): a second ROLLBACK would
+                # raise "no transaction is active" and hide the real cause.
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
                 raise
+            # Checked again after the fsync: an acknowledgement promises the row is in the store.
+            self._check_file()
+            self.heads = heads
             if self.after_commit is not None:
                 kinds = {e["kind"] for m in batch if m.committed for e in m.committed}
                 self.after_commit(conn, kinds)
         finally:
             self._writing = False
 
+    def _check_file(self) -> None:
+        """Raise unless the store's ledger path is still the file this connection writes.
+
+        A store directory removed (or its disk unmounted, or the file replaced) under a running
+        writer leaves SQLite writing to an unlinked file: every commit would succeed and be lost."""
+        if self._identity is None:
+            return
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            same = False
+        else:
+            same = (st.st_dev, st.st_ino) == self._identity
+        if not same:
+            raise LedgerError(f"the ledger file {self.path} has been removed or replaced under the running "
+                              f"writer; nothing more can be made durable in this store", "ledger_gone")
+
     def _write_mutations(self, cur: sqlite3.Cursor, batch: list[Mutation], prepared: dict[int, _Prepared],
-                         isolate: bool) -> None:
-        """Seal, chain and apply each mutation in order, then insert all their events at once.
+                         heads: dict[str, tuple[int, bytes]], isolate: bool) -> None:
+        """Seal, chain and apply each mutation in order onto `heads` (updated as it goes), then
+        insert all their events at once.
 
         Without `isolate`, an applier refusing a mutation raises _Isolate; with it, each
         mutation runs in its own savepoint and a refused one is rolled back alone."""
         rows: list[tuple[Any, ...]] = []
         for i, m in enumerate(batch):
-            head = self.head(m.tenant)
+            head = heads.get(m.tenant, (0, GENESIS_PREV_HASH))
             if i not in prepared or prepared[i].head != head:  # sealed on another head: seal again
                 prepared[i] = self._prepare(m, head)
             ready = prepared[i]
@@ -271,7 +311,7 @@ class Ledger:
                 cur.execute("RELEASE mutation")
             rows.extend(ready.rows)
             if ready.rows:
-                self.heads[m.tenant] = (ready.rows[-1][1], ready.rows[-1][5])
+                heads[m.tenant] = (ready.rows[-1][1], ready.rows[-1][5])
             m.committed = ready.committed
         # No applier reads the events table, so its rows can wait for one statement per batch.
         cur.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?)", rows)
