@@ -9,6 +9,8 @@ import json
 import os
 import shutil
 import stat
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -219,6 +221,35 @@ def test_callers_with_different_runtime_dirs_share_one_backend(fw_env, xdg):
         f.close()
         stop_backend(agent)
     assert lock_holder(store / "decider.lock") is None
+
+
+def test_a_second_decider_leaves_a_serving_one_alone_and_stop_stops_the_store(fw_env, xdg):
+    # Fronts whose runtime directories differ take different spawn locks, so on a cold store
+    # each group may start a decider. The second must not queue behind the one serving: it
+    # would take the store over the moment `backend stop` stopped the first.
+    agent = dict(fw_env, XDG_RUNTIME_DIR=str(xdg))
+    store = Path(fw_env["FIREWEED_STORE"])
+    f = Front(agent)
+    try:
+        f.initialize()
+        assert text_of(remember(f, ANA)).startswith("ADMITTED")
+        first = lock_holder(store / "decider.lock")
+        assert first  # the instrument sees the decider that serves
+        second = subprocess.Popen([sys.executable, "-m", "fireweed.decider"], env=fw_env, stdin=subprocess.DEVNULL,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            assert second.wait(timeout=15) == 0  # it saw the store served and left
+        finally:
+            if second.poll() is None:
+                second.kill()
+                second.wait()
+        assert lock_holder(store / "decider.lock") == first
+    finally:
+        f.close()
+    out = fireweed(agent, "backend", "stop")
+    assert out.returncode == 0 and "stopped" in out.stdout, out
+    time.sleep(2)
+    assert store_processes(fw_env) == []  # nothing came back by itself
 
 
 def test_a_stale_or_unsafe_runtime_record_is_ignored(fw_env, xdg):

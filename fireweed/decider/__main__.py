@@ -30,6 +30,7 @@ from fireweed.shared.config import (
 )
 from fireweed.shared.errors import ConfigError
 from fireweed.shared.proc import detach_stdio, rare_full_collections, setup_logging, try_lock
+from fireweed.shared.rpc import answers
 
 log = logging.getLogger("fireweed.decider")
 
@@ -51,9 +52,11 @@ async def run() -> int:
     # The lock lives in the store, not in the runtime directory: the runtime directory depends
     # on the caller's environment (XDG_RUNTIME_DIR), so a lock there let a second decider start
     # for the same store. A predecessor may still be shutting down (idle exit); wait for it.
+    # But not for one that serves: queued behind it, this decider would take over the store the
+    # moment it stopped, reviving a backend that `backend stop` had just stopped.
     deadline = time.monotonic() + 20
     while (lock_fd := try_lock(settings.decider_lock)) is None:
-        if time.monotonic() > deadline:
+        if time.monotonic() > deadline or await answers(settings.decider_socket):
             log.info("another decider serves this store; exiting")
             return 0
         await anyio.sleep(0.05)

@@ -19,6 +19,7 @@ import anyio
 from fireweed.shared.config import Settings, ensure_private_dir, ensure_store
 from fireweed.shared.errors import Unavailable
 from fireweed.shared.proc import try_lock
+from fireweed.shared.rpc import answers
 
 log = logging.getLogger("fireweed.front.backend")
 START_TIMEOUT = 30.0
@@ -49,18 +50,9 @@ def spawn_decider(settings: Settings) -> int:
     return proc.pid
 
 
-async def _can_connect(path: os.PathLike[str] | str) -> bool:
-    try:
-        stream = await anyio.connect_unix(str(path))
-    except OSError:
-        return False
-    await stream.aclose()
-    return True
-
-
 async def ensure_backend(settings: Settings, timeout: float = START_TIMEOUT) -> bool:
     """Make sure a decider answers on the store's socket; True if this call started it."""
-    if await _can_connect(settings.decider_socket):
+    if await answers(settings.decider_socket):
         return False
     ensure_private_dir(settings.runtime_dir)
     deadline = time.monotonic() + timeout
@@ -70,12 +62,12 @@ async def ensure_backend(settings: Settings, timeout: float = START_TIMEOUT) -> 
             raise Unavailable("timed out waiting for another process that is starting the backend")
         await anyio.sleep(0.02)
     try:
-        if await _can_connect(settings.decider_socket):
+        if await answers(settings.decider_socket):
             return False
         pid = spawn_decider(settings)
         log.info("started backend decider pid %s", pid)
         while time.monotonic() < deadline:
-            if await _can_connect(settings.decider_socket):
+            if await answers(settings.decider_socket):
                 return True
             await anyio.sleep(0.02)
         raise Unavailable(f"the backend did not start within {timeout:.0f}s; see {settings.log_path}")

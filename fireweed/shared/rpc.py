@@ -8,6 +8,7 @@ never waits on a peer that is gone.
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -133,3 +134,13 @@ async def connect_unix(path: Path | str, limit: int = MAX_FRAME) -> AsyncIterato
         raise Unavailable(f"cannot connect to {path}: {exc.strerror or exc}") from None
     async with serving(RpcClient(FramedStream(stream, limit))) as client:
         yield client
+
+
+async def answers(path: os.PathLike[str] | str) -> bool:
+    """Whether something accepts connections on the unix socket (a live server, not a stale file)."""
+    try:
+        stream = await anyio.connect_unix(str(path))
+    except OSError:
+        return False
+    await stream.aclose()
+    return True
