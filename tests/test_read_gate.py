@@ -299,6 +299,13 @@ def test_a_claim_does_not_answer_for_what_it_excepts() -> None:
     answered_with(p, "What time do the weekday water sessions start?", "06:15")
 
 
+def test_a_place_does_not_say_who() -> None:
+    p = _store("Cara Quill hired a lawyer in Oslo.", "Eve Moss met Tom Reed in Oslo.", "Saltmarsh RFC beat Dunmore PLC.")
+    abstained(p, "Who did Cara Quill hire?", "unknown_predicate", "who")
+    answered_with(p, "Who did Eve Moss meet?", "Tom Reed")  # a person named beside the same place
+    answered_with(p, "Who did Saltmarsh RFC beat?", "Dunmore PLC")  # a club answers "who" too
+
+
 def test_a_finite_verb_after_which_and_its_noun_is_the_question_verb() -> None:
     p = _store("Kasimir Delacroix-Ndiaye recommended a 9.5 kWh battery for the garage.",
                "Voltaro Ltd makes the battery that Kasimir Delacroix-Ndiaye recommended.")

@@ -350,8 +350,9 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     hole = q.hole
     if hole and hole not in ("thing", "any"):
         head_is_type = q.head_word is not None and TYPE_NOUNS.get(q.head_word.stem) == hole
-        if hole == "person" and q.head_word is None and not (ci.typed("person", exclude) or ci.typed("name", exclude)):
-            # "who did they beat": a team or a firm answers "who" as well as a person
+        if hole == "person" and q.head_word is None and not (ci.typed("person", exclude) or _who_name(ci, exclude)):
+            # "who did they beat": a team or a firm answers "who" as well as a person, but not a
+            # place ("hired a lawyer in Oslo" does not say who)
             fail("who")
         elif hole == "person" and q.head_word is not None and literal and not ci.typed("person", exclude):
             # "who is the treasurer" answered by a claim that names the treasurer
@@ -639,6 +640,11 @@ def _excepted(ci: ClaimIndex, words: list[Word]) -> str | None:
         if pos and all(p in scope for p in pos):
             return w.text
     return None
+
+
+def _who_name(ci: ClaimIndex, exclude: set[str]) -> bool:
+    """A name that can say who: one not introduced as a setting ("in Oslo", "from Leeds", "at Acme Ltd")."""
+    return any(s.key not in exclude and s.prep not in SETTING_PREPS for s in ci.spans)
 
 
 def _agent_stems(noun: str) -> frozenset[str]:
