@@ -62,6 +62,13 @@ ORDER_PAIRS = [
     ("The committee approved the plan by 6 votes to 3.", "The committee approved the plan by 3 votes to 6.", "By 6 votes to 3, the committee approved the plan.", "3"),
     ("Nora Beck hired Sami Haddad.", "Nora Beck was hired by Sami Haddad.", "Sami Haddad was hired by Nora Beck.", "Nora Beck"),
     ("Kai Holm moved from Norwich to York in 2020.", "Kai Holm moved from York to Norwich in 2020.", "In 2020, Kai Holm moved from Norwich to York.", "York"),
+    # a thing placed beside another: which was found is the claim's object
+    ("Leofric Abadi identified a bronze awl beside the cremation urn.", "Leofric Abadi identified a cremation urn beside the bronze awl.",
+     "Beside the cremation urn, Leofric Abadi identified a bronze awl.", "cremation"),
+    # two numbers of one kind trading places around a fixed clause; a clause moved whole keeps its number
+    ("Buses will run every 12 minutes, except after 22:00, when they run every 30 minutes.",
+     "Buses will run every 30 minutes, except after 22:00, when they run every 12 minutes.",
+     "Except after 22:00, when they run every 30 minutes, buses will run every 12 minutes.", "30"),
     ("The Brightwater choir, led by Agnes Fairley, will sing at the Royal Hall.", "Agnes Fairley is led by the Brightwater choir.", "Agnes Fairley leads the Brightwater choir.", "Agnes Fairley"),
     ("Dr. Hal Ince advised Mrs. Okafor to walk daily.", "Mrs. Okafor advised Dr. Hal Ince to walk daily.", "Mrs. Okafor was advised by Dr. Hal Ince to walk daily.", "Okafor"),
     # a passive turned active must keep who acted: the agent after "by" becomes the subject

@@ -49,9 +49,12 @@ __all__ = ["check", "check_analyzed", "GATE", "CODE"]
 GATE = "order_preserved"
 CODE = "relation_transposed"
 
-# Prepositions that carry direction, so "from A to B" vs "from B to A" is caught.
+# Prepositions that carry direction or place one thing relative to another, so "from A to B"
+# vs "from B to A" and "an urn beside the awl" vs "an awl beside the urn" are caught.
 _RELATIONAL_PREPS: frozenset[str] = frozenset(
-    {"to", "from", "by", "for", "with", "than", "into", "onto", "toward", "towards", "against"}
+    {"to", "from", "by", "for", "with", "than", "into", "onto", "toward", "towards", "against",
+     "beside", "behind", "above", "below", "beneath", "underneath", "under", "inside", "outside",
+     "opposite", "alongside", "atop", "near"}
 )
 
 
@@ -182,6 +185,28 @@ def _licensed_reversal(claim: Analysis, rc: int, after_c: int, vc: int,
     return by is not None and after_e > by
 
 
+def _left_word(a: Analysis, index: int) -> str | None:
+    """The key of the nearest content word before a token, with how many times it occurs up to there
+    (so the second "run" differs from the first)."""
+    toks = a.tokens
+    for k in range(index - 1, -1, -1):
+        n = toks[k].norm
+        if n not in STOPWORDS and any(c.isalpha() for c in n):
+            key = a.keys[k]
+            return f"{key}@{sum(1 for j in range(k + 1) if a.keys[j] == key)}"
+    return None
+
+
+def _numbers_swapped(claim: Analysis, a: _Unit, b: _Unit, evidence: Analysis, pa: int, pb: int) -> bool:
+    """Two numbers of one kind that changed places while the words in front of each stayed put:
+    "run every 30 minutes, except after 22:00, when they run every 12" against the evidence's
+    12 … 30. Clauses moved whole carry their words with their numbers, and pass."""
+    if not (a.key.startswith("#") and b.key.startswith("#")) or a.key.split(":")[0] != b.key.split(":")[0]:
+        return False
+    return (_left_word(claim, a.index) == _left_word(evidence, pb) is not None
+            and _left_word(claim, b.index) == _left_word(evidence, pa) is not None)
+
+
 def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
     if evidence is claim:
         # A verbatim claim is analysed into the very same Analysis as its evidence (analyze
@@ -211,7 +236,7 @@ def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
                 if both_entities:
                     if r.clause not in (a.clause, b.clause):
                         continue
-                elif not (a.clause == r.clause == b.clause):
+                elif not (a.clause == r.clause == b.clause) and not _numbers_swapped(claim, a, b, evidence, pa, pb):
                     continue
                 pr = pos[r.key]
                 reversed_ = pb < pr < pa
