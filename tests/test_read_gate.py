@@ -306,6 +306,32 @@ def test_a_place_does_not_say_who() -> None:
     answered_with(p, "Who did Saltmarsh RFC beat?", "Dunmore PLC")  # a club answers "who" too
 
 
+def test_near_misses_of_the_seventh_audit_abstain_and_their_twins_answer() -> None:
+    p = _store("Laboratory tests on water from Tolby found coliform bacteria at two of the nine sampling points.",
+               "Lot 41, a block of four Penny Blacks, sold for £18,500 to a telephone bidder.",
+               "The horse chestnut outside 19 Linden Avenue has canker and should be felled within six months.",
+               "The London plane outside 17 Linden Avenue is about 24 metres tall.",
+               "Cormac Tennent said the Harrow Lane main would be relined if the board approves the budget.",
+               "The Mill Road main was relined in March.",
+               "The St Aldric's organ has 1,312 pipes across three manuals.",
+               "Ines Kerr found bracket fungus at the base of the London plane's trunk.")
+    # a count of the points is not which points; an unspecific bidder is not who
+    abstained(p, "Which sampling points in Tolby found coliform bacteria?", "unknown_predicate", "points")
+    abstained(p, "Who was the telephone bidder who bought lot 41?", "unknown_predicate", "bidder")
+    answered_with(p, "How many sampling points in Tolby found coliform bacteria?", "two of the nine")
+    # a time limit is no height
+    abstained(p, "How tall is the horse chestnut outside 19 Linden Avenue?", "unknown_predicate")
+    answered_with(p, "How tall is the London plane outside 17 Linden Avenue?", "24 metres")
+    # a plan under a condition is not an event that happened
+    abstained(p, "When was the Harrow Lane main relined?", "unknown_predicate", "relined")
+    answered_with(p, "When was the Mill Road main relined?", "in March")
+    # the part or place the question narrows to must be the claim's
+    abstained(p, "How many pipes are in the pedal division of the St Aldric's organ?", "unknown_predicate", "pedal")
+    answered_with(p, "How many pipes does the St Aldric's organ have?", "1,312 pipes")
+    abstained(p, "What fungus was found at the base of the horse chestnut's trunk?", "unknown_predicate", "horse")
+    answered_with(p, "What fungus was found at the base of the London plane's trunk?", "bracket fungus")
+
+
 def test_a_finite_verb_after_which_and_its_noun_is_the_question_verb() -> None:
     p = _store("Kasimir Delacroix-Ndiaye recommended a 9.5 kWh battery for the garage.",
                "Voltaro Ltd makes the battery that Kasimir Delacroix-Ndiaye recommended.")

@@ -75,7 +75,12 @@ class ClaimIndex:
         if kind == "amount":
             got = got | self.types.get("money", set()) | self.types.get("number", set())
         if kind == "measure":
-            got = set().union(*(self.types.get(k, set()) for k in ("number", "mass", "distance", "temp", "percent", "dose")))
+            # "how tall": a number that counts time or money ("within six months", "140 years
+            # old") measures nothing
+            timed = {v.split(" ")[0] for k in ("duration", "date", "clock", "year", "money", "age", "day")
+                     for v in self.types.get(k, ())}
+            got = {v for v in self.types.get("number", set()) if v not in timed}.union(
+                *(self.types.get(k, set()) for k in ("mass", "distance", "temp", "percent", "dose")))
         if kind == "day":
             got = got | self.types.get("date", set())
         if kind == "date":

@@ -162,7 +162,7 @@ def _finite_verb(w: str) -> bool:
     return is_verb(w) and (w.endswith("s") and not w.endswith("ss") or stem(w) != w or w in _PARTICIPLES)
 
 
-def _verbal(w: str) -> bool:
+def verbal(w: str) -> bool:
     """A known verb, or an unknown word with a verb's ending ("discharged")."""
     return is_verb(w) or (w.endswith("ed") and _is_verbish(w))
 
@@ -312,7 +312,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             return k2 + 1 >= n or is_stop(k2 + 1) or nxt in _DETS or k2 + 1 in span_at
 
         def verb_here(k2: int) -> bool:
-            if k2 not in by_index or not _verbal(lower[k2]):
+            if k2 not in by_index or not verbal(lower[k2]):
                 return False
             nxt = lower[k2 + 1] if k2 + 1 < n else "?"
             return k2 + 1 >= n or is_stop(k2 + 1) or nxt in _DETS or nxt in _ADV or k2 + 1 in span_at
@@ -324,7 +324,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             if k1 < n and lower[k1] == "'s":
                 k1 += 1
             elif k1 < n and (k1 in phrase_at or (k1 in by_index and (
-                (base_verb and (is_verb(lower[k1]) or _ends_phrase(k1))) or (_verbal(lower[k1]) and verb_here(k1))
+                (base_verb and (is_verb(lower[k1]) or _ends_phrase(k1))) or (verbal(lower[k1]) and verb_here(k1))
             ))):
                 # a name followed by a verb: the verb is the predicate
                 return k1, possessed
@@ -542,7 +542,7 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
             continue
         if " " in wd.stem:
             return wd
-        if _verbal(lower[k2]) or (k2 == k and aux in ("do", "will", "can", "shall", "may", "would", "could", "should", "must")):
+        if verbal(lower[k2]) or (k2 == k and aux in ("do", "will", "can", "shall", "may", "would", "could", "should", "must")):
             if participle_only and not (_is_verbish(lower[k2]) or lower[k2] in _PARTICIPLES):
                 return None
             return wd

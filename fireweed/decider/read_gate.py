@@ -41,7 +41,7 @@ from typing import Any
 
 from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, index_of
 from fireweed.decider.lexicon import MONTHS, STOPWORDS, is_verb, stem
-from fireweed.decider.question import SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse
+from fireweed.decider.question import SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse, verbal
 from fireweed.decider.relations import lexicon
 
 __all__ = ["answer"]
@@ -311,7 +311,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             if swapped is not None:
                 # "who is Ada's teacher" is not answered by "Ada teaches Bo": Ada does the teaching there
                 fail(swapped)
-        if q.kind == "which" and q.hole == "thing" and q.head_of is None and literal \
+        if (q.kind == "which" and q.hole == "thing" or q.kind == "who") and q.head_of is None and literal \
                 and _unidentified(ci, q.head_word):
             # "which player did she beat" is not answered by "beat a 1900-rated player", nor "which
             # swimmers were harmed" by "no swimmer was harmed": "which" asks for a particular one, and
@@ -334,6 +334,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             if stem(q.verb_word.text) in ci.stems:
                 # the very verb, not only an equivalent: "commands" over "leads" for "who commands"
                 score += 1
+            if _asks_what_happened(q) and _unrealised(ci, q.verb_word):
+                # "when was the main relined" ← "would be relined if the board approves": a plan
+                # or a condition is not an event that happened
+                fail(q.verb_word.text)
             if ci.negation_pos and not q.negated and q.kind not in ("yesno", "keyword"):
                 vpos = ci.positions(q.verb_word.concepts)
                 if any(0 < v - n <= 3 for v in vpos for n in ci.negation_pos):
@@ -417,6 +421,14 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "who did Ada not hire": a claim that negates nothing cannot answer a negated question
         if q.negated and not ci.negation_pos:
             fail("not")
+    if q.kind not in ("yesno", "keyword") and not q.about and literal:
+        # "how many pipes are in the pedal division" is not answered by the whole organ's pipes,
+        # nor "the fungus at the base of the horse chestnut's trunk" by the London plane's: a
+        # place or a part the question narrows to must be the claim's too
+        for w in _narrowing_words(q):
+            if not _grounded(ci, w):
+                fail(w.text)
+                break
     # the other words: corroboration
     soft = [w for w in q.soft if w.stem not in {stem(t) for k in q_spans for t in k.split()}]
     g = sum(1 for w in soft if _grounded(ci, w))
@@ -588,6 +600,10 @@ def _apposition_after(ci: ClaimIndex, noun: Word) -> bool:
 _UNSPECIFIC = frozenset({"a", "an", "no", "some", "any", "another", "several", "many", "few", "none"})
 
 
+def _cardinal(w: str) -> bool:
+    return w.replace(",", "").isdigit() or w in _COUNT_WORDS and w not in ("a", "an", "no")
+
+
 def _unidentified(ci: ClaimIndex, noun: Word) -> bool:
     """Every use of the noun in the claim is an unspecific or negated one ("a 1900-rated player",
     "no swimmer") that no name pins down ("Ivan Sokolov, a 1900-rated player"; "a firm called
@@ -603,7 +619,11 @@ def _unidentified(ci: ClaimIndex, noun: Word) -> bool:
         while k >= 0 and p - k <= 6 and ci.lower[k] not in STOPWORDS and (
                 ci.lower[k] in ("-", "/") or any(c.isalnum() for c in ci.lower[k])):
             k -= 1  # modifiers: "1900-rated", "9.5 kWh"
-        if k < 0 or ci.lower[k] not in _UNSPECIFIC:
+        counted = k + 1 < p and _cardinal(ci.lower[k + 1])  # "at two sampling points" (not "as Year 4 teacher")
+        partitive = k >= 2 and ci.lower[k] == "the" and ci.lower[k - 1] == "of" and (
+            _cardinal(ci.lower[k - 2]) or ci.lower[k - 2] in _UNSPECIFIC | {"most", "all", "both"})  # "two of the nine"
+        if not (partitive or counted and (k < 0 or ci.lower[k] not in ("the", "these", "those", "its", "their"))) \
+                and (k < 0 or ci.lower[k] not in _UNSPECIFIC):
             return False
         if ci.lower[k] != "no" and k >= 2 and ci.lower[k - 1] == "," and k - 1 in ends:
             return False  # an apposition to the name before it
@@ -640,6 +660,57 @@ def _excepted(ci: ClaimIndex, words: list[Word]) -> str | None:
         if pos and all(p in scope for p in pos):
             return w.text
     return None
+
+
+_MODALS = frozenset({"would", "will", "could", "might", "may", "should", "shall", "must", "'ll", "if", "unless"})
+_PERFECT = frozenset({"be", "been", "being", "have", "not", "n't", "to", "also", "still", "then", "only"})
+
+
+def _asks_what_happened(q: Question) -> bool:
+    """The question takes its event as done: "when was it relined", "did she sign", "has he paid"."""
+    return any(t.text.lower() in ("did", "was", "were", "had", "has", "have") for t in q.tokens)
+
+
+def _unrealised(ci: ClaimIndex, verb: Word) -> bool:
+    """Every use of the verb in the claim is under a modal or a condition ("would be relined if ...",
+    "will sign", "may have paid")."""
+    pos = ci.positions(verb.concepts)
+    if not pos:
+        return False
+    for p in pos:
+        k = p - 1
+        while k >= 0 and ci.lower[k] in _PERFECT:
+            k -= 1
+        if k < 0 or ci.lower[k] not in _MODALS:
+            return False
+    return True
+
+
+_NARROWING_PREPS = frozenset({"in", "at", "of", "on", "inside", "within", "near", "under", "outside"})
+
+
+def _narrowing_words(q: Question) -> list[Word]:
+    """The question's own words inside a place or part phrase: "in the pedal division", "at the
+    base of the horse chestnut's trunk" (names are checked as the setting, elsewhere)."""
+    lower = [t.text.lower() for t in q.tokens]
+    soft_at = {w.index: w for w in q.soft}
+    in_phrase_word = {w.index + k for w in q.words if " " in w.stem for k in range(len(w.text.split()))}
+    in_name = {k for sp in q.spans for k in range(sp.first, sp.last)}
+    out: list[Word] = []
+    inside = noun_seen = False
+    for i, w in enumerate(lower):
+        if w in _NARROWING_PREPS and i not in in_phrase_word:  # not the "of" of "in charge of"
+            inside, noun_seen = True, False
+        elif not inside:
+            continue
+        elif i in soft_at and not verbal(w):
+            out.append(soft_at[i])
+            noun_seen = True
+        elif w in ("the", "a", "an", "'s", "its", "his", "her", "their") or (i in in_name and not noun_seen):
+            continue  # still inside: a determiner, or a name modifying the noun ("the Acme report")
+        else:
+            inside = False  # a verb, a clause ("the fraud Dominic admitted"), punctuation
+    return out
 
 
 def _who_name(ci: ClaimIndex, exclude: set[str]) -> bool:
