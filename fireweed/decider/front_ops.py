@@ -26,7 +26,7 @@ from fireweed.decider.results import refused
 from fireweed.decider.write_gate import judge
 from fireweed.shared import policy
 from fireweed.shared.display import display_path
-from fireweed.shared.errors import BadRequest, RemoteError
+from fireweed.shared.errors import BadRequest, RemoteError, Unavailable
 from fireweed.shared.limits import LIMITS
 from fireweed.shared.names import BadName, validate_source_id
 from fireweed.shared.rpc import RpcClient
@@ -130,6 +130,17 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
 
     # ---- remember -------------------------------------------------------
     async def op_remember(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        # The tombstone check needs the writer (fingerprints are keyed there), so it runs before
+        # the plan, outside the order lock. An erasure that commits in between is caught by the
+        # plan, which sees the tombstones change; the remember is then checked again from the top.
+        for _ in range(_TOMBSTONE_RETRIES):
+            try:
+                return await self._remember(tenant, args)
+            except _TombstonesMoved:
+                continue
+        raise Unavailable("subjects were being erased throughout this call; nothing was written; retry")
+
+    async def _remember(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         claim = _text(args, "claim", LIMITS.claim_chars)
         evidence = _text(args, "evidence", LIMITS.evidence_chars)
         source_text = _text(args, "source_text", LIMITS.source_chars, required=False)
@@ -143,6 +154,7 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
             source_id = self._source_id(source_id)
 
         # Tombstones first: a claim about an erased subject never reaches the gates.
+        marks = self.d.projection.tombstone_count(tenant)
         tombstone, readmission = await self.tombstone_refusal(tenant, claim, ack)
         if tombstone is not None:
             return tombstone
@@ -163,7 +175,7 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
 
         if source_text is None and source_id is None:
             return await self._remember_quoted(tenant, text, claim, evidence, event_time, quarantine_reason,
-                                               readmission, decision.action == "rescue")
+                                               readmission, decision.action == "rescue", marks)
         if source_text is not None:
             source_id = (await self.ensure_source(tenant, source_id, source_text,
                                                   auto=None if source_id else "src"))["source_id"]
@@ -181,10 +193,11 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
                            claim=text, evidence=evidence, source_id=source_id)
         receipt, span = narrow_receipt(located, text)
         return await self._admit(tenant, text, claim, span, receipt, source_id, event_time, quarantine_reason,
-                                 readmission, decision.action == "rescue", [])
+                                 readmission, decision.action == "rescue", [], marks)
 
     async def _remember_quoted(self, tenant: str, text: str, claim: str, evidence: str, event_time: str | None,
-                               quarantine_reason: str | None, readmission: bool, rescued: bool) -> dict[str, Any]:
+                               quarantine_reason: str | None, readmission: bool, rescued: bool,
+                               marks: int) -> dict[str, Any]:
         """Evidence with no source: it becomes a one-part source of its own, appended together with
         the memory in one mutation (one commit), under the source's lock so two identical
         quotations never register it twice."""
@@ -208,15 +221,19 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
                                             "size": prepared["size"], "leaves": prepared["leaves"]})]
             receipt, span = narrow_receipt(located, text)
             return await self._admit(tenant, text, claim, span, receipt, source_id, event_time, quarantine_reason,
-                                     readmission, rescued, before, on=writer if before else None)
+                                     readmission, rescued, before, marks, on=writer if before else None)
 
     async def _admit(self, tenant: str, text: str, claim: str, span: str, receipt: dict[str, Any], source_id: str,
                      event_time: str | None, quarantine_reason: str | None, readmission: bool, rescued: bool,
-                     before: list[tuple[str, dict[str, Any]]], on: RpcClient | None = None) -> dict[str, Any]:
-        """Plan against the projection and append (after any events that must precede the memory)."""
+                     before: list[tuple[str, dict[str, Any]]], marks: int, on: RpcClient | None = None) -> dict[str, Any]:
+        """Plan against the projection and append (after any events that must precede the memory).
+
+        `marks` is the tombstone count the remember's tombstone check saw."""
         outcome: dict[str, Any] = {}
 
         def plan() -> list[tuple[str, dict[str, Any]]]:
+            if self.d.projection.tombstone_count(tenant) != marks:
+                raise _TombstonesMoved  # an erasure committed since the check: check again
             p = self.d.projection.plan_remember(tenant, text, span, receipt, source_id, event_time, quarantine_reason)
             if readmission and not quarantine_reason:
                 for kind, payload in p.events:
@@ -266,3 +283,10 @@ _FIREWALL_REMEDY = {
     "empty": "Give a non-empty claim.",
     "oversized": "Split the claim into single facts.",
 }
+
+
+_TOMBSTONE_RETRIES = 5
+
+
+class _TombstonesMoved(Exception):
+    """An erasure committed between a remember's tombstone check and its plan."""

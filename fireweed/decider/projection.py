@@ -608,6 +608,12 @@ class Projection:
         t = self._tenants.get(tenant)
         return bool(t and t.tombstones)
 
+    def tombstone_count(self, tenant: str) -> int:
+        """How many name fingerprints the tenant's erasures have recorded: a remember compares it
+        before and after its own check to notice an erasure that landed in between."""
+        t = self._tenants.get(tenant)
+        return len(t.tombstones) if t else 0
+
     def name_tombstoned(self, tenant: str, fingerprint: str) -> bool:
         """True when an erasure recorded this name fingerprint."""
         t = self._tenants.get(tenant)

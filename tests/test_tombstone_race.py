@@ -1,0 +1,57 @@
+"""An erasure that commits while a remember about the same subject is on its way.
+
+A remember checks the tombstones first (the fingerprints are keyed, so that takes a writer call),
+then stages its source and plans under the order lock. An erasure can commit in between; the plan
+must see it, or the claim about the erased subject slips back in with no acknowledgement. Run
+in-process on the decider's own code, with a stand-in writer that lets the erasure land exactly
+in that gap.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fireweed.decider.front_ops import FrontOps
+from standin_writer import StandInWriter, decider_on, fingerprint
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def _erase(d, name: str) -> None:  # type: ignore[no-untyped-def]
+    seq = d.next_seq.get("default", 0) + 1
+    d.projection.apply("default", seq, "erased", {"entity_id": "ent_gone", "name_fingerprint": fingerprint(name),
+                                                  "memories": [], "derived": [], "parts": []},
+                       "2026-11-30T00:00:00.000000Z")
+    d.next_seq["default"] = d.committed["default"] = seq
+
+
+async def test_an_erasure_landing_between_the_check_and_the_plan_stops_the_claim(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    writer = StandInWriter()
+    d = decider_on(tmp_path, monkeypatch, writer)
+    ops = FrontOps(d)
+    fired: list[str] = []
+
+    def erase_once() -> None:  # the store's first erasure commits while the remember stages its source
+        if not fired:
+            fired.append("Ada Park")
+            _erase(d, "Ada Park")
+
+    writer.after_prepare = erase_once
+    result = await ops.op_remember("default", {"claim": "Ada Park repaired the pump.",
+                                               "evidence": "Ada Park repaired the pump on Monday."})
+    assert fired and result["verdict"] == "not_stored" and result["code"] == "previously_erased"
+    assert "append" not in writer.ops  # nothing about her was written
+    # the positive, over the same store and the same gap: a claim about someone else is admitted
+    fired.clear()
+    writer.after_prepare = lambda: _erase(d, "Zoe Quill")
+    result = await ops.op_remember("default", {"claim": "Bo Han repaired the gate.",
+                                               "evidence": "Bo Han repaired the gate on Monday."})
+    assert result["verdict"] == "admitted"
