@@ -253,3 +253,24 @@ def test_a_quoted_claim_can_be_readmitted_after_forget_and_its_receipt_verifies(
                                     "acknowledge_erasure": True})["structuredContent"]
     assert third["verdict"] == "quarantined", third
     assert third["receipt"]["source_id"] == q["receipt"]["source_id"]
+
+
+def test_a_bystander_whose_name_begins_with_the_subjects_keeps_his_sentence(front, fw_env):
+    doc = "Dan Cole sold the van. Dan Coleman repaired the gate on Tuesday. Ada Lowe bought Dan Cole's bike."
+    front.call("add_source", {"source_id": "yard-log", "text": doc})
+    for claim in ["Dan Cole sold the van.", "Dan Coleman repaired the gate on Tuesday.", "Ada Lowe bought Dan Cole's bike."]:
+        r = front.call("remember", {"claim": claim, "evidence": claim, "source_id": "yard-log"})
+        assert r["isError"] is False, text_of(r)
+    assert front.call("verify_receipts")["structuredContent"]["verified"] == 3  # the instrument, before
+    r = front.call("forget", {"subject": "Dan Cole"})
+    assert r["structuredContent"]["verdict"] == "erased", text_of(r)
+    # Dan Coleman is someone else: his sentence stays held and his receipt verifies
+    after = front.call("verify_receipts")["structuredContent"]
+    assert after["verified"] == after["checkable"] >= 1 and not after["failed"], after
+    got = front.call("recall", {"query": "What did Dan Coleman repair?"})["structuredContent"]
+    assert got["verdict"] == "answered" and "gate" in got["results"][0]["claim"]
+    # the positive: every sentence that spells Dan Cole, his possessive included, was redacted
+    fireweed(fw_env, "backend", "stop")
+    store, _ = dirs(fw_env)
+    assert files_containing(b"Dan Cole's", store) == [] and files_containing(b"sold the van", store) == []
+    assert files_containing(b"Dan Coleman repaired", store)

@@ -48,6 +48,13 @@ def _norm(text: str) -> str:
     return _SPACE.sub(" ", text).strip().casefold()
 
 
+def _spelling(names: list[str]) -> re.Pattern[str] | None:
+    """Any of the (normalised) names as whole words: "dan cole" in "dan cole's van", not in a
+    bystander's "dan coleman" or "dan cole-hart"."""
+    alternatives = [rf"(?<![\w-]){re.escape(n)}(?![\w-])" for n in names if n]
+    return re.compile("|".join(alternatives)) if alternatives else None
+
+
 class Erasure:
     def __init__(self, ledger: Ledger, sealer: Sealer, keyring: Keyring, store: Path) -> None:
         self.ledger = ledger
@@ -75,12 +82,12 @@ class Erasure:
             if isinstance(part, dict) and isinstance(part.get("source_id"), str) and isinstance(part.get("index"), int):
                 targets.add((part["source_id"], part["index"]))
         names = [_norm(n) for n in attachments.get("redact_names", [])]
-        if names:
+        spelled = _spelling(names)
+        if spelled is not None:
             # Any sentence that still spells the subject's name goes too: a leak cannot be undone.
             rows = cur.execute("SELECT source_id, idx, text FROM source_parts WHERE tenant=? AND text IS NOT NULL", (tenant,))
             for source_id, idx, text in rows.fetchall():
-                body = _norm(bytes(text).decode("utf-8", "replace"))
-                if any(n in body for n in names):
+                if spelled.search(_norm(bytes(text).decode("utf-8", "replace"))):
                     targets.add((source_id, idx))
         cur.executemany(
             "UPDATE source_parts SET text=NULL, salt=NULL WHERE tenant=? AND source_id=? AND idx=?",
@@ -99,7 +106,8 @@ class Erasure:
             entries = list(os.scandir(folder))
         except FileNotFoundError:
             return 0
-        needles = [n for n in names if n] + [f"\"{entity_id.casefold()}\""]
+        spelled = _spelling(names)
+        needle = f"\"{entity_id.casefold()}\""
         dropped = 0
         for entry in entries:
             if not entry.is_file(follow_symlinks=False):
@@ -109,7 +117,7 @@ class Erasure:
                     body = _norm(fh.read().decode("utf-8", "replace"))
             except OSError:
                 continue
-            if any(n in body for n in needles):
+            if needle in body or (spelled is not None and spelled.search(body)):
                 os.unlink(entry.path)
                 dropped += 1
         if dropped:
