@@ -112,6 +112,10 @@ async def run() -> int:
 
     ledger.applier = apply
     ledger.after_commit = erasure.after_commit
+    ledger.after_rollback = erasure.after_rollback
+    finished = await ledger.conn._execute(erasure.finish_interrupted, ledger.conn._conn)
+    if finished:
+        log.warning("destroyed %d key(s) of erasures that a crash interrupted after their commit", finished)
     ops = WriterOps(ledger, sources, erasure, Exporter(ledger, sealer, keyring, settings.store))
     ops.fields_opener = sealer.open_fields
     server = WriterServer(ledger, ops, secret)

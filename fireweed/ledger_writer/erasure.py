@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import re
 import sqlite3
@@ -44,6 +45,9 @@ def tenant_fingerprint(keyring: Keyring, tenant: str, name: str) -> str:
     return keyring.name_fingerprint(f"{tenant.encode().hex()}\x00{name}")  # hex: case-folding must not merge tenants
 
 
+log = logging.getLogger("fireweed.erasure")
+
+
 def _norm(text: str) -> str:
     return _SPACE.sub(" ", text).strip().casefold()
 
@@ -62,6 +66,8 @@ class Erasure:
         self.keyring = keyring
         self.cert_dir = store / "certificates"
         self.exports_dir = store / EXPORTS_DIR
+        self._keys_due: list[tuple[str, str]] = []  # erased subjects whose key is still to be destroyed
+        self._checkpoint_due = False  # an erasure's WAL checkpoint could not run yet
 
     def attach(self, tenant: str, event: dict[str, Any]) -> None:
         """Move the subject's name out of the event before it is queued: it is used to find
@@ -96,8 +102,10 @@ class Erasure:
         payload_parts = len(targets)
         attachments["redacted"] = payload_parts
         attachments["exports_deleted"] = self._drop_exports(tenant, entity_id, names)
-        # Last, because it cannot be rolled back: once the key is gone the content is gone.
-        self.sealer.forget(tenant, entity_id)
+        # The key cannot be restored once destroyed, so it is destroyed only after the COMMIT
+        # (after_commit); a crash in between leaves a committed erasure whose key the next start
+        # destroys (finish_interrupted). Until then nothing more is sealed under it.
+        self.sealer.doom(tenant, entity_id)
 
     def _drop_exports(self, tenant: str, entity_id: str, names: list[str]) -> int:
         """Delete this tenant's in-store exports that hold the subject (its id or its name)."""
@@ -128,9 +136,48 @@ class Erasure:
                 os.close(dfd)
         return dropped
 
-    def after_commit(self, conn: sqlite3.Connection, kinds: set[str]) -> None:
-        if "erased" in kinds:
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    def after_commit(self, conn: sqlite3.Connection, committed: list[tuple[str, dict[str, Any]]]) -> None:
+        """The erasures are durable: destroy their subjects' keys, and push the redacted pages
+        out of the WAL. Neither may fail the commit, which has happened: what cannot be done now
+        is retried after the next commit (and a start finishes any key left)."""
+        erased = [(tenant, str(ev["payload"]["entity_id"])) for tenant, ev in committed if ev.get("kind") == "erased"]
+        self._keys_due.extend(erased)
+        for tenant, entity_id in list(self._keys_due):
+            try:
+                self.sealer.forget(tenant, entity_id)
+            except OSError as exc:
+                log.error("could not destroy an erased subject's key yet (%s); will retry", exc)
+                continue
+            self._keys_due.remove((tenant, entity_id))
+        if erased or self._checkpoint_due:
+            try:
+                # TRUNCATE needs no statement open on this connection; a read in progress (a
+                # replay page, a locate) makes it fail with "locked": the next commit tries again.
+                busy = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+            except sqlite3.Error as exc:
+                busy, reason = 1, str(exc)
+            else:
+                reason = "busy"
+            self._checkpoint_due = bool(busy)
+            if busy:
+                log.warning("the WAL still holds redacted pages (%s); checkpointing again after the next commit", reason)
+
+    def after_rollback(self) -> None:
+        self.sealer.spare_all()
+
+    def finish_interrupted(self, conn: sqlite3.Connection) -> int:
+        """Destroy the key of every erased subject that still has one: a writer that died between
+        an erasure's COMMIT and the key's destruction. Returns how many were destroyed."""
+        done = 0
+        for tenant, payload in conn.execute("SELECT tenant, payload FROM events WHERE kind='erased'").fetchall():
+            try:
+                entity_id = json.loads(bytes(payload))["entity_id"]
+            except (ValueError, KeyError, TypeError):
+                continue
+            if isinstance(entity_id, str) and self.keyring.has_key(tenant, entity_id):
+                self.sealer.forget(tenant, entity_id)
+                done += 1
+        return done
 
     # ---- ops ---------------------------------------------------------------
     async def op_fingerprint(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:

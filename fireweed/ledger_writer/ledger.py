@@ -116,7 +116,10 @@ class Ledger:
         self._writing = False
         self.applier: Applier | None = None
         self.last_prepare_ms = 0.0  # how long the last batch's before_batch took (the debug log reports it)
-        self.after_commit: Callable[[sqlite3.Connection, set[str]], None] | None = None
+        # Work that must follow a durable COMMIT (given the committed (tenant, event) pairs), and
+        # undo of in-memory work of appliers after a ROLLBACK.
+        self.after_commit: Callable[[sqlite3.Connection, list[tuple[str, dict[str, Any]]]], None] | None = None
+        self.after_rollback: Callable[[], None] | None = None
         # Work for a whole batch before its transaction (creating the keys it will seal under).
         self.before_batch: Callable[[list[tuple[str, dict[str, Any]]]], None] | None = None
         self.sealer: Sealer = lambda tenant, seq, kind, payload: canonical_json(payload)
@@ -240,6 +243,7 @@ class Ledger:
                     # mutation fails alone. Mutations already sealed keep their rows: sealing again
                     # could find a key that an erasure earlier in this batch has since destroyed.
                     conn.execute("ROLLBACK")
+                    self._rolled_back()
                     heads = dict(self.heads)
                     for m in batch:
                         m.committed = None
@@ -252,15 +256,26 @@ class Ledger:
                 # raise "no transaction is active" and hide the real cause.
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
+                self._rolled_back()
                 raise
             # Checked again after the fsync: an acknowledgement promises the row is in the store.
-            self._check_file()
+            try:
+                self._check_file()
+            except LedgerError:
+                self._rolled_back()
+                raise
             self.heads = heads
             if self.after_commit is not None:
-                kinds = {e["kind"] for m in batch if m.committed for e in m.committed}
-                self.after_commit(conn, kinds)
+                try:
+                    self.after_commit(conn, [(m.tenant, ev) for m in batch if m.committed for ev in m.events])
+                except Exception:  # the batch is durable: report it so, whatever the follow-up did
+                    log.exception("work after a durable commit failed")
         finally:
             self._writing = False
+
+    def _rolled_back(self) -> None:
+        if self.after_rollback is not None:
+            self.after_rollback()
 
     def _check_file(self) -> None:
         """Raise unless the store's ledger path is still the file this connection writes.

@@ -45,8 +45,13 @@ class Sealer:
     def __init__(self, keyring: kr.Keyring) -> None:
         self.keyring = keyring
         self._cache: dict[tuple[str, tuple[str, ...]], bytes] = {}
+        # Subjects erased by the transaction being written: no later event of that transaction may
+        # seal under their keys, which are destroyed on disk only once the COMMIT is durable.
+        self._doomed: set[tuple[str, str]] = set()
 
     def _key(self, tenant: str, ids: list[str], create: bool) -> bytes | None:
+        if self._doomed and any((tenant, i) in self._doomed for i in ids):
+            return None
         cache_key = (tenant, tuple(ids))
         key = self._cache.get(cache_key)
         if key is not None:
@@ -81,11 +86,20 @@ class Sealer:
             except Exception:
                 pass  # sealing creates (or refuses) each key itself and reports it per mutation
 
+    def doom(self, tenant: str, entity_id: str) -> None:
+        """Stop sealing under the subject's key now; `forget` destroys it after the COMMIT."""
+        self._doomed.add((tenant, entity_id))
+
+    def spare_all(self) -> None:
+        """The transaction that doomed them rolled back: their keys are in use again."""
+        self._doomed.clear()
+
     def forget(self, tenant: str, entity_id: str) -> None:
         """Drop every cached key derived from this subject's key, then destroy the key itself."""
         for cache_key in [k for k in self._cache if k[0] == tenant and entity_id in k[1]]:
             del self._cache[cache_key]
         self.keyring.destroy_subject_key(tenant, entity_id)
+        self._doomed.discard((tenant, entity_id))
 
     def seal(self, tenant: str, seq: int, kind: str, payload: dict[str, Any]) -> bytes:
         fields = [f for f in CONTENT_FIELDS.get(kind, ()) if f in payload]

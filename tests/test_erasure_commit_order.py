@@ -1,0 +1,145 @@
+"""An erasure destroys its subject's key only once the erasure is durable, and never half-way.
+
+The key cannot be restored, the transaction can be rolled back: so the key goes after the
+COMMIT. A crash between the two leaves a committed erasure whose key a writer's next start
+destroys; a commit that fails leaves the key, and the subject, as they were. In-process, with the
+writer's own ledger, sealer, keyring and erasure.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+
+from fireweed.ledger_writer.erasure import Erasure
+from fireweed.ledger_writer.keyring import Keyring
+from fireweed.ledger_writer.ledger import Ledger, LedgerError, Mutation
+from fireweed.ledger_writer.sealing import Sealer
+
+pytestmark = pytest.mark.anyio
+T = "acme"
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def _entity(eid: str, name: str) -> dict[str, Any]:
+    return {"kind": "entity_created", "payload": {"entity_id": eid, "kind": "person", "name": name}}
+
+
+def _erased(eid: str) -> dict[str, Any]:
+    return {"kind": "erased", "payload": {"entity_id": eid, "name_fingerprint": "00" * 16, "memories": [],
+                                          "derived": [], "parts": []}}
+
+
+async def _writer(tmp_path: Path) -> tuple[Ledger, Keyring, Erasure]:
+    keyring = Keyring(tmp_path / "keys")
+    sealer = Sealer(keyring)
+    store = tmp_path / "store"
+    store.mkdir(exist_ok=True)
+    ledger = await Ledger.open(store / "ledger.db")
+    try:  # an open ledger left behind keeps its worker thread, and pytest, alive for ever
+        ledger.sealer = sealer.seal
+        ledger.before_batch = sealer.prepare_batch
+        erasure = Erasure(ledger, sealer, keyring, store)
+        ledger.applier = erasure.apply
+        ledger.after_commit = erasure.after_commit
+        ledger.after_rollback = erasure.after_rollback
+    except BaseException:
+        await ledger.close()
+        raise
+    return ledger, keyring, erasure
+
+
+async def _append(ledger: Ledger, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Append one mutation with a committer running; its refusal is raised as it is."""
+    out: list[Any] = []
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(ledger.run_committer)
+        try:
+            out.append(await ledger.append(T, events))
+        except LedgerError as exc:
+            out.append(exc)
+        tg.cancel_scope.cancel()
+    if isinstance(out[0], LedgerError):
+        raise out[0]
+    return out[0]
+
+
+async def test_a_failed_erasure_commit_keeps_the_key_and_a_durable_one_destroys_it(tmp_path: Path) -> None:
+    ledger, keyring, _ = await _writer(tmp_path)
+    try:
+        await _append(ledger, [_entity("ent_a", "Ada Park")])
+        assert keyring.has_key(T, "ent_a")
+        async with ledger.conn.execute("PRAGMA page_count") as cur:
+            pages = (await cur.fetchone())[0]
+        async with ledger.conn.execute(f"PRAGMA max_page_count={pages}"):  # the disk fills as the erasure commits
+            pass
+        with pytest.raises(LedgerError):
+            await _append(ledger, [_erased("ent_a"), {"kind": "hold_set", "payload": {"entity_id": "x", "by": "y" * 200_000}}])
+        assert keyring.has_key(T, "ent_a")  # no erasure was recorded, so nothing was destroyed
+        await _append(ledger, [_erased("ent_a")])
+        assert not keyring.has_key(T, "ent_a")  # the positive: a durable erasure destroys it
+    finally:
+        await ledger.close()
+
+
+async def test_nothing_later_in_the_erasures_transaction_seals_under_the_doomed_key(tmp_path: Path) -> None:
+    ledger, keyring, _ = await _writer(tmp_path)
+    try:
+        await _append(ledger, [_entity("ent_a", "Ada Park")])
+        erase = Mutation(T, [_erased("ent_a")])
+        late = Mutation(T, [{"kind": "memory_admitted", "payload": {
+            "memory_id": "m2", "claim": "Ada Park left.", "evidence": "Ada Park left.", "relation": "leave",
+            "subjects": ["ent_a"], "state": "active"}}])
+        ledger.submit(erase)
+        ledger.submit(late)  # one group commit: the erasure, then a memory sealed under her key
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(ledger.run_committer)
+            await late.done.wait()
+            tg.cancel_scope.cancel()
+        assert erase.committed and erase.error is None
+        assert late.error is not None and late.error.code == "subject_erased"
+        assert not keyring.has_key(T, "ent_a")
+    finally:
+        await ledger.close()
+
+
+async def test_a_start_after_a_crash_between_commit_and_destruction_finishes_the_erasure(tmp_path: Path) -> None:
+    ledger, keyring, erasure = await _writer(tmp_path)
+    try:
+        await _append(ledger, [_entity("ent_a", "Ada Park"), _entity("ent_b", "Bo Han")])
+        ledger.after_commit = None  # the writer dies right after the COMMIT
+        await _append(ledger, [_erased("ent_a")])
+        assert keyring.has_key(T, "ent_a")  # the instrument: the crash window is open
+    finally:
+        await ledger.close()
+    ledger, keyring, erasure = await _writer(tmp_path)  # the next start
+    try:
+        assert await ledger.conn._execute(erasure.finish_interrupted, ledger.conn._conn) == 1
+        assert not keyring.has_key(T, "ent_a") and keyring.has_key(T, "ent_b")  # only the erased subject's
+        assert await ledger.conn._execute(erasure.finish_interrupted, ledger.conn._conn) == 0  # idempotent
+    finally:
+        await ledger.close()
+
+
+async def test_an_erasure_committed_while_a_read_is_open_is_reported_durable(tmp_path: Path) -> None:
+    ledger, keyring, _ = await _writer(tmp_path)
+    wal = tmp_path / "store" / "ledger.db-wal"
+    try:
+        await _append(ledger, [_entity("ent_a", "Ada Park"), _entity("ent_b", "Bo Han")])
+        reading = await ledger.conn.execute("SELECT seq FROM events")  # a replay page half read
+        assert await reading.fetchone() is not None
+        committed = await _append(ledger, [_erased("ent_a")])  # the WAL checkpoint cannot run now
+        assert committed[0]["kind"] == "erased" and not keyring.has_key(T, "ent_a")
+        await reading.close()
+        assert wal.stat().st_size > 0  # the instrument: the redacted pages are still in the WAL
+        await _append(ledger, [_entity("ent_c", "Cy Moss")])  # the next commit checkpoints
+        assert wal.stat().st_size == 0
+    finally:
+        await ledger.close()
