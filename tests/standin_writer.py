@@ -11,6 +11,7 @@ import pytest
 
 from fireweed.decider.core import Decider
 from fireweed.shared.config import resolve_settings
+from fireweed.shared.errors import Unavailable
 
 
 class StandInWriter:
@@ -20,6 +21,7 @@ class StandInWriter:
         self.is_closed = False
         self.ops: list[str] = []
         self.after_prepare: Any = None
+        self.fail_on: set[str] = set()  # ops that find the writer gone
 
     async def call(self, op: str, tenant: str, **fields: Any) -> dict[str, Any]:
         wait = await self.send_request(op, tenant, **fields)
@@ -27,6 +29,8 @@ class StandInWriter:
 
     async def send_request(self, op: str, tenant: str, **fields: Any) -> Any:
         self.ops.append(op)
+        if op in self.fail_on:
+            raise Unavailable("the ledger writer stopped")
         if op == "prepare_source":
             text = fields["text"]
             leaf = "ab" * 32

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from fireweed.decider.front_ops import FrontOps
+from fireweed.shared.errors import Unavailable
 from standin_writer import StandInWriter, decider_on, fingerprint
 
 pytestmark = pytest.mark.anyio
@@ -55,3 +56,22 @@ async def test_an_erasure_landing_between_the_check_and_the_plan_stops_the_claim
     result = await ops.op_remember("default", {"claim": "Bo Han repaired the gate.",
                                                "evidence": "Bo Han repaired the gate on Monday."})
     assert result["verdict"] == "admitted"
+
+
+async def test_a_forget_retried_after_its_answer_was_lost_says_the_subject_is_already_erased(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    writer = StandInWriter()
+    d = decider_on(tmp_path, monkeypatch, writer)
+    ops = FrontOps(d)
+    for claim in ("Ada Park repaired the pump.", "Bo Han repaired the gate."):
+        assert (await ops.op_remember("default", {"claim": claim, "evidence": claim}))["verdict"] == "admitted"
+    writer.fail_on = {"sign_certificate"}  # the writer dies after the erasure committed
+    with pytest.raises(Unavailable):
+        await ops.op_forget("default", {"subject": "Ada Park"})
+    writer.fail_on = set()
+    again = await ops.op_forget("default", {"subject": "Ada Park"})
+    assert again["verdict"] == "erased" and again["code"] == "already_erased"
+    assert "NO CERTIFICATE" in again["message"] and again["erased_at_seq"] > 0
+    # the positive: a name that was never stored is still not found
+    never = await ops.op_forget("default", {"subject": "Cy Moss"})
+    assert never["verdict"] == "refused" and never["code"] == "entity_not_found"

@@ -243,7 +243,8 @@ class Decider:
             await self._resync("the writer went away before acknowledging")
             raise Unavailable(
                 "the ledger writer stopped before acknowledging; this call may or may not have been recorded "
-                "(an identical remember is safe to retry: it reinforces, never duplicates)"
+                "(retrying is safe: an identical remember reinforces, never duplicates, and a repeated forget "
+                "answers already_erased if the first one went through)"
             ) from None
         committed = result.get("events", [])
         if committed:

@@ -32,6 +32,8 @@ class ForgetOps:
         preview = bool_arg(args, "preview")
         entity_id, refusal = await self._resolve(tenant, subject)
         if refusal is not None:
+            if refusal.get("code") == "entity_not_found":
+                return await self._already_erased(tenant, subject) or refusal
             return refusal
         assert entity_id is not None
         entity = self.d.projection.entity(tenant, entity_id) or {}
@@ -136,6 +138,24 @@ class ForgetOps:
                              f"{len(closure.bystanders)} bystander memories kept; every probe abstained; certificate signed")
         result["text_lines"] = ["", signed["rendered"]]
         return result
+
+    async def _already_erased(self, tenant: str, subject: str) -> dict[str, Any] | None:
+        """The answer for a name no longer stored because it was erased: the agent may be retrying
+        a forget whose answer it never got (the backend stopped after the erasure committed)."""
+        if not self.d.projection.has_tombstones(tenant):
+            return None
+        writer = await self.d.writer_ready()
+        fingerprint = (await writer.call("fingerprint", tenant, names=[subject]))["fingerprints"][0]
+        found = self.d.projection.erasure_of(tenant, fingerprint)
+        if found is None:
+            return None
+        seq, certificate_hash = found
+        certified = (f"its certificate (hash {certificate_hash}) is in the store's certificates folder"
+                     if certificate_hash else
+                     "NO CERTIFICATE was issued for it: the backend stopped between the erasure and the signing")
+        return {"verdict": "erased", "code": "already_erased", "subject": subject, "memories": [], "bystanders": [],
+                "probes": [], "certificate": None, "certificate_hash": certificate_hash, "erased_at_seq": seq,
+                "message": f"{subject} was already erased (ledger seq {seq}); nothing more to erase; {certified}"}
 
     async def _head(self, tenant: str) -> dict[str, Any]:
         writer = await self.d.writer_ready()

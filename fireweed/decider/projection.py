@@ -237,7 +237,7 @@ class _Tenant:
     __slots__ = (
         "name", "head", "entities", "by_key", "by_token", "by_person_end", "by_first", "memories", "by_claim", "sources",
         "tombstones", "certificates", "reads", "words", "events", "last_recorded", "word_since", "key_since",
-        "erasures",
+        "erasures", "erased_at", "certified",
     )
 
     def __init__(self, name: str) -> None:
@@ -258,6 +258,9 @@ class _Tenant:
         self.by_claim: dict[str, list[str]] = {}
         self.sources: dict[str, dict[str, Any]] = {}
         self.tombstones: set[str] = set()
+        # name fingerprint -> seq of its erasure, and -> hash of the certificate issued for it
+        self.erased_at: dict[str, int] = {}
+        self.certified: dict[str, str] = {}
         self.certificates = 0
         self.reads = 0
         # the content-word index, kept current from the first event on (questions without a name use it)
@@ -538,6 +541,7 @@ class Projection:
         fp = p.get("name_fingerprint")
         if isinstance(fp, str) and fp:
             t.tombstones.add(fp)
+            t.erased_at[fp] = seq
         gone = set(p.get("memories") or []) | set(p.get("derived") or [])
         eid = p.get("entity_id")
         for mid in gone:
@@ -570,6 +574,9 @@ class Projection:
 
     def _certificate_issued(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
         t.certificates += 1
+        fp, digest = p.get("subject_fingerprint"), p.get("certificate_hash")
+        if isinstance(fp, str) and isinstance(digest, str):
+            t.certified[fp] = digest
 
     def _read_recorded(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
         t.reads += 1
@@ -607,6 +614,14 @@ class Projection:
         """True once any subject of the tenant was erased (O(1): remember asks this every time)."""
         t = self._tenants.get(tenant)
         return bool(t and t.tombstones)
+
+    def erasure_of(self, tenant: str, fingerprint: str) -> tuple[int, str | None] | None:
+        """(seq of the erasure of the name with this fingerprint, hash of its certificate or None),
+        or None if no erasure in this store recorded it."""
+        t = self._tenants.get(tenant)
+        if t is None or fingerprint not in t.erased_at:
+            return None
+        return t.erased_at[fingerprint], t.certified.get(fingerprint)
 
     def tombstone_count(self, tenant: str) -> int:
         """How many name fingerprints the tenant's erasures have recorded: a remember compares it
