@@ -166,3 +166,16 @@ def test_identical_claim_reinforces_instead_of_duplicating(front, fw_env):
     assert first["outcome"] == "admitted" and second["outcome"] == "reinforced"
     assert second["memory_id"] == first["memory_id"]
     assert front.call("memory_stats")["structuredContent"]["memories"] == 1
+
+
+def test_a_source_of_too_many_sentences_gets_a_typed_error_and_a_smaller_one_is_held(front, fw_env):
+    claim = "Ada Park fixed it."
+    many = "Ada Park fixed it. " + "Zed runs. " * 25_000  # legal in characters, too many parts for one source
+    r = front.call("remember", {"claim": claim, "evidence": claim, "source_id": "runs-log", "source_text": many},
+                   timeout=120)
+    assert r["isError"] is True and "too_many_parts" in text_of(r) and "source_text" in text_of(r)
+    assert front.call("memory_stats")["structuredContent"]["memories"] == 0  # nothing was stored
+    fewer = "Ada Park fixed it. " + "Zed runs. " * 1_000
+    r = front.call("remember", {"claim": claim, "evidence": claim, "source_id": "runs-log", "source_text": fewer},
+                   timeout=120)
+    assert r["isError"] is False and text_of(r).startswith("ADMITTED"), text_of(r)

@@ -32,6 +32,12 @@ from fireweed.shared.names import BadName, validate_source_id
 # The front counts characters (LIMITS.source_chars); UTF-8 takes at most 4 bytes for each.
 MAX_SOURCE_BYTES = 4 * LIMITS.source_chars
 _STASH_MAX = 512
+# Staged sources are held until their append; a remember that fails in between never takes its
+# own back, so the stash is bounded in bytes as well as in entries (a source may be 4 MB).
+_STASH_BYTES = 64 * 1024 * 1024
+# One source is at most this many sentences: each part's leaf hash goes into the source_added
+# event and the reply, and 1,000,000 characters of short sentences would outgrow a frame.
+MAX_SOURCE_PARTS = 20_000
 
 
 def _source_id(msg: dict[str, Any]) -> str:
@@ -56,6 +62,7 @@ class SourceStore:
         # None only in tests that never register a source without an id.
         self._auto_id = auto_id
         self._stash: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
+        self._stash_bytes = 0
 
     # ---- preparing a new source (no writes) ------------------------------
     def prepare_new(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
@@ -148,13 +155,21 @@ class SourceStore:
             parts = [Part(0, len(text.encode("utf-8")), text.encode("utf-8"))] if msg.get("single_part") is True else split_parts(text)
             salts = [new_salt() for _ in parts]
             staged = [(p.byte_start, p.byte_end, p.data, s, leaf) for p, s, leaf in zip(parts, salts, make_leaves(parts, salts))]
+        if len(staged) > MAX_SOURCE_PARTS:
+            raise BadRequest(f"argument `source_text` has {len(staged):,} sentences; one source holds at most "
+                             f"{MAX_SOURCE_PARTS:,}: split it into several sources", "too_many_parts")
         leaves = [row[4] for row in staged]
         root = merkle.root(leaves)
         key = (tenant, root.hex())
-        self._stash[key] = {"source_id": source_id, "parts": staged}
-        self._stash.move_to_end(key)
-        while len(self._stash) > _STASH_MAX:
-            self._stash.popitem(last=False)
+        size = sum(len(row[2] or b"") + 96 for row in staged)
+        old = self._stash.pop(key, None)
+        if old is not None:
+            self._stash_bytes -= old["bytes"]
+        self._stash[key] = {"source_id": source_id, "parts": staged, "bytes": size}
+        self._stash_bytes += size
+        while len(self._stash) > _STASH_MAX or (self._stash_bytes > _STASH_BYTES and len(self._stash) > 1):
+            _, dropped = self._stash.popitem(last=False)
+            self._stash_bytes -= dropped["bytes"]
         result: dict[str, Any] = {"source_id": source_id, "exists": False, "root": root.hex(),
                                   "size": len(staged), "leaves": [leaf.hex() for leaf in leaves]}
         evidence = msg.get("evidence")
@@ -192,7 +207,9 @@ class SourceStore:
             "INSERT INTO source_parts VALUES (?,?,?,?,?,?,?,?)",
             [(tenant, payload["source_id"], i, s, e, salt, data, leaf) for i, (s, e, data, salt, leaf) in enumerate(parts)],
         )
-        self._stash.pop((tenant, payload["root"]), None)
+        done = self._stash.pop((tenant, payload["root"]), None)
+        if done is not None:
+            self._stash_bytes -= done["bytes"]
 
     # ---- reading held sources -------------------------------------------
     async def _rows(self, tenant: str, source_id: str) -> list[tuple[int, int, int, bytes | None, bytes | None, bytes]]:
