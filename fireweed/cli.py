@@ -221,7 +221,11 @@ def cmd_import(ns: argparse.Namespace) -> int:
         return 1
     except FireweedError as exc:
         return fail(f"{exc} [{exc.code}]", 1)
-    heads = _operator(settings, "status").get("heads", {})
+    # Wait for the replay: a backend just started would report no heads for a store that has them.
+    status = _operator(settings, "status", wait_ready=120)
+    if not status.get("writer_ready"):
+        return fail(f"the backend is not ready ({status.get('writer_failure') or 'still starting'}); nothing was imported", 1)
+    heads = status.get("heads", {})
     if heads.get(settings.tenant, 0):
         return fail(f"tenant {settings.tenant!r} in {settings.store} is not empty; import only into an empty store", 1)
     if plan.tombstones:

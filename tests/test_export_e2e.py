@@ -92,6 +92,16 @@ def test_export_import_recall_gives_the_same_answers(front, fw_env, tmp_path):
             g.close()
         again = fireweed(env2, "import", str(out))
         assert again.returncode == 1 and "not empty" in again.stderr
+        # the same with the store's backend stopped: a cold start must not hide what it holds
+        stop_backend(env2)
+        cold = fireweed(env2, "import", str(out))
+        assert cold.returncode == 1 and "not empty" in cold.stderr, cold.stdout + cold.stderr
+        g = Front(env2)
+        try:
+            g.initialize()
+            assert g.call("memory_stats")["structuredContent"]["memories"] == 3  # nothing was added twice
+        finally:
+            g.close()
     finally:
         stop_backend(env2)
 

@@ -79,6 +79,31 @@ def test_backend_exits_when_idle(fw_env):
     wait_for(lambda: backend_pids(env) == {"decider": None, "writer": None}, timeout=20)
 
 
+def test_an_open_operator_connection_keeps_an_idle_backend_up(fw_env):
+    # An import or export speaks only to the operator socket and may outlast the idle time.
+    import time
+
+    import anyio
+
+    from fireweed.shared.rpc import connect_unix
+
+    env = dict(fw_env, FIREWEED_IDLE_EXIT="1")
+    assert fireweed(env, "backend", "start").returncode == 0
+    socket_path = runtime_dir_for(Path(env["FIREWEED_STORE"])) / "operator.sock"
+
+    async def hold() -> dict:
+        async with connect_unix(socket_path) as client:
+            await anyio.sleep(3)  # three idle times with no front
+            return await client.call("status", "default", args={})
+
+    status = anyio.run(hold)
+    assert status["writer_ready"] is True and backend_pids(env)["decider"]
+    # the positive: once the operator has gone, the idle backend exits
+    t0 = time.monotonic()
+    wait_for(lambda: backend_pids(env) == {"decider": None, "writer": None}, timeout=20)
+    assert time.monotonic() - t0 < 15
+
+
 @pytest.mark.parametrize("victim", ["writer", "decider"])
 def test_kill_9_mid_session_gives_a_clear_error_then_works(fw_env, victim):
     f = Front(fw_env)

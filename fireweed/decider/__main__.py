@@ -73,7 +73,8 @@ async def run() -> int:
     opened, closed = fronts_counter(decider)
     front_ops = FrontOps(decider)
     fronts = Endpoint("fronts", front_ops, opened, closed)
-    operator = Endpoint("operator", OperatorOps(decider, front_ops))
+    # An operator's import or export may outlast the idle time: its connection counts as activity.
+    operator = Endpoint("operator", OperatorOps(decider, front_ops), *fronts_counter(decider, "operators"))
     # The front socket last: a connectable front socket is what `backend start` and every front
     # take as "the backend is up", and `backend start` goes straight on to the operator socket.
     op_listener = await _listen(settings.operator_socket)
@@ -95,7 +96,8 @@ async def run() -> int:
             async def idle_watch() -> None:
                 while True:
                     await anyio.sleep(min(1.0, max(settings.idle_exit / 4, 0.05)))
-                    if decider.fronts == 0 and time.monotonic() - decider.last_front_left > settings.idle_exit:
+                    if decider.fronts == 0 and decider.operators == 0 \
+                            and time.monotonic() - decider.last_front_left > settings.idle_exit:
                         log.info("idle for %ss with no fronts; stopping", settings.idle_exit)
                         decider.stopping.set()
 

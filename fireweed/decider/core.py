@@ -61,6 +61,7 @@ class Decider:
         self.committed: dict[str, int] = {}
         self.stopping = anyio.Event()
         self.fronts = 0
+        self.operators = 0  # operator connections open (an import or export in progress keeps the backend up)
         self.last_front_left = time.monotonic()
         self.started = time.time()
         self.writer_starts = 0

@@ -156,13 +156,15 @@ class Endpoint:
             slots.release()
 
 
-def fronts_counter(decider: Any) -> tuple[Callable[[], None], Callable[[], None]]:
+def fronts_counter(decider: Any, attr: str = "fronts") -> tuple[Callable[[], None], Callable[[], None]]:
+    """Count the open connections of one kind in `decider.<attr>`; the idle clock restarts when
+    the last connection of any kind closes."""
     def opened() -> None:
-        decider.fronts += 1
+        setattr(decider, attr, getattr(decider, attr) + 1)
 
     def closed() -> None:
-        decider.fronts -= 1
-        if decider.fronts == 0:
+        setattr(decider, attr, getattr(decider, attr) - 1)
+        if decider.fronts == 0 and decider.operators == 0:
             decider.last_front_left = time.monotonic()
 
     return opened, closed
