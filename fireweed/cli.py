@@ -278,11 +278,16 @@ def cmd_import(ns: argparse.Namespace) -> int:
                 else:
                     refused += 1
                     print(f"  not restored: {json.dumps(m.claim, ensure_ascii=False)} ({r.get('code')})", file=sys.stderr)
+            for name in plan.held:  # before import_done: an erasure must not find a held subject free
+                await client.call("hold", settings.tenant, args={
+                    "subject": name, "by": f"import of bundle {str(plan.provenance.get('bundle_sha256'))[:16]} "
+                                          "(held in the exported store)"})
             await client.call("import_done", settings.tenant, args={"provenance": plan.provenance})
         return ok, refused
 
     ok, refused = anyio.run(go)
-    print(f"imported {ok} memories from {len(plan.sources)} sources ({refused} not restored); provenance recorded")
+    held = f"; {len(plan.held)} legal hold(s) set again" if plan.held else ""
+    print(f"imported {ok} memories from {len(plan.sources)} sources ({refused} not restored){held}; provenance recorded")
     return 0 if not refused else 1
 
 

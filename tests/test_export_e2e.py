@@ -216,3 +216,26 @@ def test_import_keeps_tombstones_under_the_same_keys_and_refuses_to_drop_them_si
     finally:
         stop_backend(env2)
         stop_backend(env3)
+
+
+def test_import_sets_again_the_legal_holds_of_the_exported_store(front, fw_env, tmp_path):
+    load(front)
+    r = fireweed(fw_env, "hold", "Dana Whitlock", "--by", "counsel")
+    assert r.returncode == 0, r.stdout + r.stderr
+    out = tmp_path / "bundle.json"
+    assert fireweed(fw_env, "export", "--out", str(out)).returncode == 0
+    env2 = dict(fw_env, FIREWEED_STORE=str(tmp_path / "store2"), FIREWEED_KEYS=str(tmp_path / "keys2"))
+    try:
+        r = fireweed(env2, "import", str(out))
+        assert r.returncode == 0 and "1 legal hold(s) set again" in r.stdout, r.stdout + r.stderr
+        g = Front(env2)
+        try:
+            g.initialize()
+            held = g.call("forget", {"subject": "Dana Whitlock"})["structuredContent"]
+            assert held["verdict"] == "refused" and held["code"] == "legal_hold"
+            free = g.call("forget", {"subject": "Priya Raman"})["structuredContent"]  # the positive: no hold on her
+            assert free["verdict"] == "erased", free
+        finally:
+            g.close()
+    finally:
+        stop_backend(env2)

@@ -889,6 +889,8 @@ class ImportPlan:
     # The name fingerprints of the bundle's `erased` events. They are keyed with the exporting
     # install's secret, so they stop a claim only in a store that holds that same secret.
     tombstones: tuple[str, ...] = ()
+    # Subjects under a legal hold in the exported store: the hold must hold in the new one.
+    held: tuple[str, ...] = ()
 
 
 def _source_text(src: Mapping[str, Any]) -> tuple[str, int]:
@@ -958,4 +960,7 @@ def prepare_import(bundle: Mapping[str, Any], *, bundle_sha256: str | None = Non
             {**ev, "body": json.loads(ev["payload"])} for ev in bundle["events"]
             if not ev.get("elided") and ev.get("kind") == "erased")
         if isinstance(e["body"], dict) and isinstance(e["body"].get("name_fingerprint"), str)))
-    return ImportPlan(bundle["tenant"], bundle["scope"], sources, memories, provenance, tombstones)
+    held = tuple(str(e["name"]) for e in bundle.get("entities") or ()
+                 if isinstance(e, Mapping) and e.get("held") is True and isinstance(e.get("name"), str))
+    provenance["held"] = len(held)
+    return ImportPlan(bundle["tenant"], bundle["scope"], sources, memories, provenance, tombstones, held)
