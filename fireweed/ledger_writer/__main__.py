@@ -116,7 +116,10 @@ async def run() -> int:
     finished = await ledger.conn._execute(erasure.finish_interrupted, ledger.conn._conn)
     if finished:
         log.warning("destroyed %d key(s) of erasures that a crash interrupted after their commit", finished)
-    ops = WriterOps(ledger, sources, erasure, Exporter(ledger, sealer, keyring, settings.store))
+    exporter = Exporter(ledger, sealer, keyring, settings.store)
+    if exporter.remove_interrupted():
+        log.warning("removed the temp files of exports a crash interrupted")
+    ops = WriterOps(ledger, sources, erasure, exporter)
     ops.fields_opener = sealer.open_fields
     server = WriterServer(ledger, ops, secret)
     sock_path = settings.writer_socket

@@ -70,6 +70,7 @@ __all__ = [
     "bundle_bytes",
     "exports_path",
     "write_bundle",
+    "remove_pending_temps",
     "load_bundle",
     "validate_bundle",
     "prepare_import",
@@ -652,22 +653,26 @@ def exports_path(store: Path, requested: str | None, *, tenant: str = "default",
     return folder / name
 
 
-def write_bundle(path: Path, bundle: Mapping[str, Any], *, exclusive: bool = True) -> Path:
+def write_bundle(path: Path, bundle: Mapping[str, Any], *, exclusive: bool = True,
+                 pending: Path | None = None) -> Path:
     """Write the bundle file, mode 0600 (it holds plaintext memories).
 
-    ``exclusive`` (for agent exports) refuses to replace an existing file or
-    to follow a symlink. Otherwise the file is written beside its target and
-    renamed into place, so a reader never sees half a bundle.
+    The bytes go to a hidden temp file beside the target, fsync'd, then take the target's name:
+    by a hard link for ``exclusive`` (agent exports: an existing file is never replaced and a
+    symlink never followed), else by rename. So a reader never sees half a bundle, and a crash
+    never leaves a truncated file under the name. The temp's path is first recorded in the
+    ``pending`` folder, so that a temp a crash leaves (plaintext) is deleted at the next start
+    (:func:`remove_pending_temps`).
     """
     data = bundle_bytes(bundle)
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    target = path if exclusive else path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    if exclusive and os.path.lexists(path):
+        raise ExportError(f"{path} already exists; choose another name", "export_exists")
+    token = secrets.token_hex(6)
+    temp = path.with_name(f".{path.name}.{token}.tmp")
+    record = _record_pending(pending, token, temp)
     try:
-        fd = os.open(target, flags, 0o600)
-    except FileExistsError:
-        raise ExportError(f"{path} already exists; choose another name", "export_exists") from None
-    try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0), 0o600)
         try:
             view = memoryview(data)
             while view:
@@ -675,12 +680,60 @@ def write_bundle(path: Path, bundle: Mapping[str, Any], *, exclusive: bool = Tru
             os.fsync(fd)
         finally:
             os.close(fd)
-        if not exclusive:
-            os.replace(target, path)
+        if exclusive:
+            try:
+                os.link(temp, path)  # never replaces: fails if the name was taken meanwhile
+            except FileExistsError:
+                raise ExportError(f"{path} already exists; choose another name", "export_exists") from None
+            os.unlink(temp)
+        else:
+            os.replace(temp, path)
+        _fsync_dir(path.parent)
     except BaseException:
-        target.unlink(missing_ok=True)
+        temp.unlink(missing_ok=True)
         raise
+    finally:
+        if record is not None:
+            record.unlink(missing_ok=True)
     return path
+
+
+def _record_pending(pending: Path | None, token: str, temp: Path) -> Path | None:
+    if pending is None:
+        return None
+    pending.mkdir(parents=True, exist_ok=True, mode=0o700)
+    record = pending / token
+    fd = os.open(record, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
+    try:
+        os.write(fd, os.fsencode(temp))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    _fsync_dir(pending)
+    return record
+
+
+def remove_pending_temps(pending: Path) -> int:
+    """Delete the temp files of exports a crash interrupted; returns how many were found."""
+    try:
+        records = list(pending.iterdir())
+    except FileNotFoundError:
+        return 0
+    for record in records:
+        try:
+            os.unlink(os.fsdecode(record.read_bytes()))
+        except (FileNotFoundError, ValueError):
+            pass
+        record.unlink(missing_ok=True)
+    return len(records)
+
+
+def _fsync_dir(folder: Path) -> None:
+    dfd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(dfd)
+    finally:
+        os.close(dfd)
 
 
 def load_bundle(data: bytes) -> dict[str, Any]:

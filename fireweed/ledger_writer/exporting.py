@@ -20,6 +20,12 @@ class Exporter:
         self.sealer = sealer
         self.keyring = keyring
         self.store = store
+        # Where an export records its temp file while writing it (see ex.write_bundle).
+        self.pending = store / "exports_pending"
+
+    def remove_interrupted(self) -> int:
+        """At start: delete the plaintext temps of exports a crash interrupted."""
+        return ex.remove_pending_temps(self.pending)
 
     async def op_export(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
         subject = msg.get("subject")
@@ -50,7 +56,7 @@ class Exporter:
                                                  signing_key=key)
             else:
                 bundle = ex.build_bundle(conn, tenant, self.sealer.open, self.store, signing_key=key)
-            written = ex.write_bundle(path, bundle, exclusive=from_agent)
+            written = ex.write_bundle(path, bundle, exclusive=from_agent, pending=self.pending)
             return {"path": str(written), "memories": len(bundle.get("memories") or []),
                     "events": len(bundle.get("events") or []), "subject": subject,
                     "sources": len(bundle.get("sources") or [])}
