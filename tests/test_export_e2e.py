@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from fw import Front, fireweed, stop_backend
@@ -74,14 +76,23 @@ def test_export_after_erasure_verifies_and_holds_no_trace(front, fw_env, tmp_pat
         assert key_file.read_bytes() not in data and key_file.read_bytes().hex().encode() not in data
 
 
-def test_export_import_recall_gives_the_same_answers(front, fw_env, tmp_path):
-    load(front)
-    before = answers(front)
+@contextmanager
+def imported(fw_env: dict[str, str], tmp_path: Path) -> Iterator[tuple[dict[str, str], Path, subprocess.CompletedProcess[str]]]:
+    """Export fw_env's store with the CLI and import the bundle into a new store with its own keys;
+    yields (the new store's env, the bundle, the import's result) and stops its backend after."""
     out = tmp_path / "bundle.json"
     assert fireweed(fw_env, "export", "--out", str(out)).returncode == 0
     env2 = dict(fw_env, FIREWEED_STORE=str(tmp_path / "store2"), FIREWEED_KEYS=str(tmp_path / "keys2"))
     try:
-        r = fireweed(env2, "import", str(out))
+        yield env2, out, fireweed(env2, "import", str(out))
+    finally:
+        stop_backend(env2)
+
+
+def test_export_import_recall_gives_the_same_answers(front, fw_env, tmp_path):
+    load(front)
+    before = answers(front)
+    with imported(fw_env, tmp_path) as (env2, out, r):
         assert r.returncode == 0 and "provenance recorded" in r.stdout, r.stdout + r.stderr
         g = Front(env2)
         try:
@@ -102,8 +113,6 @@ def test_export_import_recall_gives_the_same_answers(front, fw_env, tmp_path):
             assert g.call("memory_stats")["structuredContent"]["memories"] == 3  # nothing was added twice
         finally:
             g.close()
-    finally:
-        stop_backend(env2)
 
 
 def test_a_tampered_bundle_is_refused_by_import_and_by_the_verifier(front, fw_env, tmp_path):
@@ -222,11 +231,7 @@ def test_import_sets_again_the_legal_holds_of_the_exported_store(front, fw_env, 
     load(front)
     r = fireweed(fw_env, "hold", "Dana Whitlock", "--by", "counsel")
     assert r.returncode == 0, r.stdout + r.stderr
-    out = tmp_path / "bundle.json"
-    assert fireweed(fw_env, "export", "--out", str(out)).returncode == 0
-    env2 = dict(fw_env, FIREWEED_STORE=str(tmp_path / "store2"), FIREWEED_KEYS=str(tmp_path / "keys2"))
-    try:
-        r = fireweed(env2, "import", str(out))
+    with imported(fw_env, tmp_path) as (env2, _, r):
         assert r.returncode == 0 and "1 legal hold(s) set again" in r.stdout, r.stdout + r.stderr
         g = Front(env2)
         try:
@@ -237,5 +242,3 @@ def test_import_sets_again_the_legal_holds_of_the_exported_store(front, fw_env, 
             assert free["verdict"] == "erased", free
         finally:
             g.close()
-    finally:
-        stop_backend(env2)
