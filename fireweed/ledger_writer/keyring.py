@@ -59,7 +59,6 @@ from fireweed.ledger_writer.key_files import (
 )
 from fireweed.ledger_writer.key_slab import KeySlab, slot_tag
 from fireweed.shared.canonical import canonical_json
-from fireweed.shared.canonical import canonical_json
 from fireweed.shared.names import validate_tenant
 
 __all__ = [
