@@ -755,15 +755,13 @@ def _agent_swapped(ci: ClaimIndex, noun: Word, q_spans: set[str]) -> str | None:
     if len(at) != 1:
         return None
     p = at[0]
-    if p + 1 < len(ci.lower) and ci.lower[p + 1] == "by" or p > 0 and ci.lower[p - 1] in _BE_FORMS:
+    if p + 1 < len(ci.lower) and ci.lower[p + 1] == "by" or p > 0 and ci.lower[p - 1] in _BE:
         return None  # a passive: its subject is the one the verb is done to
     for s in ci.spans:
         if s.key in q_spans and s.last == p:
             return s.text
     return None
 
-
-_BE_FORMS = frozenset({"is", "was", "are", "were", "be", "been", "being"})
 
 
 def _condition_after(ci: ClaimIndex, verb: Word) -> bool:
