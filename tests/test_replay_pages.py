@@ -119,3 +119,32 @@ async def test_a_page_of_the_largest_events_still_fits_one_frame(tmp_path: Path)
         assert _opened(events[-1])["evidence"] == evidence
     finally:
         await ledger.close()
+
+
+async def test_a_replay_reads_each_event_about_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A page used to read every remaining row and send only what fitted its byte budget, so a
+    # replay of large events (a source's leaves run to megabytes) read them quadratically often.
+    ledger, _, ops = await _store(tmp_path, 40, "Person likes tea. " * 200)
+    try:
+        fetched: list[int] = []
+        read_page = ledger.read_page
+
+        async def counting(*args: Any) -> Any:
+            rows = await read_page(*args)
+            fetched.append(len(rows))
+            return rows
+
+        monkeypatch.setattr(ledger, "read_page", counting)
+        monkeypatch.setattr(operations, "REPLAY_BYTES", 20_000)
+        events, pages = await _replay_all(ops)
+        assert [e["seq"] for e in events] == list(range(1, 81)) and pages > 5
+        # The read budget counts stored bytes, the page's its opened fields too (at most as many
+        # again), so a page may read up to twice what it sends: linear, not quadratic.
+        assert sum(fetched) <= 2 * len(events) + pages
+
+        monkeypatch.setattr(operations, "REPLAY_BYTES", 10**9)  # control: one page reads them all
+        fetched.clear()
+        events, pages = await _replay_all(ops)
+        assert pages == 1 and fetched == [80]
+    finally:
+        await ledger.close()

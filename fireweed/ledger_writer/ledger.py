@@ -376,13 +376,32 @@ class Ledger:
         return _Prepared(head, rows, committed)
 
     # ---- reading -------------------------------------------------------
-    async def read_page(self, tenant: str, after: int, limit: int) -> list[tuple[int, str, bytes, str, bytes]]:
-        async with self.conn.execute(
+    async def read_page(self, tenant: str, after: int, limit: int,
+                        max_bytes: int | None = None) -> list[tuple[int, str, bytes, str, bytes]]:
+        """Events after `after`, at most `limit`, and once `max_bytes` of payload are in hand no more.
+
+        The rows are fetched in the SQLite thread, in one hop, and fetching stops at the byte
+        budget: a page that reads every remaining row only to send a few makes a replay of
+        large events (a source's leaves run to megabytes) quadratic in their number."""
+        return await self.conn._execute(self._read_page_sync, tenant, after, limit, max_bytes)
+
+    def _read_page_sync(self, tenant: str, after: int, limit: int,
+                        max_bytes: int | None) -> list[tuple[int, str, bytes, str, bytes]]:
+        cur = self.conn._conn.execute(
             "SELECT seq, kind, payload, recorded_at, hash FROM events WHERE tenant=? AND seq>? ORDER BY seq LIMIT ?",
             (tenant, after, limit),
-        ) as cur:
-            rows = await cur.fetchall()  # one thread hop for the page, not one per row
-        return [(r[0], r[1], bytes(r[2]), r[3], bytes(r[4])) for r in rows]
+        )
+        try:
+            rows: list[tuple[int, str, bytes, str, bytes]] = []
+            size = 0
+            for r in cur:
+                rows.append((r[0], r[1], bytes(r[2]), r[3], bytes(r[4])))
+                size += len(r[2])
+                if max_bytes is not None and size >= max_bytes:
+                    break
+            return rows
+        finally:
+            cur.close()  # an open read cursor would make the next WAL checkpoint fail "locked"
 
     async def tenants(self) -> list[str]:
         return sorted(self.heads)

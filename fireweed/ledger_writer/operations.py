@@ -75,20 +75,18 @@ class WriterOps:
         limit = msg.get("limit", REPLAY_PAGE)
         if not isinstance(after, int) or not isinstance(limit, int) or after < 0 or not 0 < limit <= 10_000:
             raise BadRequest("`after` must be a non-negative integer and `limit` in 1..10000")
-        rows = await self.ledger.read_page(tenant, after, limit)
+        rows = await self.ledger.read_page(tenant, after, limit, REPLAY_BYTES)
         # A page makes tens of thousands of short-lived, acyclic objects; reference counting
         # frees them, and the cyclic collector scanning them cost a tenth of a cold start.
         # Nothing awaits in between, so no other task runs with the collector paused.
         was = gc.isenabled()
         gc.disable()
         try:
-            # a stored payload is embedded verbatim, so it must be UTF-8 text (decode checks it)
-            stored = [json.loads(row[2].decode("utf-8")) for row in rows]
             prefix = b'{"tenant":' + json.dumps(tenant).encode("utf-8") + b',"seq":'
             parts: list[bytes] = []
             size = 0
-            for (seq, kind, body, recorded_at, digest), payload in zip(rows, stored):
-                item = self._event_bytes(prefix, tenant, seq, kind, body, payload, recorded_at, digest)
+            for seq, kind, body, recorded_at, digest in rows:
+                item = self._event_bytes(prefix, tenant, seq, kind, body, recorded_at, digest)
                 if parts and size + len(item) > REPLAY_BYTES:
                     break  # the rest comes with the next page; one frame stays well under MAX_FRAME
                 parts.append(item)
@@ -99,11 +97,17 @@ class WriterOps:
         more = len(parts) < len(rows) or len(rows) == limit
         return RawJson(b'{"events":[' + b",".join(parts) + b'],"more":' + (b"true" if more else b"false") + b"}")
 
-    def _event_bytes(self, prefix: bytes, tenant: str, seq: int, kind: str, body: bytes, payload: Any,
+    def _event_bytes(self, prefix: bytes, tenant: str, seq: int, kind: str, body: bytes,
                      recorded_at: str, digest: bytes) -> bytes:
         head = b"%s%d,\"kind\":%s,\"recorded_at\":%s,\"hash\":\"%s\",\"payload\":" % (
             prefix, seq, json.dumps(kind).encode("utf-8"), json.dumps(recorded_at).encode("utf-8"),
             digest.hex().encode("ascii"))
+        # A stored payload is embedded verbatim, so it must be UTF-8 text (decode checks it). Only
+        # one with sealed fields is parsed: inside a JSON string a quote is always escaped, so
+        # the bytes `"sealed":` occur only as a key, and a payload without them has nothing to
+        # open (a source's megabytes of leaves need not be read twice).
+        text = body.decode("utf-8")
+        payload = json.loads(text) if '"sealed":' in text else None
         sealed = payload.get("sealed") if isinstance(payload, dict) else None
         if not isinstance(sealed, dict) or self.fields_opener is None:
             return head + body + b"}"
