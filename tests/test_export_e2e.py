@@ -242,3 +242,21 @@ def test_import_sets_again_the_legal_holds_of_the_exported_store(front, fw_env, 
             assert free["verdict"] == "erased", free
         finally:
             g.close()
+
+
+def test_import_carries_reinforcement_counts(front, fw_env, tmp_path):
+    load(front)
+    claim = "Dana Whitlock manages the Leeds depot."
+    for _ in range(2):  # the same claim twice more: reinforced, not stored again
+        front.call("remember", {"claim": claim, "evidence": claim, "source_id": "note"})
+
+    def counts(bundle: Path) -> dict[str, int]:
+        return {m["claim"]: m["count"] for m in json.loads(bundle.read_text())["memories"]}
+
+    with imported(fw_env, tmp_path) as (env2, out, r):
+        assert r.returncode == 0, r.stdout + r.stderr
+        exported = counts(out)
+        assert exported[claim] == 3 and sorted(exported.values()) == [1, 1, 3]  # the control: the bundle holds them
+        again = tmp_path / "again.json"
+        assert fireweed(env2, "export", "--out", str(again)).returncode == 0
+        assert counts(again) == exported

@@ -518,6 +518,19 @@ def test_import_plan_restores_sources_memories_and_states(store: Store, bundle: 
     assert plan.provenance["from_head"] == bundle["head"] and plan.provenance["bundle_sha256"] == "ab" * 32
 
 
+def test_import_refuses_a_signed_bundle_whose_count_is_not_a_positive_integer(store: Store) -> None:
+    # A bundle is signed by whoever made it; what it asks the new store to append is still checked.
+    key = Keyring(store.keys).signing_key()
+    good = store.bundle(sign=False)
+    assert ex.prepare_import(ex._finish(copy.deepcopy(good), key)).memories  # the control
+    for bad_count in ("3", 0, -2, True, None):
+        bad = copy.deepcopy(good)
+        bad["memories"][0]["count"] = bad_count
+        with pytest.raises(ex.BundleInvalid) as info:
+            ex.prepare_import(ex._finish(bad, key))
+        assert info.value.problems == [f"memories: {bad['memories'][0]['memory_id']}: `count` must be a positive integer"]
+
+
 def test_import_refuses_a_bundle_that_does_not_verify(bundle: dict[str, Any]) -> None:
     bad = copy.deepcopy(bundle)
     assert conformance.proof_hash(bad)

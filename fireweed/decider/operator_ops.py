@@ -154,11 +154,16 @@ class OperatorOps:
 
     async def op_import_memory(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         state = text_arg(args, "recorded_state", 20, required=False) or "active"
+        count = int_arg(args, "count", 1, 1, 2**53 - 1) or 1
         fields = {k: args[k] for k in ("claim", "evidence", "source_id", "event_time") if args.get(k) is not None}
         result = await self.front.op_remember(tenant, fields)
         memory_id = result.get("memory_id")
         if memory_id and result.get("verdict") in {"admitted", "quarantined"}:
             events = imported_state_events(self.d, tenant, memory_id, state, "state as exported")
+            # How often the claim was reinforced in the exported store: one event carries the count.
+            held = (self.d.projection.memory(tenant, memory_id) or {}).get("count", 1)
+            if count > held:
+                events.append(("memory_reinforced", {"memory_id": memory_id, "count": count}))
             if events:
                 await self.d.mutate(tenant, lambda: events)
         return result

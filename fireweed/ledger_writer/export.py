@@ -979,6 +979,10 @@ def _source_parts(src: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
 _DECLARED = ("origin", "origin_kind", "supplied_by")
 
 
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value < 2**53
+
+
 def prepare_import(bundle: Mapping[str, Any], *, bundle_sha256: str | None = None) -> ImportPlan:
     """Validate a bundle and turn it into what a replay into an empty store needs.
 
@@ -986,7 +990,9 @@ def prepare_import(bundle: Mapping[str, Any], *, bundle_sha256: str | None = Non
     bundle is returned. ``provenance`` is the payload for the importing
     store's ``import_recorded`` event (give ``bundle_sha256`` of the file).
     """
-    problems = validate_bundle(bundle)
+    problems = validate_bundle(bundle) or [
+        f"memories: {m.get('memory_id')}: `count` must be a positive integer" for m in bundle["memories"]
+        if not _is_count(m.get("count", 1))]
     if problems:
         raise BundleInvalid(problems)
     chain = _chain_sources({e["seq"]: {**e, "body": json.loads(e["payload"])}
