@@ -106,6 +106,13 @@ NUMERAL_PAIRS = [
     ("The ward has 12 beds and 40 nurses.", "The ward has 40 beds.", "The ward has 12 beds.", "40 beds"),
     # a day of the month is no count: "four-year-old" is not carried by "4 October"
     ("Pippin, a three-year-old lurcher, was adopted on 4 October 2025.", "Pippin, a four-year-old lurcher, was adopted on 4 October 2025.", "Pippin, a three-year-old lurcher, was adopted in 2025.", "four-year-old"),
+    # the counted thing is the last word counted: a shared adjective ("new") does not make two counts one
+    ("Oona Reyes catalogued 300 new maps, of which 45 were charts.", "Oona Reyes catalogued 300 new charts.", "Oona Reyes catalogued 45 charts.", "300"),
+    # a share is no count
+    ("Kestrel Foods cut 12% of its drivers in March.", "Kestrel Foods cut 12 of its drivers in March.", "Kestrel Foods cut 12 per cent of its drivers in March.", "12"),
+    # a bound of a range is not the value
+    ("The ferry crossing takes between 40 and 55 minutes.", "The ferry crossing takes 55 minutes.", "The ferry crossing takes between 40 and 55 minutes.", "55"),
+    ("The repair to the Kestrel pier will take 3 to 5 days.", "The repair to the Kestrel pier will take 5 days.", "The repair to the Kestrel pier will take 3-5 days.", "5"),
 ]
 
 PREDICATE_PAIRS = [
@@ -142,9 +149,26 @@ PREDICATE_PAIRS = [
     ("Will the Halvard Bridge close in May?", "The Halvard Bridge will close in May.", "Will the Halvard Bridge close?", "qualifier dropped: '?"),
     ("The Brook Ward has about 40 beds.", "The Brook Ward has 40 beds.", "The Brook Ward has about 40 beds.", "qualifier dropped: 'about"),
     ("The Brook Ward has more than 40 beds.", "The Brook Ward has 40 beds.", "The Brook Ward has more than 40 beds.", "qualifier dropped: 'more than"),
+    # what will happen has not happened; any future form keeps it
+    ("Ilse Brandt will open the Kestrel bakery on Monday.", "Ilse Brandt opened the Kestrel bakery on Monday.", "Ilse Brandt is to open the Kestrel bakery on Monday.", "qualifier dropped: 'will open"),
+    # a quantifier short of all, on the subject
+    ("Some tenants of Mill Row opposed the rent rise.", "The tenants of Mill Row opposed the rent rise.", "Some tenants of Mill Row opposed the rise.", "qualifier dropped: 'some"),
+    # attributions that are not statements of fact
+    ("The union argued that Kestrel Foods underpaid its drivers.", "Kestrel Foods underpaid its drivers.", "The union argued that Kestrel Foods underpaid drivers.", "qualifier dropped: 'argued"),
+    ("According to the union, Kestrel Foods underpaid its drivers.", "Kestrel Foods underpaid its drivers.", "According to the union, Kestrel Foods underpaid drivers.", "qualifier dropped: 'according"),
+    # the claim's other qualifier ("would") does not stand in for the one it dropped ("probably")
+    ("Pia Lund said the council would probably appeal.", "Pia Lund said the council would appeal.", "Pia Lund said the council would probably appeal.", "qualifier dropped: 'probably"),
+    ("The dough needs 18 hours to prove unless the kitchen is warm.", "The dough needs 18 hours to prove.", "The dough needs 18 hours to prove unless the kitchen is warm.", "qualifier dropped: 'unless"),
+    # "not only X but also Y" affirms X, so "not X" is a negation the claim adds
+    ("Ilse Brandt not only bakes bread but also sells coffee.", "Ilse Brandt does not bake bread.", "Ilse Brandt bakes bread.", "negation added"),
 ]
 
 ADMITS = [
+    # a quantifier on an object says no more than a bare plural; a question asked is not a
+    # condition on the rest of the sentence; a change from one number to another states both
+    ("Ilse Brandt visited some friends in Bergen.", "Ilse Brandt visited friends in Bergen."),
+    ("Tove Lind asked whether the pier was safe, and Ilse Brandt closed the gate.", "Ilse Brandt closed the gate."),
+    ("Sales at Kestrel Foods rose from 20 to 25 crates.", "Sales at Kestrel Foods rose to 25 crates."),
     # verbatim
     ("Lyle Hart ran the Kelso 10k in 48 minutes on Sunday.", "Lyle Hart ran the Kelso 10k in 48 minutes on Sunday."),
     ("Acme's CEO, Dana Whitlow, isn't leaving.", "Acme's CEO, Dana Whitlow, isn't leaving."),

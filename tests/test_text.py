@@ -219,7 +219,7 @@ def test_number_homographs_are_not_numbers(text: str) -> None:
         ("£4,500", "$4,500", False),
         ("$4,800", "$4,500", False),
         ("12%", "12", False),
-        ("12", "12%", True),
+        ("12", "12%", False),  # a share is no count: "31 per cent of patients" is not "31 patients"
         ("30 June", "30 June 2024", True),
         ("30 June 2025", "30 June 2024", False),
         ("2024", "30 June 2024", True),

@@ -24,9 +24,23 @@ number to something else and another number to the claim's thing, the number has
 '4 kayaks'
 >>> check("Ada Lee bought 2 kayaks.", "Ada Lee bought 4 paddles and 2 kayaks.").ok
 True
+>>> check("Ada Lee bought 40 new atlases.", "Ada Lee bought 40 new books, of which 12 were atlases.").detail
+'40 new'
+
+A bound of a range is not the value: "between 3 and 5 days" does not say "5 days" (a claim may
+state the range, or a bound with the evidence's own "to", "most" or "least" before it).
+
+>>> check("The repair takes 5 days.", "The repair takes between 3 and 5 days.").detail
+'5'
+>>> check("The repair takes 3-5 days.", "The repair takes 3 to 5 days.").ok
+True
+>>> check("Sales rose to 25 units.", "Sales rose from 20 to 25 units.").ok
+True
 """
 
 from __future__ import annotations
+
+import re
 
 from .text import STOPWORDS, Analysis, Numeral, analyze, numeral_grounded
 from .verdicts import GateVerdict
@@ -37,42 +51,98 @@ GATE = "numerals_grounded"
 CODE = "numeral_invented"
 
 
-def _counted(a: Analysis, num: Numeral) -> frozenset[str]:
-    """Stems of the (at most two) words right after a count: what it counts ("4 new oars")."""
+def _counted(a: Analysis, num: Numeral) -> list[tuple[str, ...]]:
+    """Stems of the (at most two) words right after a count, in order: what it counts ("4 new oars")."""
     toks = a.tokens
-    out: set[str] = set()
-    taken = 0
+    out: list[tuple[str, ...]] = []
     for i, t in enumerate(toks):
         if t.start < num.end:
             continue
-        if a.in_numeral[i] or taken == 2 or (i and a.clauses[i] != a.clauses[i - 1]):
+        if a.in_numeral[i] or len(out) == 2 or (i and a.clauses[i] != a.clauses[i - 1]):
             break
         if t.norm in STOPWORDS:
-            if taken:
+            if out:
                 break
             continue
-        out.update(a.stems[i])
-        taken += 1
-    return frozenset(out)
+        out.append(tuple(a.stems[i]))
+    return out
 
 
 def _moved(num: Numeral, claim: Analysis, evidence: Analysis) -> bool:
-    """Whether the evidence gives this count to another thing, and another count to its thing."""
+    """Whether the evidence gives this count to another thing, and another count to its thing.
+
+    The thing is the last word counted ("40 new atlases": atlases), so that a word the two
+    counts share ("new") does not make them one."""
     if num.kind != "number":
         return False
-    thing = _counted(claim, num)
-    if not thing:
+    words = _counted(claim, num)
+    if not words:
         return False
+    thing = frozenset(words[-1])
+
+    def counts_it(e: Numeral) -> bool:
+        return any(thing.intersection(w) for w in _counted(evidence, e))
+
     same = [e for e in evidence.numerals if e.kind == "number" and e.value == num.value]
-    if not same or any(_counted(evidence, e) & thing for e in same):
+    if not same or any(counts_it(e) for e in same):
         return False
-    return any(e.kind == "number" and e.value != num.value and _counted(evidence, e) & thing
-               for e in evidence.numerals)
+    return any(e.kind == "number" and e.value != num.value and counts_it(e) for e in evidence.numerals)
+
+
+_QUANTITIES = frozenset({"number", "percent", "money"})
+_RANGE_GAP = re.compile(r"\s*(?:to|or|and|-|\u2013|\u2014)\s*", re.IGNORECASE)
+# Words before a claim's number that state a bound rather than the value: "up to 5", "at
+# least 3", "from 20", "rose to 25".
+_UPPER_BOUND_WORDS = frozenset({"to", "most", "within"})
+_LOWER_BOUND_WORDS = frozenset({"from", "least"})
+
+
+def _ranges(a: Analysis) -> dict[int, tuple[Numeral, Numeral, bool]]:
+    """The evidence's ranges, by each bound's start: (low, high, whether this bound is the high one)."""
+    out: dict[int, tuple[Numeral, Numeral, bool]] = {}
+    nums = a.numerals
+    for lo, hi in zip(nums, nums[1:]):
+        if lo.kind not in _QUANTITIES or hi.kind not in _QUANTITIES:
+            continue
+        gap = a.text[lo.end:hi.start]
+        if not _RANGE_GAP.fullmatch(gap):
+            continue
+        before = a.text[:lo.start].rstrip().lower()
+        if gap.strip().lower() == "and" and not before.endswith("between"):
+            continue  # "4 paddles and 2 kayaks" is two counts, "between 3 and 5" one range
+        if before.endswith("from"):
+            continue  # "rose from 20 to 25", "ran from 9 to 11": a change or a span, both ends stated
+        out[lo.start] = (lo, hi, False)
+        out[hi.start] = (lo, hi, True)
+    return out
+
+
+def _collapsed(num: Numeral, claim: Analysis, evidence: Analysis,
+               ranges: dict[int, tuple[Numeral, Numeral, bool]]) -> tuple[Numeral, Numeral] | None:
+    """The evidence range whose one bound the claim states as the value, if it does."""
+    if num.kind not in _QUANTITIES:
+        return None
+    carriers = [e for e in evidence.numerals if numeral_grounded(num, (e,))]
+    if not carriers or any(e.start not in ranges for e in carriers):
+        return None  # the evidence also gives the value on its own
+    before = claim.text[:num.start].split()
+    last = before[-1].lower() if before else ""
+    for e in carriers:
+        lo, hi, is_high = ranges[e.start]
+        other = lo if is_high else hi
+        if any(numeral_grounded(c, (other,)) for c in claim.numerals if c is not num):
+            return None  # the claim keeps the range
+        if last in (_UPPER_BOUND_WORDS if is_high else _LOWER_BOUND_WORDS):
+            return None
+    lo, hi, _ = ranges[carriers[0].start]
+    return lo, hi
 
 
 def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
     ev = evidence.numerals
+    ranges = _ranges(evidence) if evidence is not claim and len(ev) > 1 else {}
+    claim_ranges = _ranges(claim) if ranges and len(claim.numerals) > 1 else {}
     for num in claim.numerals:
         if not numeral_grounded(num, ev):
             carried = ", ".join(n.text for n in ev) or "none"
@@ -83,7 +153,18 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
                 f"or quote the sentence that carries {num.text}",
                 num.text,
             )
-        if evidence is not claim and _moved(num, claim, evidence):
+        span = _collapsed(num, claim, evidence, ranges) if ranges else None
+        if span is not None:
+            lo, hi = span
+            return GateVerdict.refuse(
+                CODE,
+                GATE,
+                f"the evidence gives a range ({evidence.text[lo.start:hi.end]}), not the number {num.text}; "
+                "state the range as the evidence does",
+                num.text,
+            )
+        low_bound = num.start in claim_ranges and not claim_ranges[num.start][2]  # "3" of "3-5 days"
+        if evidence is not claim and not low_bound and _moved(num, claim, evidence):
             label = f"{num.text} {' '.join(t.text for t in claim.tokens if t.start >= num.end)[:40]}".strip()
             return GateVerdict.refuse(
                 CODE,

@@ -80,8 +80,9 @@ _SEQUENCE_WORDS: frozenset[str] = frozenset({"after", "before"})
 _FUTURE_MARKERS: frozenset[str] = frozenset({"will", "shall"})
 _BE_FORMS: frozenset[str] = frozenset({"be", "am", "is", "are", "was", "were", "been", "being"})
 
-# Words after which what follows is not stated as a plain fact. "will"/"shall" only mark tense
-# ("Ada will lead" supports "Ada is leading"), so they are not among them.
+# Words after which what follows is not stated as a plain fact. "will"/"shall" are qualifiers of
+# their own (see _qualifier_at): any future form keeps them ("Ada will lead" supports "Ada is
+# leading"), where a hedge must be kept itself.
 _HEDGE_WORDS: frozenset[str] = (MODALS - _FUTURE_MARKERS) | frozenset(
     {"allegedly", "reportedly", "reputedly", "supposedly", "apparently", "possibly", "probably",
      "perhaps", "maybe", "likely", "unlikely", "presumably", "seemingly", "purportedly", "arguably",
@@ -100,6 +101,8 @@ _FRAME_VERBS: frozenset[str] = _stem_set(
     "believe", "believes", "believed", "think", "thinks", "thought", "suspect", "suspects",
     "suspected", "allege", "alleges", "alleged", "suppose", "supposed", "speculate", "speculated",
     "imagine", "imagined", "assume", "assumed", "predict", "predicted", "rumoured", "rumored",
+    "argue", "argues", "argued", "contend", "contends", "contended", "insist", "insists", "insisted",
+    "estimate", "estimates", "estimated",
 )
 # Verbs that intend, request, promise, deny or fail what follows: a frame only when a "to",
 # "that" or "-ing" complement follows ("tried to fix it", not "tried the menu") and no determiner
@@ -114,7 +117,15 @@ _COMPLEMENT_VERBS: frozenset[str] = _stem_set(
     "considers", "considered", "ask", "asks", "asked", "urge", "urges", "urged", "advise",
     "advises", "advised", "request", "requests", "requested", "fail", "fails", "failed", "refuse",
     "refuses", "refused", "decline", "declines", "declined", "deny", "denies", "denied", "neglect",
-    "neglects", "neglected", "unable", "wonder", "wonders", "wondered",
+    "neglects", "neglected", "unable", "wonder", "wonders", "wondered", "suggest", "suggests",
+    "suggested", "recommend", "recommends", "recommended",
+)
+# Verbs whose "if"/"whether" complement is a question, not a condition ("checked if the
+# valve was shut").
+_ASKING_VERBS: frozenset[str] = _stem_set(
+    "ask", "asked", "asks", "wonder", "wondered", "check", "checked", "checks", "know", "knew", "knows",
+    "see", "saw", "decide", "decided", "decides", "investigate", "investigated", "examine", "examined",
+    "determine", "determined", "establish", "established", "query", "queried", "unclear", "sure",
 )
 _DETERMINERS: frozenset[str] = ARTICLES | DEMONSTRATIVES | frozenset(
     {"my", "your", "his", "her", "its", "our", "their"}
@@ -130,8 +141,14 @@ _BOUND_HEADS: dict[str, frozenset[str]] = {
     "most": frozenset({"at"}),
     "to": frozenset({"up"}),
 }
-# A condition governs its whole sentence: "If funding comes, Acme will build a dome".
+# A condition governs its whole sentence: "If funding comes, Acme will build a dome". So does a
+# source the sentence is attributed to: "According to the union, Acme underpaid 19 workers".
 _CONDITIONS: frozenset[str] = frozenset({"if", "unless", "whether", "provided", "providing"})
+# "Some residents supported it" is not "The residents supported it": a quantifier short of all.
+# ("some 40", "most of", "the most", "at most" are estimates, partitives, superlatives or bounds.)
+_PART_QUANTIFIERS: frozenset[str] = frozenset({"some", "several", "many", "most", "few"})
+# "not only X but also Y" affirms X.
+_NOT_FOCUS: frozenset[str] = frozenset({"only", "just", "merely", "simply"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +170,8 @@ def _neg_sites(a: Analysis) -> list[_NegSite]:
     out: list[_NegSite] = []
     for i, t in enumerate(toks):
         if t.norm not in NEGATIONS:
+            continue
+        if t.norm == "not" and i + 1 < len(toks) and toks[i + 1].norm in _NOT_FOCUS:
             continue
         clause = a.clauses[i]
         j = i + 1
@@ -242,6 +261,20 @@ def _qualifier_at(a: Analysis, i: int) -> bool:
         # "made in May": a capitalised "May" inside a sentence is the month
         return not (n == "may" and toks[i].capitalized and not toks[i].sentence_initial)
     nxt = toks[i + 1].norm if i + 1 < len(toks) else ""
+    prev = toks[i - 1].norm if i else ""
+    if n in _FUTURE_MARKERS:
+        # What will happen has not happened ("will sign off" is not "signed off"); a claim keeps
+        # it with any future form. "Her will", "against their will": the noun.
+        return prev not in _DETERMINERS and prev not in _NEUTRAL_PREPOSITIONS
+    if n in _PART_QUANTIFIERS:
+        # Only where it opens its clause, i.e. quantifies the subject: "Residents supported it"
+        # says residents in general, while "visited friends" says no more than "some friends".
+        numeral_next = i + 1 < len(toks) and a.in_numeral[i + 1]
+        clause = a.clauses[i]
+        opens = all(a.clauses[k] != clause or _skippable(toks[k]) for k in range(i))
+        return opens and not numeral_next and nxt != "of" and prev not in _DETERMINERS
+    if n == "according":
+        return nxt == "to"
     if n in _APPROXIMATORS:
         return i + 1 < len(toks) and a.in_numeral[i + 1]
     heads = _BOUND_HEADS.get(n)
@@ -256,6 +289,17 @@ def _qualifier_at(a: Analysis, i: int) -> bool:
         return True
     clause = a.clauses[i]
     return any(toks[j].norm in ("to", "that") for j in range(i + 1, min(i + 5, len(toks))) if a.clauses[j] == clause)
+
+
+def _complement_at(a: Analysis, i: int, sent: list[int]) -> bool:
+    """Whether the condition word at ``i`` opens a verb's complement ("asked whether", "checks if")."""
+    toks = a.tokens
+    if toks[i].norm not in ("whether", "if") or i == 0 or sent[i - 1] != sent[i] or a.clauses[i - 1] != a.clauses[i]:
+        return False
+    if toks[i].norm == "whether":
+        return True  # only "Whether it rains or not, ..." opening its sentence governs all of it
+    prev = a.stems[i - 1]
+    return any(x in _COMPLEMENT_VERBS or x in _FRAME_VERBS or x in _ASKING_VERBS for x in prev)
 
 
 def _sentence_ids(a: Analysis) -> list[int]:
@@ -280,13 +324,19 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
     asks = "?" in a.text
     for i, t in enumerate(toks):
         n = t.norm
-        whole = n in _CONDITIONS
+        whole = n in _CONDITIONS or (n == "according" and _qualifier_at(a, i))
         if not whole and not _qualifier_at(a, i):
             continue
         if whole:
             if sent is None:
                 sent = _sentence_ids(a)
-            members = [j for j in range(len(toks)) if sent[j] == sent[i] and j != i and not _skippable(toks[j])]
+            if _complement_at(a, i, sent):
+                # "asked whether Pepper could return, and Mo advised waiting": the question is
+                # what was asked, not a condition on the rest of the sentence.
+                clause = a.clauses[i]
+                members = [j for j in range(i + 1, len(toks)) if a.clauses[j] == clause and not _skippable(toks[j])]
+            else:
+                members = [j for j in range(len(toks)) if sent[j] == sent[i] and j != i and not _skippable(toks[j])]
             scope = {x for j in members for x in a.stems[j]}
             if scope:
                 out.append(_NegSite(i, n, frozenset(scope), "...", None, tuple(members)))
@@ -325,6 +375,10 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
     return out
 
 
+def _site_key(site: _NegSite) -> str:
+    return " ".join(stem(w) for w in site.word.split())
+
+
 def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozenset[str]) -> GateVerdict | None:
     """Refuse a claim that keeps words the evidence hedges, frames, conditions or asks, without
     the word that does it."""
@@ -334,6 +388,11 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
     if not e_sites:
         return None  # most evidence states plain facts
     c_sites = _qualifier_sites(claim) + _neg_sites(claim)
+    # A claim's qualifier stands in for an evidence qualifier over the same words when it is
+    # the same word, or a word the evidence does not use there ("may join" -> "might join"); not
+    # when it is the evidence's other qualifier ("would probably appeal" -> "would appeal").
+    e_words = {_site_key(e) for e in e_sites}
+    claim_future: bool | None = None
     qualified = {i for e in e_sites for i in e.covered}
     affirmed: set[str] = set()
     for i in range(len(evidence.tokens)):
@@ -348,8 +407,16 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
         # qualified words' own subject and more than one of them.
         if kept <= affirmed and not (e.anchor is not None and e.anchor in claim_stems and len(kept) > 1):
             continue
-        if any(e.scope & c.scope for c in c_sites):
+        key = _site_key(e)
+        future = e.word in _FUTURE_MARKERS
+        if any(e.scope & c.scope and (_site_key(c) == key or (
+                _site_key(c) not in e_words and (c.word in _FUTURE_MARKERS) == future)) for c in c_sites):
             continue
+        if e.word in _FUTURE_MARKERS:
+            if claim_future is None:
+                claim_future = _has_future(claim)
+            if claim_future:
+                continue  # "will lead" -> "is leading", "is to lead", "is due to lead"
         if ("?" in claim.text) if e.word == "?" else not set(evidence.stems[e.index]).isdisjoint(claim_stems):
             continue  # the claim keeps the qualifier itself, perhaps in another voice or order
         return GateVerdict.refuse(
