@@ -50,11 +50,15 @@ def iso_time(raw: str | None, name: str = "event_time") -> str | None:
         if len(s) == 10:
             return date.fromisoformat(s).isoformat()
         dt = datetime.fromisoformat(s.replace("Z", "+00:00"))
-    except ValueError:
+        if dt.tzinfo is None:
+            dt = dt.replace(tzinfo=timezone.utc)
+        utc = dt.astimezone(timezone.utc)  # OverflowError past year 1 or 9999
+    except (ValueError, OverflowError):
         raise BadRequest(
-            f"argument `{name}` is not an ISO 8601 date or datetime: {raw[:40]!r} (e.g. 2024-06-30 or 2024-06-30T09:00:00Z)",
+            f"argument `{name}` is not an ISO 8601 date or datetime between years 1 and 9999 in UTC: {raw[:40]!r} "
+            "(e.g. 2024-06-30 or 2024-06-30T09:00:00Z)",
             "invalid_arguments",
         ) from None
-    if dt.tzinfo is None:
-        dt = dt.replace(tzinfo=timezone.utc)
-    return dt.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    # Times are compared as strings, so the year must have its four digits (strftime's %Y
+    # drops the zeros of year 950, and "950-..." sorts after "2022-...").
+    return utc.replace(tzinfo=None).isoformat(timespec="seconds") + "Z"
