@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from fireweed.shared.config import runtime_dir_for
-from fw import Front, backend_pids, fireweed, ledger_rows, text_of, wait_for
+from fw import Front, backend_pids, fireweed, ledger_rows, stop_backend, text_of, wait_for
 
 
 def claim(i: int) -> dict[str, str]:
@@ -330,6 +330,25 @@ def test_keys_inside_the_store_are_refused(tmp_path):
         assert r.returncode == 2 and "inside the store" in r.stderr and "Traceback" not in r.stderr
     r = fireweed(env, "serve", input="")
     assert r.returncode == 2 and "inside the store" in r.stderr and r.stdout == ""
+
+
+def test_a_symlinked_keys_directory_is_refused_and_its_target_is_not(tmp_path):
+    real = tmp_path / "keys"
+    real.mkdir(mode=0o700)
+    (tmp_path / "link").symlink_to(real)
+    env = dict(os.environ, FIREWEED_STORE=str(tmp_path / "store"), FIREWEED_KEYS=str(tmp_path / "link"),
+               FIREWEED_IDLE_EXIT="5")
+    for args in (["verify"], ["backend", "start"]):
+        r = fireweed(env, *args)
+        assert r.returncode == 2 and "symbolic link" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert list(real.iterdir()) == []  # nothing was written through the link
+    env["FIREWEED_KEYS"] = str(real)  # the control: the directory itself is used
+    try:
+        r = fireweed(env, "backend", "start")
+        assert r.returncode == 0, r.stderr
+        assert list(real.iterdir())
+    finally:
+        stop_backend(env)
 
 
 def test_bad_tenant_name_is_a_clear_error(fw_env):

@@ -116,6 +116,12 @@ def resolve_settings(
     """
     store_path = Path(store or os.environ.get(ENV_STORE) or default_store()).expanduser()
     keys_path = Path(keys or os.environ.get(ENV_KEYS) or default_keys()).expanduser()
+    if keys_path.is_symlink():
+        # The writer opens the keys directory without following links, so that a link swapped
+        # in later cannot redirect the keys; resolving one here would defeat that check.
+        raise ConfigError(
+            f"the keys directory {keys_path} is a symbolic link (to {os.path.realpath(keys_path)}); "
+            f"give the directory itself (--keys or {ENV_KEYS})")
     store_path = Path(os.path.realpath(store_path))
     keys_path = Path(os.path.realpath(keys_path))
     if _inside(keys_path, store_path):
