@@ -260,3 +260,22 @@ def test_import_carries_reinforcement_counts(front, fw_env, tmp_path):
         again = tmp_path / "again.json"
         assert fireweed(env2, "export", "--out", str(again)).returncode == 0
         assert counts(again) == exported
+
+
+def test_export_refuses_to_write_into_the_store_or_the_keys_directory(front, fw_env, tmp_path):
+    load(front)
+    store, keys = Path(fw_env["FIREWEED_STORE"]), Path(fw_env["FIREWEED_KEYS"])
+    ledger = (store / "ledger.db").read_bytes()
+    key_files = {p: p.read_bytes() for p in keys.iterdir() if p.is_file()}
+    (tmp_path / "sneaky.json").symlink_to(store / "ledger.db")
+    targets = [store / "ledger.db", store / "new.json", *key_files, tmp_path / "sneaky.json"]
+    for out in targets:
+        r = fireweed(fw_env, "export", "--out", str(out))
+        assert r.returncode == 1 and "inside the" in r.stderr and "Traceback" not in r.stderr, (out, r.stdout, r.stderr)
+    assert not (store / "new.json").exists()
+    assert (store / "ledger.db").read_bytes()[:16] == ledger[:16]  # still an SQLite file
+    assert all(p.read_bytes() == b for p, b in key_files.items())
+    assert fireweed(fw_env, "verify").returncode == 0
+    assert front.call("memory_stats")["structuredContent"]["memories"] == 3
+    ok = fireweed(fw_env, "export", "--out", str(tmp_path / "bundle.json"))  # the control: elsewhere is fine
+    assert ok.returncode == 0 and (tmp_path / "bundle.json").exists(), ok.stderr

@@ -3,6 +3,7 @@ interleaves with an erasure, written where the caller may write."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,16 @@ class Exporter:
         """At start: delete the plaintext temps of exports a crash interrupted."""
         return ex.remove_pending_temps(self.pending)
 
+    def _refuse_own_files(self, path: Path) -> None:
+        """An operator's --out may be anywhere but in the store or the keys directory: a bundle
+        written over ledger.db or a key file would destroy every memory for good."""
+        target = Path(os.path.realpath(path))  # a link pointing into the store counts as inside it
+        for name, root in (("the store", self.store), ("the keys directory", Path(self.keyring.path))):
+            real = Path(os.path.realpath(root))
+            if target == real or real in target.parents:
+                raise BadRequest(f"{path} is inside {name} ({real}); write the bundle somewhere else",
+                                 "invalid_arguments")
+
     async def op_export(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
         subject = msg.get("subject")
         if subject is not None and (not isinstance(subject, str) or not subject.strip() or len(subject) > 300):
@@ -39,6 +50,7 @@ class Exporter:
             path = ex.exports_path(self.store, requested, tenant=tenant)
         elif requested:
             path = Path(requested)
+            self._refuse_own_files(path)
         else:
             raise BadRequest("an --out file is required", "invalid_arguments")
 
