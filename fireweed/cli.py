@@ -272,7 +272,7 @@ def cmd_import(ns: argparse.Namespace) -> int:
                 r = await client.call("import_memory", settings.tenant, args={
                     "claim": m.claim, "evidence": m.evidence, "event_time": m.event_time,
                     "source_id": renamed.get(m.source_id, m.source_id) if m.source_id else None,
-                    "recorded_state": m.recorded_state, "count": m.count})
+                    "recorded_state": m.recorded_state, "count": m.count, "approved_by": m.approved_by})
                 if r.get("verdict") in {"admitted", "quarantined"}:
                     ok += 1
                 else:

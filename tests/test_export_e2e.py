@@ -279,3 +279,26 @@ def test_export_refuses_to_write_into_the_store_or_the_keys_directory(front, fw_
     assert front.call("memory_stats")["structuredContent"]["memories"] == 3
     ok = fireweed(fw_env, "export", "--out", str(tmp_path / "bundle.json"))  # the control: elsewhere is fine
     assert ok.returncode == 0 and (tmp_path / "bundle.json").exists(), ok.stderr
+
+
+def test_import_keeps_an_approval_that_the_firewall_would_quarantine_again(front, fw_env, tmp_path):
+    load(front)
+    hedged = "Priya Raman might move to the Leeds depot next spring."
+    q = front.call("remember", {"claim": hedged, "evidence": hedged})["structuredContent"]
+    assert q["verdict"] == "quarantined", q
+    waiting = "Dana Whitlock might retire next year."  # the twin: left in review, stays in review
+    assert front.call("remember", {"claim": waiting, "evidence": waiting})["structuredContent"]["verdict"] == "quarantined"
+    ok = fireweed(fw_env, "review", "approve", q["memory_id"], "--by", "Olga Berg")
+    assert ok.returncode == 0, ok.stderr
+
+    def states(bundle: Path) -> dict[str, str]:
+        return {m["claim"]: m["state"] for m in json.loads(bundle.read_text())["memories"]}
+
+    with imported(fw_env, tmp_path) as (env2, out, r):
+        assert r.returncode == 0, r.stdout + r.stderr
+        again = tmp_path / "again.json"
+        assert fireweed(env2, "export", "--out", str(again)).returncode == 0
+        assert states(out)[hedged] == "active" and states(out)[waiting] == "quarantined"
+        assert states(again) == states(out)
+        history = next(m["history"] for m in json.loads(again.read_text())["memories"] if m["claim"] == hedged)
+        assert any(h["event"] == "review_decided" and "Olga Berg" in h.get("by", "") for h in history), history

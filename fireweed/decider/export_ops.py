@@ -34,10 +34,21 @@ class ExportOps:
         return await export_via_writer(self.d, tenant, path, subject, from_agent=True)
 
 
-def imported_state_events(d: Decider, tenant: str, memory_id: str, state: str, reason: str) -> list[tuple[str, dict[str, Any]]]:
+def imported_state_events(d: Decider, tenant: str, memory_id: str, state: str, reason: str,
+                          approved_by: str | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """The events that bring an imported memory to the state it had in the exported store.
+
+    The import admits each claim again, so the firewall may quarantine one that a person had
+    approved there: the approval is recorded again, naming who gave it."""
     current = d.projection.effective_state(tenant, memory_id)
     if current is None:
         raise BadRequest(f"no memory {memory_id}", "not_found")
     if state in {"quarantined", "rejected"} and current != state:
         return [("memory_state_changed", {"memory_id": memory_id, "from": current, "to": state, "reason": reason})]
+    if state == "active" and current == "quarantined":
+        memory = d.projection.memory(tenant, memory_id) or {}
+        return [("review_decided", {"memory_id": memory_id, "decision": "approve",
+                                    "by": approved_by or "an operator of the exported store",
+                                    "note": "approved in the exported store; carried by import",
+                                    "subjects": memory.get("subjects") or []})]
     return []

@@ -159,7 +159,8 @@ class OperatorOps:
         result = await self.front.op_remember(tenant, fields)
         memory_id = result.get("memory_id")
         if memory_id and result.get("verdict") in {"admitted", "quarantined"}:
-            events = imported_state_events(self.d, tenant, memory_id, state, "state as exported")
+            approved_by = text_arg(args, "approved_by", 300, required=False)
+            events = imported_state_events(self.d, tenant, memory_id, state, "state as exported", approved_by)
             # How often the claim was reinforced in the exported store: one event carries the count.
             held = (self.d.projection.memory(tenant, memory_id) or {}).get("count", 1)
             if count > held:

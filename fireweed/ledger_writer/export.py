@@ -928,6 +928,15 @@ class ImportMemory:
     count: int
     supersedes: tuple[str, ...]
     disputes: tuple[str, ...]
+    # Who approved it, when the exported store's last review of it was an approval.
+    approved_by: str | None = None
+
+
+def _approved_by(m: Mapping[str, Any]) -> str | None:
+    reviews = [h for h in m.get("history") or () if isinstance(h, Mapping) and h.get("event") == "review_decided"]
+    if reviews and reviews[-1].get("decision") == "approve" and isinstance(reviews[-1].get("by"), str):
+        return str(reviews[-1]["by"])
+    return None
 
 
 @dataclass(frozen=True)
@@ -1006,7 +1015,7 @@ def prepare_import(bundle: Mapping[str, Any], *, bundle_sha256: str | None = Non
     memories = tuple(sorted((
         ImportMemory(m["memory_id"], m["claim"], m["evidence"], m.get("source_id"), m.get("event_time"),
                      m["state"], m.get("recorded_state", m["state"]), m["seq"], m["recorded_at"], m.get("count", 1),
-                     tuple(m.get("supersedes") or ()), tuple(m.get("disputes") or ()))
+                     tuple(m.get("supersedes") or ()), tuple(m.get("disputes") or ()), _approved_by(m))
         for m in bundle["memories"]), key=lambda m: m.seq))
     provenance = {
         "format": BUNDLE_FORMAT, "scope": bundle["scope"], "from_tenant": bundle["tenant"],
