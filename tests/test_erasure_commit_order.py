@@ -143,3 +143,30 @@ async def test_an_erasure_committed_while_a_read_is_open_is_reported_durable(tmp
         assert wal.stat().st_size == 0
     finally:
         await ledger.close()
+
+
+def _read(key: str, query: str) -> dict[str, Any]:
+    return {"kind": "read_recorded", "payload": {"verdict": "abstained", "memories": [], "subjects": [],
+                                                 "mode": "text", "query": query, "read_key": key}}
+
+
+async def test_an_erasure_destroys_the_keys_of_the_questions_that_name_the_subject_even_after_a_crash(tmp_path: Path) -> None:
+    ledger, keyring, erasure = await _writer(tmp_path)
+    try:
+        await _append(ledger, [_entity("ent_a", "Ada Park"), _read("read_1", "Who is ADA  park?"),
+                               _read("read_2", "Where does Bo Han live?"), _read("read_3", "Is Ada Parker here?")])
+        found = await ledger.conn._execute(erasure.reads_naming, ledger.conn._conn, T, ["Ada Park"])
+        assert found == ["read_1"]  # whole words, any case and spacing; not "Ada Parker"
+        assert all(keyring.has_key(T, k) for k in ("read_1", "read_2", "read_3"))
+        ledger.after_commit = None  # the writer dies right after the COMMIT
+        await _append(ledger, [{**_erased("ent_a"), "payload": {**_erased("ent_a")["payload"], "read_keys": found}}])
+    finally:
+        await ledger.close()
+    ledger, keyring, erasure = await _writer(tmp_path)  # the next start
+    try:
+        assert await ledger.conn._execute(erasure.finish_interrupted, ledger.conn._conn) == 2
+        assert not keyring.has_key(T, "ent_a") and not keyring.has_key(T, "read_1")
+        assert keyring.has_key(T, "read_2") and keyring.has_key(T, "read_3")  # the bystanders' questions stay
+        assert await ledger.conn._execute(erasure.reads_naming, ledger.conn._conn, T, ["Ada Park"]) == []
+    finally:
+        await ledger.close()

@@ -116,3 +116,37 @@ def test_empty_or_odd_questions_abstain_without_error(front):
         assert r["isError"] is False and r["structuredContent"]["verdict"] == "abstained"
     too_long = front.call("recall", {"query": "a" * 5000})
     assert too_long["isError"] is True and "query" in text_of(too_long)
+
+
+def test_forget_destroys_the_read_audit_questions_that_name_the_subject(fw_env):
+    env = dict(fw_env, FIREWEED_READ_AUDIT="text")
+    asked = ["Who is Dana Whitlock?",  # asked before anything names her
+             "What car does Dana Whitlock drive?",  # abstains: no claim says
+             "Where does Priya Raman live?"]  # the twin: a bystander's question stays
+
+    def questions(front: Front) -> list[str]:
+        return [r.get("query") for r in front.call("review_reads", {"limit": 100})["structuredContent"]["reads"]]
+
+    f = Front(env)
+    try:
+        f.initialize()
+        ask(f, asked[0])
+        remember(f, "Dana Whitlock manages the Leeds depot.")
+        remember(f, "Priya Raman lives in Harrogate.")
+        for q in asked[1:]:
+            ask(f, q)
+        assert set(asked) <= set(questions(f))  # the control: all three were recorded as text
+        gone = f.call("forget", {"subject": "Dana Whitlock"})["structuredContent"]
+        assert gone["verdict"] == "erased" and gone.get("certificate"), gone
+        left = questions(f)
+        assert not any("Dana Whitlock" in (q or "") for q in left) and asked[2] in left, left
+    finally:
+        f.close()
+    fireweed(env, "backend", "stop")  # and after a replay, from the ledger alone
+    g = Front(env)
+    try:
+        g.initialize()
+        left = questions(g)
+        assert not any("Dana Whitlock" in (q or "") for q in left) and asked[2] in left, left
+    finally:
+        g.close()

@@ -9,12 +9,14 @@ from fireweed.decider.core import Decider
 from fireweed.decider.facts import parse_claim
 from fireweed.decider.lexicon import normalize, tokenize
 from fireweed.decider.name_spans import name_tokens
+from fireweed.decider.recall_ops import ReadLog
 from fireweed.decider.results import refused
 from fireweed.shared.errors import RemoteError
 
 
 class ForgetOps:
     d: Decider
+    reads: ReadLog
 
     async def _resolve(self, tenant: str, subject: str) -> tuple[str | None, dict[str, Any] | None]:
         res = self.d.projection.resolve_subject(tenant, subject)
@@ -76,7 +78,15 @@ class ForgetOps:
             "derived": closure.derived,
             "parts": closure.parts,
         }
-        committed = await self.d.mutate(tenant, lambda: [("erased", payload)], extra={"redact_names": [name]})
+        # The read-audit questions that spell the name go with it: those in the ledger (found by
+        # the writer, which can open them) and those recorded since (held here).
+        scanned = (await writer.call("reads_naming", tenant, names=[name]))["read_keys"]
+
+        def plan() -> list[tuple[str, dict[str, Any]]]:
+            reads = sorted(set(scanned) | set(self.reads.naming(tenant, name)))
+            return [("erased", {**payload, "read_keys": reads} if reads else payload)]
+
+        committed = await self.d.mutate(tenant, plan, extra={"redact_names": [name]})
         after = {"seq": committed[-1]["seq"], "hash": committed[-1]["hash"]}
         probe_results = []
         for question in probes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections import deque
 from typing import Any
 
@@ -9,6 +10,7 @@ from fireweed.decider.args import int_arg, iso_time, text_arg
 from fireweed.decider.core import Decider
 from fireweed.shared import policy
 from fireweed.shared.limits import LIMITS
+from fireweed.shared.spelling import spells
 
 
 def read_audit_mode() -> str:
@@ -32,11 +34,18 @@ class ReadLog:
             log.append({"seq": seq, "recorded_at": recorded_at, **{k: v for k, v in payload.items() if k != "sealed"}})
         elif kind == "erased":
             gone = payload.get("entity_id")
+            shredded = set(payload.get("read_keys") or [])
             log = self.by_tenant.get(tenant)
             if log is not None:
-                kept = [r for r in log if gone not in (r.get("subjects") or [])]
+                kept = [r for r in log if gone not in (r.get("subjects") or []) and r.get("read_key") not in shredded]
                 log.clear()
                 log.extend(kept)
+
+    def naming(self, tenant: str, name: str) -> list[str]:
+        """The keys of the records held here whose question spells the name (see forget)."""
+        return sorted({str(r["read_key"]) for r in self.by_tenant.get(tenant, ())
+                       if isinstance(r.get("read_key"), str) and isinstance(r.get("query"), str)
+                       and spells([name], r["query"])})
 
 
 class RecallOps:
@@ -91,6 +100,9 @@ class RecallOps:
         }
         if mode == "text":
             payload["query"] = query
+            # Its own key: the question may name someone no stored claim names, and forget of
+            # that person must still be able to destroy it (see forget).
+            payload["read_key"] = f"read_{secrets.token_hex(12)}"
         else:
             writer = await self.d.writer_ready()
             payload["query_fingerprint"] = (await writer.call("fingerprint", tenant, names=[query]))["fingerprints"][0]

@@ -16,7 +16,6 @@ import hashlib
 import json
 import logging
 import os
-import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -33,9 +32,8 @@ from fireweed.ledger_writer.keyring import Keyring
 from fireweed.ledger_writer.ledger import Ledger, LedgerError
 from fireweed.ledger_writer.sealing import Sealer
 from fireweed.shared.errors import BadRequest
-
-_SPACE = re.compile(r"\s+")
-
+from fireweed.shared.spelling import norm as _norm
+from fireweed.shared.spelling import spelling as _spelling
 
 def tenant_fingerprint(keyring: Keyring, tenant: str, name: str) -> str:
     """The keyed fingerprint of a name within one tenant.
@@ -48,15 +46,16 @@ def tenant_fingerprint(keyring: Keyring, tenant: str, name: str) -> str:
 log = logging.getLogger("fireweed.erasure")
 
 
-def _norm(text: str) -> str:
-    return _SPACE.sub(" ", text).strip().casefold()
 
 
-def _spelling(names: list[str]) -> re.Pattern[str] | None:
-    """Any of the (normalised) names as whole words: "dan cole" in "dan cole's van", not in a
-    bystander's "dan coleman" or "dan cole-hart"."""
-    alternatives = [rf"(?<![\w-]){re.escape(n)}(?![\w-])" for n in names if n]
-    return re.compile("|".join(alternatives)) if alternatives else None
+def _erased_keys(payload: dict[str, Any]) -> list[str]:
+    """The keys an `erased` event destroys: the subject's, and those of the read-audit records
+    whose question named the subject."""
+    entity_id = payload.get("entity_id")
+    reads = payload.get("read_keys") or []
+    if not isinstance(reads, list):
+        reads = []
+    return ([entity_id] if isinstance(entity_id, str) else []) + [k for k in reads if isinstance(k, str) and k.startswith("read_")]
 
 
 class Erasure:
@@ -105,7 +104,8 @@ class Erasure:
         # The key cannot be restored once destroyed, so it is destroyed only after the COMMIT
         # (after_commit); a crash in between leaves a committed erasure whose key the next start
         # destroys (finish_interrupted). Until then nothing more is sealed under it.
-        self.sealer.doom(tenant, entity_id)
+        for key_id in _erased_keys(payload):
+            self.sealer.doom(tenant, key_id)
 
     def _drop_exports(self, tenant: str, entity_id: str, names: list[str]) -> int:
         """Delete this tenant's in-store exports that hold the subject (its id or its name)."""
@@ -140,7 +140,8 @@ class Erasure:
         """The erasures are durable: destroy their subjects' keys, and push the redacted pages
         out of the WAL. Neither may fail the commit, which has happened: what cannot be done now
         is retried after the next commit (and a start finishes any key left)."""
-        erased = [(tenant, str(ev["payload"]["entity_id"])) for tenant, ev in committed if ev.get("kind") == "erased"]
+        erased = [(tenant, key_id) for tenant, ev in committed if ev.get("kind") == "erased"
+                  for key_id in _erased_keys(ev["payload"])]
         self._keys_due.extend(erased)
         for tenant, entity_id in list(self._keys_due):
             try:
@@ -171,15 +172,45 @@ class Erasure:
         done = 0
         for tenant, payload in conn.execute("SELECT tenant, payload FROM events WHERE kind='erased'").fetchall():
             try:
-                entity_id = json.loads(bytes(payload))["entity_id"]
-            except (ValueError, KeyError, TypeError):
+                keys = _erased_keys(json.loads(bytes(payload)))
+            except (ValueError, TypeError, AttributeError):
                 continue
-            if isinstance(entity_id, str) and self.keyring.has_key(tenant, entity_id):
-                self.sealer.forget(tenant, entity_id)
-                done += 1
+            for key_id in keys:
+                if self.keyring.has_key(tenant, key_id):
+                    self.sealer.forget(tenant, key_id)
+                    done += 1
         return done
 
+    def reads_naming(self, conn: sqlite3.Connection, tenant: str, names: list[str]) -> list[str]:
+        """The keys of the read-audit records whose question spells one of the names.
+
+        A question is kept (in text mode) under a key of its own, so that an erasure can destroy
+        it with the subject's key: it may name the subject without any stored claim doing so."""
+        spelled = _spelling([_norm(n) for n in names])
+        if spelled is None:
+            return []
+        out: set[str] = set()
+        rows = conn.execute("SELECT seq, payload FROM events WHERE tenant=? AND kind='read_recorded'", (tenant,))
+        for seq, body in rows.fetchall():
+            stored = json.loads(bytes(body))
+            read_key, sealed = stored.get("read_key"), stored.get("sealed")
+            if not isinstance(read_key, str) or not isinstance(sealed, dict) or read_key in out:
+                continue
+            try:
+                query = json.loads(self.sealer.open_fields(tenant, seq, sealed).get("query", b'""'))
+            except ValueError:
+                continue
+            if isinstance(query, str) and spelled.search(_norm(query)):
+                out.add(read_key)
+        return sorted(out)
+
     # ---- ops ---------------------------------------------------------------
+    async def op_reads_naming(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+        names = msg.get("names")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or not 0 < len(names) <= 16:
+            raise BadRequest("`names` must be a list of 1 to 16 strings")
+        return {"read_keys": await self.ledger.conn._execute(self.reads_naming, self.ledger.conn._conn, tenant, names)}
+
     async def op_fingerprint(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
         names = msg.get("names")
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) > 256:

@@ -28,7 +28,7 @@ REPLAY_BYTES = 4 * 1024 * 1024  # of event bytes per replay page (a frame may ho
 
 class WriterOps:
     OPS = frozenset({"ping", "heads", "replay", "append", "prepare_source", "locate", "verify_receipts",
-                     "fingerprint", "sign_certificate", "verify_chain", "export"})
+                     "fingerprint", "reads_naming", "sign_certificate", "verify_chain", "export"})
 
     def __init__(self, ledger: Ledger, sources: SourceStore, erasure: Erasure, exporter: Exporter) -> None:
         self.ledger = ledger
@@ -135,6 +135,9 @@ class WriterOps:
 
     async def op_fingerprint(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
         return await self.erasure.op_fingerprint(tenant, msg)
+
+    async def op_reads_naming(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
+        return await self.erasure.op_reads_naming(tenant, msg)
 
     async def op_sign_certificate(self, tenant: str, msg: dict[str, Any]) -> dict[str, Any]:
         return await self.erasure.op_sign_certificate(tenant, msg)

@@ -34,11 +34,20 @@ ERASED = "[erased]"
 ERASED_JSON = b'"[erased]"'
 
 
+def _read_key(kind: str, payload: dict[str, Any]) -> str | None:
+    """A read-audit record's own key id: the erasure of whoever its question names destroys it."""
+    key_id = payload.get("read_key") if kind == "read_recorded" else None
+    return key_id if isinstance(key_id, str) and key_id.startswith("read_") else None
+
+
 def key_ids(kind: str, payload: dict[str, Any]) -> list[str]:
     if kind == "entity_created":
         return [str(payload["entity_id"])]
-    subjects = payload.get("subjects") or []
-    return sorted({str(s) for s in subjects}) or [TENANT_KEY_ID]
+    ids = {str(s) for s in payload.get("subjects") or []}
+    own = _read_key(kind, payload)
+    if own is not None:
+        ids.add(own)
+    return sorted(ids) or [TENANT_KEY_ID]
 
 
 class Sealer:
@@ -80,6 +89,9 @@ class Sealer:
                 continue
             if kind == "entity_created" or ids == [TENANT_KEY_ID]:
                 pairs.extend((tenant, i) for i in ids if (tenant, (i,)) not in self._cache)
+            own = _read_key(str(kind), payload)
+            if own is not None:
+                pairs.append((tenant, own))
         if pairs:
             try:
                 self.keyring.new_subject_keys(pairs)
@@ -108,6 +120,9 @@ class Sealer:
         ids = key_ids(kind, payload)
         # New subjects get their key when they first appear; an erased one never gets a new key.
         create = kind == "entity_created" or ids == [TENANT_KEY_ID]
+        own = _read_key(kind, payload)
+        if own is not None and not self.keyring.has_key(tenant, own):
+            self.keyring.new_subject_key(tenant, own)  # a question's own key is new with it
         key = self._key(tenant, ids, create)
         if key is None:
             raise LedgerError("the event names a subject whose key was destroyed (erased)", "subject_erased")
