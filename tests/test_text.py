@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from fireweed.decider import text as T
 from fireweed.decider.text import (
+    _Spans,
     analyze,
     fold,
     name_spans,
@@ -331,3 +332,16 @@ def test_a_prefix_on_an_irregular_verb_keeps_the_verb():
         assert text.stem(a) == text.stem(b) and lexicon.stem(a) == lexicon.stem(b), (a, b)
     assert text.stem("rested") != text.stem("rewrote")  # the control: a plain word is left alone
     assert text.stem("rested") == text.stem("rest")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 200), st.integers(0, 30)), max_size=40),
+       st.integers(0, 230), st.integers(0, 40))
+def test_the_span_index_answers_overlaps_as_a_scan_of_every_span_would(spans: list[tuple[int, int]], s: int, width: int) -> None:
+    # The index looks only near the asked span (the parsers ask it once per token and numeral,
+    # which scanning every span made quadratic); it must still find what a scan finds.
+    index = _Spans()
+    for start, length in spans:
+        index.append((start, start + length))
+    e = s + width
+    assert index.overlaps(s, e) == any(s < b and a < e for a, b in ((a, a + n) for a, n in spans))
