@@ -146,7 +146,8 @@ def cmd_review(ns: argparse.Namespace) -> int:
     if not ns.id:
         return fail(f"review {ns.action} needs a memory ID (see `fireweed review list`)")
     out = _operator(settings, "review_decide", memory_id=ns.id, decision=ns.action, by=ns.by or "", note=ns.note or "")
-    print(f"{ns.action}d {out['memory_id']} by {out['by']} (seq {out['seq']}); state now {out['state']}")
+    done = {"approve": "approved", "reject": "rejected"}[ns.action]
+    print(f"{done} {out['memory_id']} by {out['by']} (seq {out['seq']}); state now {out['state']}")
     return 0
 
 
