@@ -18,7 +18,7 @@ from typing import Any
 
 import anyio
 
-from fireweed.shared.config import Settings, resolve_settings
+from fireweed.shared.config import ENV_STORE, Settings, check_store_path, resolve_settings
 from fireweed.shared.errors import FireweedError, RemoteError, Unavailable
 from fireweed.shared.rpc import connect_unix
 
@@ -118,9 +118,27 @@ def cmd_verify(ns: argparse.Namespace) -> int:
     return 0
 
 
-def _operator(settings: Settings, op: str, **args: Any) -> dict[str, Any]:
-    """Call an operator verb, starting the backend first if it is not running."""
+def require_store(settings: Settings) -> None:
+    """Refuse a store that was never created (no ledger.db), as `verify` does.
+
+    Starting a backend creates the store and mints keys: for a verb that only reads or
+    changes what is stored, a mistyped --store would otherwise answer from a new empty
+    store ("the review queue is empty", a bundle of 0 memories) and leave it behind."""
+    check_store_path(settings.store)
+    if not settings.ledger_path.exists():
+        raise FireweedError(
+            f"no store at {settings.store} (no ledger.db there): check --store or {ENV_STORE}; a store is "
+            "created by `fireweed serve`, `fireweed backend start` or `fireweed import`", "no_store")
+
+
+def _operator(settings: Settings, op: str, *, create: bool = False, **args: Any) -> dict[str, Any]:
+    """Call an operator verb, starting the backend first if it is not running.
+
+    Only with `create` may that start make a new store (import restores into one)."""
     from fireweed.proposer_api.backend import ensure_backend
+
+    if not create:
+        require_store(settings)
 
     async def go() -> dict[str, Any]:
         await ensure_backend(settings)
@@ -223,7 +241,7 @@ def cmd_import(ns: argparse.Namespace) -> int:
     except FireweedError as exc:
         return fail(f"{exc} [{exc.code}]", 1)
     # Wait for the replay: a backend just started would report no heads for a store that has them.
-    status = _operator(settings, "status", wait_ready=120)
+    status = _operator(settings, "status", create=True, wait_ready=120)
     if not status.get("writer_ready"):
         return fail(f"the backend is not ready ({status.get('writer_failure') or 'still starting'}); nothing was imported", 1)
     heads = status.get("heads", {})

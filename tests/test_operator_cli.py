@@ -43,3 +43,23 @@ def test_a_store_path_that_is_a_file_is_named_as_not_a_directory(fw_env, tmp_pat
     r = fireweed(fw_env, "backend", "start")
     assert r.returncode == 0 and r.stdout.startswith("started"), r.stderr
     assert (Path(fw_env["FIREWEED_STORE"]) / "ledger.db").exists()
+
+
+def test_operator_verbs_refuse_a_store_that_was_never_created(fw_env, tmp_path):
+    store, keys = Path(fw_env["FIREWEED_STORE"]), Path(fw_env["FIREWEED_KEYS"])
+    verbs = [("review", "list"), ("review", "approve", "mem_x", "--by", "alice"), ("review", "reject", "mem_x", "--by", "bob"),
+             ("hold", "Ada Lee", "--by", "counsel"), ("release", "Ada Lee", "--by", "counsel"),
+             ("export", "--out", str(tmp_path / "bundle.json"))]
+    for verb in verbs:
+        r = fireweed(fw_env, *verb)
+        assert r.returncode == 2 and f"no store at {store}" in r.stderr and "[no_store]" in r.stderr, (verb, r.stdout, r.stderr)
+        assert "Traceback" not in r.stderr
+    assert not store.exists() and not keys.exists() and not (tmp_path / "bundle.json").exists()  # nothing created
+    # The positive twin: once the store exists, the same verbs answer from it.
+    assert fireweed(fw_env, "backend", "start").returncode == 0
+    r = fireweed(fw_env, "review", "list")
+    assert r.returncode == 0 and "the review queue is empty" in r.stdout, r.stderr
+    r = fireweed(fw_env, "export", "--out", str(tmp_path / "bundle.json"))
+    assert r.returncode == 0 and "0 memories" in r.stdout, r.stderr
+    r = fireweed(fw_env, "hold", "Ada Lee", "--by", "counsel")
+    assert r.returncode == 2 and "[entity_not_found]" in r.stderr, r.stderr  # asked of the store, not refused before
