@@ -220,11 +220,29 @@ def cmd_export(ns: argparse.Namespace) -> int:
     return 0
 
 
+def _store_key_id(settings: Settings) -> str | None:
+    """The id of the key the store is signed with, or would be once created; None for a key not minted yet.
+
+    Found without starting or creating anything (docs/FORMAT.md section 6): a store that
+    publishes a key keeps it (its writer refuses any other), and a new store publishes the
+    signing key its keys directory holds, or one its writer mints, which no bundle names."""
+    from fireweed.ledger_writer.certificate import public_key_id
+    from fireweed.ledger_writer.keyring import Keyring
+    from fireweed.ledger_writer.publish import published_key
+
+    check_store_path(settings.store)
+    key = published_key(settings.store) if settings.store.is_dir() else None
+    if key is None and os.path.lexists(settings.keys):
+        key = Keyring(settings.keys).held_public_key()
+    return public_key_id(key) if key is not None else None
+
+
 def cmd_import(ns: argparse.Namespace) -> int:
     import hashlib
     from pathlib import Path
 
     from fireweed.ledger_writer import export as ex
+    from fireweed.ledger_writer.key_files import KeyringError
 
     settings = _settings(ns)
     try:
@@ -240,29 +258,16 @@ def cmd_import(ns: argparse.Namespace) -> int:
         return 1
     except FireweedError as exc:
         return fail(f"{exc} [{exc.code}]", 1)
-    # Wait for the replay: a backend just started would report no heads for a store that has them.
-    status = _operator(settings, "status", create=True, wait_ready=120)
-    if not status.get("writer_ready"):
-        return fail(f"the backend is not ready ({status.get('writer_failure') or 'still starting'}); nothing was imported", 1)
-    heads = status.get("heads", {})
-    if heads.get(settings.tenant, 0):
-        return fail(f"tenant {settings.tenant!r} in {settings.store} is not empty; import only into an empty store", 1)
+    dropped = False
     if plan.tombstones:
         # A tombstone is a keyed fingerprint of an erased name: it can be checked only under the
-        # exporting install's secret, and only for the tenant it was made for. The status call
-        # above started the backend; its writer publishes this install's public key as it starts.
-        import time
-
-        from fireweed.ledger_writer.certificate import public_key_id
-
-        ours = None
-        deadline = time.monotonic() + 30
-        while ours is None and time.monotonic() < deadline:
-            try:  # read as any verifier would (docs/FORMAT.md section 6), needing no writer module
-                doc = json.loads((settings.store / "public_key.json").read_text(encoding="utf-8"))
-                ours = public_key_id(bytes.fromhex(doc["public_key"]))
-            except (OSError, ValueError, KeyError, TypeError):
-                time.sleep(0.1)
+        # exporting install's secret, and only for the tenant it was made for. Decided before any
+        # backend starts: starting one creates the store and binds it to keys, and a store bound
+        # to new keys would make the remedy below (the exporting keys, the same store) fail.
+        try:
+            ours = _store_key_id(settings)
+        except KeyringError as exc:
+            return fail(f"the keys directory {settings.keys} cannot be used: {exc}; nothing was imported [keyring]", 1)
         if ours is not None and ours == plan.provenance.get("public_key_id") and plan.tenant == settings.tenant:
             plan.provenance["tombstones"] = list(plan.tombstones)  # same keys: the tombstones hold here
         elif not ns.drop_tombstones:
@@ -275,8 +280,17 @@ def cmd_import(ns: argparse.Namespace) -> int:
         else:
             # Kept, though unusable here, so the record says exactly what was given up.
             plan.provenance["tombstones_not_carried"] = list(plan.tombstones)
-            print(f"WARNING: {len(plan.tombstones)} erasure tombstone(s) were NOT carried: claims naming those "
-                  "erased subjects will be admitted in this store without review", file=sys.stderr)
+            dropped = True
+    # Wait for the replay: a backend just started would report no heads for a store that has them.
+    status = _operator(settings, "status", create=True, wait_ready=120)
+    if not status.get("writer_ready"):
+        return fail(f"the backend is not ready ({status.get('writer_failure') or 'still starting'}); nothing was imported", 1)
+    heads = status.get("heads", {})
+    if heads.get(settings.tenant, 0):
+        return fail(f"tenant {settings.tenant!r} in {settings.store} is not empty; import only into an empty store", 1)
+    if dropped:
+        print(f"WARNING: {len(plan.tombstones)} erasure tombstone(s) were NOT carried: claims naming those "
+              "erased subjects will be admitted in this store without review", file=sys.stderr)
 
     async def go() -> tuple[int, int]:
         ok = refused = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fw import Front, fireweed, opened, text_of
+from fw import Front, fireweed, opened, stop_backend, text_of
 
 HEDGED = ["Lena Voss probably sings.", "Tom Reed probably paints."]  # the firewall quarantines hedged claims
 
@@ -63,3 +63,35 @@ def test_operator_verbs_refuse_a_store_that_was_never_created(fw_env, tmp_path):
     assert r.returncode == 0 and "0 memories" in r.stdout, r.stderr
     r = fireweed(fw_env, "hold", "Ada Lee", "--by", "counsel")
     assert r.returncode == 2 and "[entity_not_found]" in r.stderr, r.stderr  # asked of the store, not refused before
+
+
+def test_an_import_refused_for_its_tombstones_leaves_nothing_so_its_remedy_works(front, fw_env, tmp_path):
+    for claim in ("Ada Lee joined Acme in 2019.", "Bo Chan joined Acme in 2020."):
+        assert front.call("remember", {"claim": claim, "evidence": claim})["structuredContent"]["verdict"] == "admitted"
+    assert front.call("forget", {"subject": "Bo Chan"})["structuredContent"]["verdict"] == "erased"
+    bundle = tmp_path / "bundle.json"
+    assert fireweed(fw_env, "export", "--out", str(bundle)).returncode == 0
+    store2, keys2, keys3 = tmp_path / "store2", tmp_path / "keys2", tmp_path / "keys3"
+    other = dict(fw_env, FIREWEED_STORE=str(store2), FIREWEED_KEYS=str(keys2))
+    env3 = dict(fw_env, FIREWEED_STORE=str(tmp_path / "store3"), FIREWEED_KEYS=str(keys3))
+    remedy = dict(other, FIREWEED_KEYS=fw_env["FIREWEED_KEYS"])  # the exporting install's keys, the same target store
+    try:
+        r = fireweed(other, "import", str(bundle))  # new keys: refused, as documented ...
+        assert r.returncode == 1 and "Nothing was imported" in r.stderr and "FIREWEED_KEYS" in r.stderr, r.stdout + r.stderr
+        assert not store2.exists() and not keys2.exists()  # ... and truly nothing was made
+        # Another install's existing keys are refused the same way, and left as they were.
+        assert fireweed(env3, "backend", "start").returncode == 0
+        stop_backend(env3)
+        held = sorted((p.name, p.read_bytes()) for p in keys3.iterdir())
+        r = fireweed(dict(other, FIREWEED_KEYS=str(keys3)), "import", str(bundle))
+        assert r.returncode == 1 and "Nothing was imported" in r.stderr, r.stdout + r.stderr
+        assert not store2.exists() and sorted((p.name, p.read_bytes()) for p in keys3.iterdir()) == held
+        # The remedy it names works, and carries the tombstone.
+        r = fireweed(remedy, "import", str(bundle))
+        assert r.returncode == 0 and "imported 1 memories" in r.stdout and "WARNING" not in r.stderr, r.stdout + r.stderr
+        with opened(remedy) as g:
+            bo = {"claim": "Bo Chan joined Globex in 2021.", "evidence": "Bo Chan joined Globex in 2021."}
+            assert g.call("remember", bo)["structuredContent"]["code"] == "previously_erased"
+    finally:
+        stop_backend(env3)
+        stop_backend(remedy)  # the same store as `other`: whatever any of these started on it
