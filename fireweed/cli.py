@@ -46,9 +46,11 @@ async def operator_call(settings: Settings, op: str, **args: Any) -> dict[str, A
 # ---- subcommands ----------------------------------------------------------
 def cmd_serve(ns: argparse.Namespace) -> int:
     from fireweed.proposer_api.serve import serve
+    from fireweed.shared import policy
     from fireweed.shared.proc import setup_logging
 
     settings = _settings(ns)
+    policy.from_environment()  # an unknown FIREWEED_READ_AUDIT or FIREWEED_READMISSION: refused before serving
     setup_logging("front")
     return anyio.run(serve, settings)
 

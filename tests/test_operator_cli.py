@@ -95,3 +95,20 @@ def test_an_import_refused_for_its_tombstones_leaves_nothing_so_its_remedy_works
     finally:
         stop_backend(env3)
         stop_backend(remedy)  # the same store as `other`: whatever any of these started on it
+
+
+def test_serve_refuses_an_unknown_read_audit_or_readmission_and_takes_a_known_one(fw_env):
+    store = Path(fw_env["FIREWEED_STORE"])
+    for name, value, allowed in (("FIREWEED_READ_AUDIT", "fingreprint", "off (the default), fingerprint, text"),
+                                 ("FIREWEED_READMISSION", "revew", "review (the default), agent")):
+        r = fireweed({**fw_env, name: value}, "serve", input="", timeout=30)
+        assert r.returncode == 2 and "[config]" in r.stderr and name in r.stderr and allowed in r.stderr, r.stderr
+        assert repr(value) in r.stderr and "Traceback" not in r.stderr and r.stdout == ""
+    assert not store.exists()  # refused before a backend was started
+    # The positive twins, on the same store: known values (any case, padded) are taken; empty means the default.
+    with opened({**fw_env, "FIREWEED_READ_AUDIT": " Fingerprint ", "FIREWEED_READMISSION": "agent"}) as f:
+        f.call("recall", {"query": "Who is Ada Lee?"})
+        reads = f.call("review_reads")["structuredContent"]
+        assert reads["enabled"] is True and reads["mode"] == "fingerprint" and len(reads["reads"]) == 1, reads
+    with opened({**fw_env, "FIREWEED_READ_AUDIT": "", "FIREWEED_READMISSION": ""}) as f:
+        assert f.call("review_reads")["structuredContent"]["enabled"] is False
