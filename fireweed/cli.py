@@ -1,8 +1,8 @@
 """The `fireweed` command: one entry point, one subcommand per job.
 
-Every subcommand takes --store, --keys and --tenant (or FIREWEED_STORE,
-FIREWEED_KEYS, FIREWEED_TENANT), so an operator's command and an agent's
-server always mean the same store.
+Every subcommand that works on a store takes --store, --keys and --tenant (or
+FIREWEED_STORE, FIREWEED_KEYS, FIREWEED_TENANT), so an operator's command and an
+agent's server always mean the same store. `demo` takes none: its store is temporary.
 """
 
 from __future__ import annotations
@@ -348,9 +348,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    def add(name: str, help_text: str, func: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
+    def add(name: str, help_text: str, func: Callable[[argparse.Namespace], int], *,
+            store: bool = True) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text)
-        _common(p)
+        if store:
+            _common(p)
         p.set_defaults(func=func)
         return p
 
@@ -360,7 +362,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "when it cannot start.", cmd_backend)
     p.add_argument("action", choices=["start", "stop", "status"])
     add("verify", "Walk every tenant's chain from genesis and recompute every hash; exit 1 at the first break.", cmd_verify)
-    add("demo", "Run a short scripted session against a temporary store through the real front, printing each exchange.", cmd_demo)
+    # No --store/--keys/--tenant: the demo always runs on a temporary store it removes afterwards.
+    add("demo", "Run a short scripted session against a temporary store through the real front, printing each exchange.",
+        cmd_demo, store=False)
     p = add("review", "Operator review of quarantined claims: list, approve ID or reject ID (each decision is recorded with --by).", cmd_review)
     p.add_argument("action", choices=["list", "approve", "reject"])
     p.add_argument("id", nargs="?", help="memory id (from `review list`)")
