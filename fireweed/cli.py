@@ -185,7 +185,7 @@ def cmd_certificate(ns: argparse.Namespace) -> int:
     from pathlib import Path
 
     from fireweed.ledger_writer.certificate import render_certificate, verify_certificate_bytes
-    from fireweed.ledger_writer.publish import read_public_key
+    from fireweed.ledger_writer.publish import KeysMismatch, published_key
 
     try:
         data = Path(ns.file).read_bytes()
@@ -201,9 +201,14 @@ def cmd_certificate(ns: argparse.Namespace) -> int:
     else:
         settings = _settings(ns)
         try:
-            key = read_public_key(settings.store)
-        except (OSError, ValueError, KeyError):
+            # Only a missing file means "none published"; any other failure is named, so the
+            # operator fixes the file (a permission, a directory in its place), not the command.
+            published = published_key(settings.store)
+        except KeysMismatch as exc:
+            return fail(f"{exc} (or give --public-key HEX)")
+        if published is None:
             return fail(f"no published public key in {settings.store} (give --public-key HEX)")
+        key = published
     if verify_certificate_bytes(data, key):
         print("VALID: the signature verifies against the published key")
         print(render_certificate(json.loads(data)))

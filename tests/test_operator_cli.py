@@ -112,3 +112,29 @@ def test_serve_refuses_an_unknown_read_audit_or_readmission_and_takes_a_known_on
         assert reads["enabled"] is True and reads["mode"] == "fingerprint" and len(reads["reads"]) == 1, reads
     with opened({**fw_env, "FIREWEED_READ_AUDIT": "", "FIREWEED_READMISSION": ""}) as f:
         assert f.call("review_reads")["structuredContent"]["enabled"] is False
+
+
+def test_certificate_verify_names_why_the_published_key_cannot_be_read(front, fw_env):
+    for claim in ("Ada Lee joined Acme in 2019.", "Bo Chan joined Acme in 2020."):
+        front.call("remember", {"claim": claim, "evidence": claim})
+    cert = front.call("forget", {"subject": "Bo Chan"})["structuredContent"]["certificate_path"]
+    published = Path(fw_env["FIREWEED_STORE"]) / "public_key.json"
+    saved = published.read_bytes()
+    good = fireweed(fw_env, "certificate", "verify", cert)
+    assert good.returncode == 0 and good.stdout.startswith("VALID"), good.stderr
+    # Unreadable for a reason even root meets (tests run as root, which ignores permission bits).
+    published.unlink()
+    published.mkdir()
+    try:
+        r = fireweed(fw_env, "certificate", "verify", cert)
+        assert r.returncode == 2 and "cannot be read" in r.stderr and "Is a directory" in r.stderr, r.stderr
+        assert "no published public key" not in r.stderr and "Traceback" not in r.stderr
+        published.rmdir()  # truly absent: that is what "no published public key" means
+        r = fireweed(fw_env, "certificate", "verify", cert)
+        assert r.returncode == 2 and "no published public key" in r.stderr, r.stderr
+    finally:
+        if published.is_dir():
+            published.rmdir()
+        published.write_bytes(saved)
+    good = fireweed(fw_env, "certificate", "verify", cert)  # the positive twin, on the same store
+    assert good.returncode == 0 and good.stdout.startswith("VALID"), good.stderr
