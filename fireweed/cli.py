@@ -20,6 +20,7 @@ import anyio
 
 from fireweed.shared.config import ENV_STORE, Settings, check_store_path, resolve_settings
 from fireweed.shared.errors import FireweedError, RemoteError, Unavailable
+from fireweed.shared.names import operator_text_problem
 from fireweed.shared.rpc import connect_unix
 
 
@@ -152,6 +153,20 @@ def _operator(settings: Settings, op: str, *, create: bool = False, **args: Any)
         raise FireweedError(str(exc), exc.code) from None
 
 
+def operator_text(flag: str, value: str | None, *, required: bool) -> str:
+    """An operator's --by or --note, refused before anything is sent if it cannot be recorded.
+
+    Both stay in the ledger for good and are printed to terminals later (names.operator_text_problem)."""
+    if value is None:
+        if required:
+            raise FireweedError(f"{flag} NAME is required: every decision names the person who made it", "invalid_arguments")
+        return ""
+    problem = operator_text_problem(value)
+    if problem:
+        raise FireweedError(f"{flag} must be one line of plain text: {problem}", "invalid_arguments")
+    return value
+
+
 def cmd_review(ns: argparse.Namespace) -> int:
     settings = _settings(ns)
     if ns.action == "list":
@@ -165,7 +180,9 @@ def cmd_review(ns: argparse.Namespace) -> int:
         return 0
     if not ns.id:
         return fail(f"review {ns.action} needs a memory ID (see `fireweed review list`)")
-    out = _operator(settings, "review_decide", memory_id=ns.id, decision=ns.action, by=ns.by or "", note=ns.note or "")
+    by = operator_text("--by", ns.by, required=True)
+    note = operator_text("--note", ns.note, required=False)
+    out = _operator(settings, "review_decide", memory_id=ns.id, decision=ns.action, by=by, note=note)
     done = {"approve": "approved", "reject": "rejected"}[ns.action]
     print(f"{done} {out['memory_id']} by {out['by']} (seq {out['seq']}); state now {out['state']}")
     return 0
@@ -174,7 +191,7 @@ def cmd_review(ns: argparse.Namespace) -> int:
 def cmd_hold(ns: argparse.Namespace) -> int:
     settings = _settings(ns)
     op = "hold" if ns.command == "hold" else "release"
-    out = _operator(settings, op, subject=ns.subject, by=ns.by or "")
+    out = _operator(settings, op, subject=ns.subject, by=operator_text("--by", ns.by, required=True))
     verb = "held (frozen)" if out["frozen"] else "released"
     print(f"{ns.subject}: {verb}" + ("" if out["changed"] else " already; nothing changed") +
           (f" at seq {out['seq']}" if out.get("seq") else ""))

@@ -4,8 +4,15 @@ message and a nonzero exit, and its good twin still working on the same store (a
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from fw import Front, fireweed, opened, stop_backend, text_of
+import anyio
+import pytest
+
+from fireweed.shared.config import resolve_settings
+from fireweed.shared.errors import RemoteError
+from fireweed.shared.rpc import connect_unix
+from fw import Front, fireweed, ledger_rows, opened, stop_backend, text_of
 
 HEDGED = ["Lena Voss probably sings.", "Tom Reed probably paints."]  # the firewall quarantines hedged claims
 
@@ -138,3 +145,46 @@ def test_certificate_verify_names_why_the_published_key_cannot_be_read(front, fw
         published.write_bytes(saved)
     good = fireweed(fw_env, "certificate", "verify", cert)  # the positive twin, on the same store
     assert good.returncode == 0 and good.stdout.startswith("VALID"), good.stderr
+
+
+def operator_socket_call(env: dict[str, str], op: str, **args: Any) -> dict[str, Any]:
+    """Speak to the operator socket directly, as any client of our uid may, without the CLI's checks."""
+    settings = resolve_settings(env["FIREWEED_STORE"], env["FIREWEED_KEYS"])
+
+    async def go() -> dict[str, Any]:
+        async with connect_unix(settings.operator_socket) as client:
+            return await client.call(op, settings.tenant, args=args)
+
+    return anyio.run(go)
+
+
+def test_by_and_note_with_control_characters_are_refused_before_anything_is_recorded(front, fw_env):
+    lena, tom = quarantine(front)
+    before = ledger_rows(fw_env)
+    bad_texts = ["\x1b[31mEVIL\x1b[0m\nFAKE LINE", "a\rb", "tab\there", "bidi\u202eevil", "line\u2028two", "del\x7f", " \t "]
+    for text in bad_texts:
+        for args in (("review", "reject", lena, "--by", text), ("review", "approve", lena, "--by", "bob", "--note", text),
+                     ("hold", "Lena Voss", "--by", text), ("release", "Lena Voss", "--by", text)):
+            r = fireweed(fw_env, *args)
+            flag = "--note" if "--note" in args else "--by"
+            assert r.returncode == 2 and "[invalid_arguments]" in r.stderr and f"{flag} must be one line" in r.stderr, (args, r.stderr)
+            assert "\x1b" not in r.stderr + r.stdout and "FAKE LINE" not in r.stdout and "Traceback" not in r.stderr
+    # The operator socket refuses them too, for a client that is not the CLI.
+    for op, args in (("review_decide", {"memory_id": lena, "decision": "reject", "by": "EVIL\nFAKE LINE"}),
+                     ("review_decide", {"memory_id": lena, "decision": "reject", "by": "bob", "note": "x\x1b[2J"}),
+                     ("review_decide", {"memory_id": lena, "decision": "reject", "by": "bob", "note": "   "}),
+                     ("hold", {"subject": "Lena Voss", "by": "counsel\x07"}),
+                     ("release", {"subject": "Lena Voss", "by": "a\u202eb"})):
+        with pytest.raises(RemoteError) as refused:
+            operator_socket_call(fw_env, op, **args)
+        assert refused.value.code == "invalid_arguments" and "one line of plain text" in str(refused.value), refused.value
+    assert ledger_rows(fw_env) == before  # nothing was recorded
+    # The positive twins, on the same store: plain text, accents and punctuation included, is recorded.
+    r = fireweed(fw_env, "review", "reject", lena, "--by", "Zoë Ünal", "--note", "checked against ticket #4, see notes")
+    assert r.returncode == 0 and r.stdout.startswith(f"rejected {lena} by Zoë Ünal"), r.stderr
+    ok = operator_socket_call(fw_env, "review_decide", memory_id=tom, decision="approve", by="Olga", note="fine")
+    assert ok["state"] == "active" and ok["by"] == "Olga"
+    r = fireweed(fw_env, "hold", "Lena Voss", "--by", "counsel")
+    assert r.returncode == 0 and "held" in r.stdout, r.stderr
+    assert operator_socket_call(fw_env, "release", subject="Lena Voss", by="counsel")["frozen"] is False
+    assert len(ledger_rows(fw_env)) == len(before) + 4
