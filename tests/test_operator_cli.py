@@ -3,6 +3,8 @@ message and a nonzero exit, and its good twin still working on the same store (a
 
 from __future__ import annotations
 
+import shlex
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -188,3 +190,20 @@ def test_by_and_note_with_control_characters_are_refused_before_anything_is_reco
     assert r.returncode == 0 and "held" in r.stdout, r.stderr
     assert operator_socket_call(fw_env, "release", subject="Lena Voss", by="counsel")["frozen"] is False
     assert len(ledger_rows(fw_env)) == len(before) + 4
+
+
+def test_export_prints_a_verifier_command_that_works_from_any_directory(front, fw_env, tmp_path):
+    claim = "Ada Lee joined Acme in 2019."
+    front.call("remember", {"claim": claim, "evidence": claim})
+    bundle = tmp_path / "a bundle.json"  # a space: the command must quote it
+    r = fireweed(fw_env, "export", "--out", str(bundle))
+    assert r.returncode == 0, r.stderr
+    line = next(x for x in r.stdout.splitlines() if x.startswith("verify it without Fireweed: "))
+    argv = shlex.split(line.removeprefix("verify it without Fireweed: "))
+    assert Path(argv[0]).is_absolute() and Path(argv[1]).is_absolute() and argv[1].endswith("open_format/verify_bundle.py")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    ok = subprocess.run(argv, cwd=elsewhere, capture_output=True, text=True, timeout=60)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    bundle.write_bytes(bundle.read_bytes().replace(b"2019", b"2018"))  # the negative twin: a changed bundle fails
+    assert subprocess.run(argv, cwd=elsewhere, capture_output=True, text=True, timeout=60).returncode != 0
