@@ -1,8 +1,8 @@
 """The `fireweed` command: one entry point, one subcommand per job.
 
-Every subcommand takes --store, --keys and --tenant (or FIREWEED_STORE,
-FIREWEED_KEYS, FIREWEED_TENANT), so an operator's command and an agent's
-server always mean the same store.
+Every subcommand that works on a store takes --store, --keys and --tenant (or
+FIREWEED_STORE, FIREWEED_KEYS, FIREWEED_TENANT), so an operator's command and an
+agent's server always mean the same store. `demo` takes none: its store is temporary.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from typing import Any
 
 import anyio
 
-from fireweed.shared.config import Settings, resolve_settings
+from fireweed.shared.config import ENV_STORE, Settings, check_store_path, resolve_settings
 from fireweed.shared.errors import FireweedError, RemoteError, Unavailable
+from fireweed.shared.names import operator_text_problem
 from fireweed.shared.rpc import connect_unix
 
 
@@ -46,9 +47,11 @@ async def operator_call(settings: Settings, op: str, **args: Any) -> dict[str, A
 # ---- subcommands ----------------------------------------------------------
 def cmd_serve(ns: argparse.Namespace) -> int:
     from fireweed.proposer_api.serve import serve
+    from fireweed.shared import policy
     from fireweed.shared.proc import setup_logging
 
     settings = _settings(ns)
+    policy.from_environment()  # an unknown FIREWEED_READ_AUDIT or FIREWEED_READMISSION: refused before serving
     setup_logging("front")
     return anyio.run(serve, settings)
 
@@ -118,9 +121,27 @@ def cmd_verify(ns: argparse.Namespace) -> int:
     return 0
 
 
-def _operator(settings: Settings, op: str, **args: Any) -> dict[str, Any]:
-    """Call an operator verb, starting the backend first if it is not running."""
+def require_store(settings: Settings) -> None:
+    """Refuse a store that was never created (no ledger.db), as `verify` does.
+
+    Starting a backend creates the store and mints keys: for a verb that only reads or
+    changes what is stored, a mistyped --store would otherwise answer from a new empty
+    store ("the review queue is empty", a bundle of 0 memories) and leave it behind."""
+    check_store_path(settings.store)
+    if not settings.ledger_path.exists():
+        raise FireweedError(
+            f"no store at {settings.store} (no ledger.db there): check --store or {ENV_STORE}; a store is "
+            "created by `fireweed serve`, `fireweed backend start` or `fireweed import`", "no_store")
+
+
+def _operator(settings: Settings, op: str, *, create: bool = False, **args: Any) -> dict[str, Any]:
+    """Call an operator verb, starting the backend first if it is not running.
+
+    Only with `create` may that start make a new store (import restores into one)."""
     from fireweed.proposer_api.backend import ensure_backend
+
+    if not create:
+        require_store(settings)
 
     async def go() -> dict[str, Any]:
         await ensure_backend(settings)
@@ -130,6 +151,20 @@ def _operator(settings: Settings, op: str, **args: Any) -> dict[str, Any]:
         return anyio.run(go)
     except RemoteError as exc:
         raise FireweedError(str(exc), exc.code) from None
+
+
+def operator_text(flag: str, value: str | None, *, required: bool) -> str:
+    """An operator's --by or --note, refused before anything is sent if it cannot be recorded.
+
+    Both stay in the ledger for good and are printed to terminals later (names.operator_text_problem)."""
+    if value is None:
+        if required:
+            raise FireweedError(f"{flag} NAME is required: every decision names the person who made it", "invalid_arguments")
+        return ""
+    problem = operator_text_problem(value)
+    if problem:
+        raise FireweedError(f"{flag} must be one line of plain text: {problem}", "invalid_arguments")
+    return value
 
 
 def cmd_review(ns: argparse.Namespace) -> int:
@@ -145,15 +180,18 @@ def cmd_review(ns: argparse.Namespace) -> int:
         return 0
     if not ns.id:
         return fail(f"review {ns.action} needs a memory ID (see `fireweed review list`)")
-    out = _operator(settings, "review_decide", memory_id=ns.id, decision=ns.action, by=ns.by or "", note=ns.note or "")
-    print(f"{ns.action}d {out['memory_id']} by {out['by']} (seq {out['seq']}); state now {out['state']}")
+    by = operator_text("--by", ns.by, required=True)
+    note = operator_text("--note", ns.note, required=False)
+    out = _operator(settings, "review_decide", memory_id=ns.id, decision=ns.action, by=by, note=note)
+    done = {"approve": "approved", "reject": "rejected"}[ns.action]
+    print(f"{done} {out['memory_id']} by {out['by']} (seq {out['seq']}); state now {out['state']}")
     return 0
 
 
 def cmd_hold(ns: argparse.Namespace) -> int:
     settings = _settings(ns)
     op = "hold" if ns.command == "hold" else "release"
-    out = _operator(settings, op, subject=ns.subject, by=ns.by or "")
+    out = _operator(settings, op, subject=ns.subject, by=operator_text("--by", ns.by, required=True))
     verb = "held (frozen)" if out["frozen"] else "released"
     print(f"{ns.subject}: {verb}" + ("" if out["changed"] else " already; nothing changed") +
           (f" at seq {out['seq']}" if out.get("seq") else ""))
@@ -164,7 +202,7 @@ def cmd_certificate(ns: argparse.Namespace) -> int:
     from pathlib import Path
 
     from fireweed.ledger_writer.certificate import render_certificate, verify_certificate_bytes
-    from fireweed.ledger_writer.publish import read_public_key
+    from fireweed.ledger_writer.publish import KeysMismatch, published_key
 
     try:
         data = Path(ns.file).read_bytes()
@@ -180,9 +218,14 @@ def cmd_certificate(ns: argparse.Namespace) -> int:
     else:
         settings = _settings(ns)
         try:
-            key = read_public_key(settings.store)
-        except (OSError, ValueError, KeyError):
+            # Only a missing file means "none published"; any other failure is named, so the
+            # operator fixes the file (a permission, a directory in its place), not the command.
+            published = published_key(settings.store)
+        except KeysMismatch as exc:
+            return fail(f"{exc} (or give --public-key HEX)")
+        if published is None:
             return fail(f"no published public key in {settings.store} (give --public-key HEX)")
+        key = published
     if verify_certificate_bytes(data, key):
         print("VALID: the signature verifies against the published key")
         print(render_certificate(json.loads(data)))
@@ -197,8 +240,39 @@ def cmd_export(ns: argparse.Namespace) -> int:
     if out.get("verdict") != "ok":
         return fail(f"{out.get('message')} [{out.get('code')}]", 1)
     print(f"wrote {out['path']}: {out['memories']} memories, {out['events']} events, {out['sources']} sources")
-    print(f"verify it without Fireweed: python open_format/verify_bundle.py {out['path']}")
+    print(f"verify it without Fireweed: {verifier_command(out['path'])}")
     return 0
+
+
+def verifier_command(bundle: str) -> str:
+    """The shell command that checks `bundle` with the standalone verifier, from any directory.
+
+    The verifier imports nothing from Fireweed; this interpreter is named because `python` may
+    not exist, and it has PyNaCl, with which the verifier also checks the signatures."""
+    import shlex
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "open_format" / "verify_bundle.py"
+    if not script.is_file():  # installed without the source tree: say where the script lives
+        return f"python3 open_format/verify_bundle.py {shlex.quote(bundle)} (the script is in Fireweed's source tree)"
+    return " ".join(shlex.quote(part) for part in (sys.executable, str(script), bundle))
+
+
+def _store_key_id(settings: Settings) -> str | None:
+    """The id of the key the store is signed with, or would be once created; None for a key not minted yet.
+
+    Found without starting or creating anything (docs/FORMAT.md section 6): a store that
+    publishes a key keeps it (its writer refuses any other), and a new store publishes the
+    signing key its keys directory holds, or one its writer mints, which no bundle names."""
+    from fireweed.ledger_writer.certificate import public_key_id
+    from fireweed.ledger_writer.keyring import Keyring
+    from fireweed.ledger_writer.publish import published_key
+
+    check_store_path(settings.store)
+    key = published_key(settings.store) if settings.store.is_dir() else None
+    if key is None and os.path.lexists(settings.keys):
+        key = Keyring(settings.keys).held_public_key()
+    return public_key_id(key) if key is not None else None
 
 
 def cmd_import(ns: argparse.Namespace) -> int:
@@ -206,6 +280,7 @@ def cmd_import(ns: argparse.Namespace) -> int:
     from pathlib import Path
 
     from fireweed.ledger_writer import export as ex
+    from fireweed.ledger_writer.key_files import KeyringError
 
     settings = _settings(ns)
     try:
@@ -221,29 +296,16 @@ def cmd_import(ns: argparse.Namespace) -> int:
         return 1
     except FireweedError as exc:
         return fail(f"{exc} [{exc.code}]", 1)
-    # Wait for the replay: a backend just started would report no heads for a store that has them.
-    status = _operator(settings, "status", wait_ready=120)
-    if not status.get("writer_ready"):
-        return fail(f"the backend is not ready ({status.get('writer_failure') or 'still starting'}); nothing was imported", 1)
-    heads = status.get("heads", {})
-    if heads.get(settings.tenant, 0):
-        return fail(f"tenant {settings.tenant!r} in {settings.store} is not empty; import only into an empty store", 1)
+    dropped = False
     if plan.tombstones:
         # A tombstone is a keyed fingerprint of an erased name: it can be checked only under the
-        # exporting install's secret, and only for the tenant it was made for. The status call
-        # above started the backend; its writer publishes this install's public key as it starts.
-        import time
-
-        from fireweed.ledger_writer.certificate import public_key_id
-
-        ours = None
-        deadline = time.monotonic() + 30
-        while ours is None and time.monotonic() < deadline:
-            try:  # read as any verifier would (docs/FORMAT.md section 6), needing no writer module
-                doc = json.loads((settings.store / "public_key.json").read_text(encoding="utf-8"))
-                ours = public_key_id(bytes.fromhex(doc["public_key"]))
-            except (OSError, ValueError, KeyError, TypeError):
-                time.sleep(0.1)
+        # exporting install's secret, and only for the tenant it was made for. Decided before any
+        # backend starts: starting one creates the store and binds it to keys, and a store bound
+        # to new keys would make the remedy below (the exporting keys, the same store) fail.
+        try:
+            ours = _store_key_id(settings)
+        except KeyringError as exc:
+            return fail(f"the keys directory {settings.keys} cannot be used: {exc}; nothing was imported [keyring]", 1)
         if ours is not None and ours == plan.provenance.get("public_key_id") and plan.tenant == settings.tenant:
             plan.provenance["tombstones"] = list(plan.tombstones)  # same keys: the tombstones hold here
         elif not ns.drop_tombstones:
@@ -256,8 +318,17 @@ def cmd_import(ns: argparse.Namespace) -> int:
         else:
             # Kept, though unusable here, so the record says exactly what was given up.
             plan.provenance["tombstones_not_carried"] = list(plan.tombstones)
-            print(f"WARNING: {len(plan.tombstones)} erasure tombstone(s) were NOT carried: claims naming those "
-                  "erased subjects will be admitted in this store without review", file=sys.stderr)
+            dropped = True
+    # Wait for the replay: a backend just started would report no heads for a store that has them.
+    status = _operator(settings, "status", create=True, wait_ready=120)
+    if not status.get("writer_ready"):
+        return fail(f"the backend is not ready ({status.get('writer_failure') or 'still starting'}); nothing was imported", 1)
+    heads = status.get("heads", {})
+    if heads.get(settings.tenant, 0):
+        return fail(f"tenant {settings.tenant!r} in {settings.store} is not empty; import only into an empty store", 1)
+    if dropped:
+        print(f"WARNING: {len(plan.tombstones)} erasure tombstone(s) were NOT carried: claims naming those "
+              "erased subjects will be admitted in this store without review", file=sys.stderr)
 
     async def go() -> tuple[int, int]:
         ok = refused = 0
@@ -313,9 +384,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    def add(name: str, help_text: str, func: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
+    def add(name: str, help_text: str, func: Callable[[argparse.Namespace], int], *,
+            store: bool = True) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text)
-        _common(p)
+        if store:
+            _common(p)
         p.set_defaults(func=func)
         return p
 
@@ -325,7 +398,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "when it cannot start.", cmd_backend)
     p.add_argument("action", choices=["start", "stop", "status"])
     add("verify", "Walk every tenant's chain from genesis and recompute every hash; exit 1 at the first break.", cmd_verify)
-    add("demo", "Run a short scripted session against a temporary store through the real front, printing each exchange.", cmd_demo)
+    # No --store/--keys/--tenant: the demo always runs on a temporary store it removes afterwards.
+    add("demo", "Run a short scripted session against a temporary store through the real front, printing each exchange.",
+        cmd_demo, store=False)
     p = add("review", "Operator review of quarantined claims: list, approve ID or reject ID (each decision is recorded with --by).", cmd_review)
     p.add_argument("action", choices=["list", "approve", "reject"])
     p.add_argument("id", nargs="?", help="memory id (from `review list`)")

@@ -53,6 +53,21 @@ def test_demo_shows_admitted_and_refused(tmp_path: Path) -> None:
     _assert_clean(tmp_path)
 
 
+def test_demo_offers_no_store_flags_and_refuses_them(tmp_path: Path) -> None:
+    # It always runs on a temporary store: flags naming one would be silently ignored (audit 10 defect 9).
+    helptext = _run(tmp_path, "demo", "--help").stdout
+    assert "usage: fireweed demo" in helptext and not any(f in helptext for f in ("--store", "--keys", "--tenant"))
+    for flag in ("--store", "--keys", "--tenant"):
+        named = tmp_path / "named"
+        done = _run(tmp_path, "demo", flag, str(named) if flag != "--tenant" else "t1")
+        assert done.returncode == 2 and f"unrecognized arguments: {flag}" in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr and done.stdout == ""
+    _assert_clean(tmp_path)
+    done = _run(tmp_path, "demo")  # the positive twin: without them, the demo runs
+    assert done.returncode == 0 and "ADMITTED" in done.stdout, done.stderr
+    _assert_clean(tmp_path)
+
+
 def test_bench_prints_a_throughput_line(tmp_path: Path) -> None:
     done = _run(tmp_path, "bench", "--clients", "2", "--writes", "20")
     assert done.returncode == 0, done.stderr

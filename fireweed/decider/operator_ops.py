@@ -17,6 +17,7 @@ from fireweed.decider.export_ops import export_via_writer, imported_state_events
 from fireweed.decider.front_ops import FrontOps
 from fireweed.shared.display import display_path
 from fireweed.shared.errors import BadRequest, Unavailable
+from fireweed.shared.names import operator_text_problem
 
 # Source ids the decider derived (old: unkeyed 24 hex digits; now: keyed, 32).
 _AUTO_ID = re.compile(r"(?:evidence|src)-[0-9a-f]{24}(?:[0-9a-f]{8})?")
@@ -76,7 +77,20 @@ class OperatorOps:
         by = (text_arg(args, "by", 200) or "").strip()
         if not by:
             raise BadRequest("--by NAME is required: every decision names the person who made it", "invalid_arguments")
+        # Checked here too, not only by the CLI: any client of our uid can speak to this socket,
+        # and `by` goes unsealed into the hash chain, where it can never be removed.
+        problem = operator_text_problem(by)
+        if problem:
+            raise BadRequest(f"--by (`by`) must be one line of plain text: {problem}", "invalid_arguments")
         return by
+
+    @staticmethod
+    def _note(args: dict[str, Any]) -> str:
+        note = text_arg(args, "note", 2000, required=False) or ""
+        problem = operator_text_problem(note) if note else None  # no note at all is fine
+        if problem:
+            raise BadRequest(f"--note (`note`) must be one line of plain text: {problem}", "invalid_arguments")
+        return note
 
     async def op_review_decide(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         memory_id = text_arg(args, "memory_id", 100)
@@ -84,7 +98,7 @@ class OperatorOps:
         if decision not in {"approve", "reject"}:
             raise BadRequest("decision must be approve or reject", "invalid_arguments")
         by = self._by(args)
-        note = text_arg(args, "note", 2000, required=False) or ""
+        note = self._note(args)
         await self.d.writer_ready()
 
         def plan() -> list[tuple[str, dict[str, Any]]]:

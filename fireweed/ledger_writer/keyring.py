@@ -562,6 +562,14 @@ class Keyring:
             self._signing = nacl.signing.SigningKey(self._get_or_create(_SIGNING_FILE))
         return self._signing
 
+    def held_public_key(self) -> bytes | None:
+        """The public half of the signing key this directory holds; None if it holds none.
+
+        Creates nothing: an import asks it before any backend could mint a key here."""
+        with self._dir() as dfd:
+            seed = self._read(dfd, _SIGNING_FILE)
+        return None if seed is None else bytes(nacl.signing.SigningKey(seed).verify_key)
+
     def public_key_bytes(self) -> bytes:
         """The 32-byte Ed25519 public key, for publishing in the store."""
         return bytes(self.signing_key().verify_key)

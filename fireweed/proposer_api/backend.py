@@ -16,7 +16,7 @@ import time
 
 import anyio
 
-from fireweed.shared.config import Settings, ensure_private_dir, ensure_store
+from fireweed.shared.config import Settings, check_store_path, ensure_private_dir, ensure_store
 from fireweed.shared.errors import Unavailable
 from fireweed.shared.proc import try_lock
 from fireweed.shared.rpc import answers
@@ -54,6 +54,7 @@ async def ensure_backend(settings: Settings, timeout: float = START_TIMEOUT) -> 
     """Make sure a decider answers on the store's socket; True if this call started it."""
     if await answers(settings.decider_socket):
         return False
+    check_store_path(settings.store)  # before the runtime directory is made for a store that cannot exist
     ensure_private_dir(settings.runtime_dir)
     deadline = time.monotonic() + timeout
     lock_path = settings.runtime_dir / "spawn.lock"

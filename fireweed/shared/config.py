@@ -242,6 +242,22 @@ def ensure_private_dir(path: Path) -> Path:
     return path
 
 
+def check_store_path(store: Path) -> None:
+    """Refuse a store path that names something other than a directory.
+
+    mkdir on a regular file fails with EEXIST, which reads as "File exists": true, but it
+    hides that the path is simply not a store."""
+    try:
+        st = os.stat(store)
+    except FileNotFoundError:
+        return
+    except NotADirectoryError:  # a parent is a file: the store cannot be made there either
+        raise ConfigError(f"the store {store} cannot be a directory: a parent of it is not a directory") from None
+    if not stat.S_ISDIR(st.st_mode):
+        raise ConfigError(f"the store {store} exists and is not a directory (set --store or {ENV_STORE} to a directory)")
+
+
 def ensure_store(settings: Settings) -> None:
+    check_store_path(settings.store)
     settings.store.mkdir(parents=True, exist_ok=True, mode=0o700)
     (settings.store / "logs").mkdir(exist_ok=True, mode=0o700)

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 
 __all__ = [
     "BadName",
+    "operator_text_problem",
     "validate_source_id",
     "validate_tenant",
     "validate_entity_id",
@@ -124,3 +126,29 @@ def validate_entity_id(s: str) -> str:
     Same alphabet as a source id; an entity id tags its key record in the keyring.
     """
     return _checked(s, "entity_id")
+
+
+# Characters that change how a recorded line reads when it is shown later: C0 and C1 controls
+# (terminal escapes, newlines that forge a second line), DEL, the Unicode line and paragraph
+# separators, and the bidirectional marks, embeddings, overrides and isolates.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def operator_text_problem(value: str) -> str | None:
+    """Why ``value`` cannot be recorded as an operator's --by or --note, or None if it can.
+
+    Both are written into the ledger for good (--by into the hash chain itself) and printed
+    to terminals later, so they must be one visible line: no control characters, and not
+    empty or only whitespace. The reason names a character by its code point, never raw.
+
+    >>> operator_text_problem("Ana Ops") is None
+    True
+    >>> operator_text_problem("EVIL" + chr(10) + "FAKE LINE")
+    'it contains the control character U+000A'
+    """
+    if not value.strip():
+        return "it is empty or only whitespace"
+    for ch in value:
+        if ch in _BIDI or unicodedata.category(ch) in ("Cc", "Zl", "Zp"):
+            return f"it contains the control character U+{ord(ch):04X}"
+    return None
