@@ -18,6 +18,7 @@ from typing import Any
 
 import anyio
 
+from fireweed.shared import display
 from fireweed.shared.config import ENV_STORE, Settings, check_store_path, resolve_settings
 from fireweed.shared.errors import FireweedError, RemoteError, Unavailable
 from fireweed.shared.names import operator_text_problem
@@ -240,22 +241,8 @@ def cmd_export(ns: argparse.Namespace) -> int:
     if out.get("verdict") != "ok":
         return fail(f"{out.get('message')} [{out.get('code')}]", 1)
     print(f"wrote {out['path']}: {out['memories']} memories, {out['events']} events, {out['sources']} sources")
-    print(f"verify it without Fireweed: {verifier_command(out['path'])}")
+    print(f"verify it without Fireweed: {display.verifier_command(out['path'])}")
     return 0
-
-
-def verifier_command(bundle: str) -> str:
-    """The shell command that checks `bundle` with the standalone verifier, from any directory.
-
-    The verifier imports nothing from Fireweed; this interpreter is named because `python` may
-    not exist, and it has PyNaCl, with which the verifier also checks the signatures."""
-    import shlex
-    from pathlib import Path
-
-    script = Path(__file__).resolve().parent.parent / "open_format" / "verify_bundle.py"
-    if not script.is_file():  # installed without the source tree: say where the script lives
-        return f"python3 open_format/verify_bundle.py {shlex.quote(bundle)} (the script is in Fireweed's source tree)"
-    return " ".join(shlex.quote(part) for part in (sys.executable, str(script), bundle))
 
 
 def _store_key_id(settings: Settings) -> str | None:

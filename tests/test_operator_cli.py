@@ -207,3 +207,8 @@ def test_export_prints_a_verifier_command_that_works_from_any_directory(front, f
     assert ok.returncode == 0, ok.stdout + ok.stderr
     bundle.write_bytes(bundle.read_bytes().replace(b"2019", b"2018"))  # the negative twin: a changed bundle fails
     assert subprocess.run(argv, cwd=elsewhere, capture_output=True, text=True, timeout=60).returncode != 0
+    # the agent's export_memory names the same kind of command
+    sc = front.call("export_memory", {"path": "agent.json"})["structuredContent"]
+    argv = shlex.split(sc["verify_with"])
+    assert Path(argv[1]).is_absolute() and argv[-1] == sc["path"]
+    assert subprocess.run(argv, cwd=elsewhere, capture_output=True, text=True, timeout=60).returncode == 0

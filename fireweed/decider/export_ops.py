@@ -7,6 +7,7 @@ from typing import Any
 from fireweed.decider.args import text_arg
 from fireweed.decider.core import Decider
 from fireweed.decider.results import refused
+from fireweed.shared.display import verifier_command
 from fireweed.shared.errors import BadRequest, RemoteError
 
 
@@ -22,7 +23,7 @@ async def export_via_writer(d: Decider, tenant: str, path: str | None, subject: 
         raise
     what = f"everything stored about {subject}" if subject else "the tenant's memory"
     return {"verdict": "ok", "message": f"exported {what}: {out['memories']} memories, {out['events']} events",
-            **out, "verify_with": "python open_format/verify_bundle.py " + out["path"]}
+            **out, "verify_with": verifier_command(out["path"])}
 
 
 class ExportOps:
