@@ -7,7 +7,9 @@ tenant is its own partition (``_Tenant``); no method ever reads across two.
 
 Time has two axes. The *transaction* axis is the ledger seq: every memory
 keeps the history of its states as (seq, state) pairs, so ``as_of_seq`` shows
-what was known then. The *event* axis is the claim's event time:
+what was known then. It moves one commit at a time: the events one call appended
+(a memory, the entities it created, the supersessions and disputes it caused) share
+one recorded_at, and a seq inside them reads as the last of them. The *event* axis is the claim's event time:
 ``valid_from`` (the event time, unknown = always) and ``valid_to`` (stamped when
 a later claim supersedes it), so ``as_of`` shows what was true then.
 
@@ -30,6 +32,7 @@ after a replay, and whenever it is first read.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import gc
 import heapq
@@ -237,7 +240,7 @@ class _Tenant:
     __slots__ = (
         "name", "head", "entities", "by_key", "by_token", "by_person_end", "by_first", "memories", "by_claim", "sources",
         "tombstones", "certificates", "reads", "words", "events", "last_recorded", "word_since", "key_since",
-        "erasures", "erased_at", "certified",
+        "erasures", "erased_at", "certified", "step_from", "step_to",
     )
 
     def __init__(self, name: str) -> None:
@@ -268,6 +271,10 @@ class _Tenant:
         self.events = 0
         self.last_recorded = ""
         self.erasures = 0  # applied; each makes entities rebuild their `valued` index
+        # The transaction axis moves one commit at a time: the first and last seq of every commit of
+        # more than one event, in seq order (a commit of one event is its own step and is not kept).
+        self.step_from: list[int] = []
+        self.step_to: list[int] = []
 
 
 def _claim_key(claim: str) -> str:
@@ -307,6 +314,27 @@ class Projection:
         t = self._tenants.get(tenant)
         return t.head if t else 0
 
+    def last_recorded(self, tenant: str) -> str:
+        """The recorded_at of the last event applied for the tenant ("" when none)."""
+        t = self._tenants.get(tenant)
+        return t.last_recorded if t else ""
+
+    def commit_end(self, tenant: str, seq: int) -> int:
+        """The last seq of the commit that `seq` falls in (`seq` itself past the head or between commits).
+
+        A commit's events are one step on the transaction axis: a remember's admission, the
+        entities it creates and the supersessions and disputes it causes are known together or
+        not at all, so a point inside the commit reads as its end."""
+        t = self._tenants.get(tenant)
+        return self._commit_end(t, seq) if t is not None else seq
+
+    @staticmethod
+    def _commit_end(t: _Tenant, seq: int) -> int:
+        i = bisect.bisect_right(t.step_from, seq) - 1
+        if i >= 0 and seq < t.step_to[i]:
+            return t.step_to[i]
+        return seq
+
     @contextlib.contextmanager
     def bulk(self) -> Iterator[None]:
         """Wrap a full replay: the cyclic garbage collector is paused while hundreds of thousands of
@@ -337,6 +365,14 @@ class Projection:
         t = self._t(tenant)
         if not isinstance(seq, int) or seq <= t.head:
             return
+        if recorded_at and recorded_at == t.last_recorded and t.events:
+            # Same commit time as the event before: the same commit (the decider stamps all the events
+            # of one call with one recorded_at and never gives two calls the same one, FORMAT.md 2.1).
+            if t.step_to and t.step_to[-1] == t.head:
+                t.step_to[-1] = seq
+            else:
+                t.step_from.append(t.head)
+                t.step_to.append(seq)
         t.head = seq
         t.events += 1
         t.last_recorded = recorded_at or t.last_recorded
@@ -693,7 +729,7 @@ class Projection:
         m = t.memories.get(memory_id) if t else None
         if m is None:
             return None
-        return self._state(t, m, as_of_seq)
+        return self._state(t, m, None if as_of_seq is None else self._commit_end(t, as_of_seq))
 
     def _state(self, t: _Tenant, m: _Memory, as_of_seq: int | None) -> str | None:
         st = m.state_at(as_of_seq)
@@ -1081,6 +1117,8 @@ class Projection:
         t = self._tenants.get(tenant)
         if t is None:
             t = _Tenant(tenant)
+        if isinstance(as_of_seq, int) and not isinstance(as_of_seq, bool):
+            as_of_seq = self._commit_end(t, as_of_seq)
         try:
             return answer(_View(self, t, as_of, as_of_seq), query, limit)
         except Exception:  # noqa: BLE001 - a question must never crash the decider; abstaining is safe
