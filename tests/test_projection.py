@@ -75,6 +75,21 @@ def test_reinforcement_counts_an_identical_claim(led: Ledger) -> None:
     assert led.p.stats("t")["memories"] == 1
 
 
+def test_the_reinforcement_count_as_of_a_seq_is_the_count_then(led: Ledger) -> None:
+    q = "Which depot does Dana Whitfield manage?"
+    a = led.remember("Dana Whitfield manages the northern depot.")
+    once = led.seq["t"]
+    led.remember("Dana Whitfield manages the northern depot.", source="s2")
+    twice = led.seq["t"]
+    led.remember("Dana Whitfield manages the northern depot.", source="s3")
+    assert [r["count"] for r in led.p.recall("t", q, as_of_seq=once).results] == [1]
+    assert [r["count"] for r in led.p.recall("t", q, as_of_seq=twice).results] == [2]
+    # the twins: now, and at the head, it is the count of every assertion
+    assert [r["count"] for r in led.p.recall("t", q).results] == [3]
+    assert [r["count"] for r in led.p.recall("t", q, as_of_seq=led.seq["t"]).results] == [3]
+    assert led.p.memory("t", a.memory_id)["count"] == 3
+
+
 def test_active_to_superseded_and_both_time_axes(led: Ledger) -> None:
     old = led.remember("Dana Whitfield manages the northern depot.", event_time="2023-01-10", at="2023-01-11T09:00:00Z")
     seq_before = led.seq["t"]

@@ -182,7 +182,7 @@ class _Entity:
 class _Memory:
     __slots__ = (
         "id", "claim", "evidence", "subjects", "relation", "source_id", "receipt", "event_time",
-        "valid_from", "seq", "recorded_at", "derived_from", "supersedes", "disputes", "count",
+        "valid_from", "seq", "recorded_at", "derived_from", "supersedes", "disputes", "count", "counts",
         "history", "valid_to", "reason", "fact", "norm", "led",
     )
 
@@ -208,6 +208,9 @@ class _Memory:
         self.supersedes: list[str] = list(payload.get("supersedes") or [])
         self.disputes: list[str] = list(payload.get("disputes") or [])
         self.count = 1
+        # (seq, count) of each reinforcement, for the count as of a seq; None until the first, so a
+        # memory asserted once (most of them) costs nothing more to replay
+        self.counts: list[tuple[int, int]] | None = None
         state = payload.get("state") or "active"
         self.history: list[tuple[int, str]] = [(seq, state)]
         self.valid_to: list[tuple[int, str | None]] = []
@@ -226,6 +229,18 @@ class _Memory:
                 break
             state = st
         return state
+
+    def count_at(self, seq: int | None) -> int:
+        """How many times the claim had been asserted at `seq` (now when None)."""
+        counts = self.counts
+        if seq is None or counts is None or counts[-1][0] <= seq:
+            return self.count
+        n = 1
+        for s, c in counts:
+            if s > seq:
+                break
+            n = c
+        return n
 
     def valid_to_at(self, seq: int | None) -> str | None:
         v = None
@@ -539,6 +554,9 @@ class Projection:
         m = t.memories[p["memory_id"]]
         c = p.get("count")
         m.count = c if isinstance(c, int) else m.count + 1
+        if m.counts is None:
+            m.counts = []
+        m.counts.append((seq, m.count))
 
     def _memory_state_changed(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
         m = t.memories[p["memory_id"]]
@@ -755,7 +773,7 @@ class Projection:
             "receipt": m.receipt,
             "source_id": m.source_id,
             "subjects": list(m.subjects),
-            "count": m.count,
+            "count": m.count_at(as_of_seq),
         }
 
     def review_queue(self, tenant: str, limit: int = 50) -> list[dict[str, Any]]:
