@@ -346,6 +346,27 @@ def test_a_claim_superseded_on_arrival_is_never_read_as_current(led: Ledger) -> 
     assert answers_at(led.p, q, as_of="2023-01-01") == [("active", "Ines Varga works at Fenwick Books.")]
 
 
+def test_a_value_read_as_of_a_time_it_was_true_keeps_the_state_it_had_then(led: Ledger) -> None:
+    q = "Where does Ines Varga live?"
+    led.remember("Ines Varga lives in Lyon.", event_time="2019-01-01")
+    led.remember("Ines Varga lives in Porto.", event_time="2021-04-01", source="memo")
+    known_one = led.seq["t"]
+    dispute = led.remember("Ines Varga lives in Braga.", event_time="2021-04-01", source="email")
+    known_both = led.seq["t"]
+    last = led.remember("Ines Varga lives in Faro.", event_time="2024-01-01")
+    assert dispute.disputes and len(last.supersedes) == 2  # control: both disputed values were replaced
+    disputed = [("disputed", "Ines Varga lives in Braga."), ("disputed", "Ines Varga lives in Porto.")]
+    # the dispute's period: both disputed, as they were then, not two undisputed values
+    assert answers_at(led.p, q, as_of="2022-06-01") == disputed
+    assert answers_at(led.p, q, as_of="2022-06-01", as_of_seq=known_both) == disputed
+    # the twins: before the dispute was known the one value read active; a value superseded
+    # without ever being disputed reads active for its time; after the replacement, the new value
+    assert answers_at(led.p, q, as_of="2022-06-01", as_of_seq=known_one) == [("active", "Ines Varga lives in Porto.")]
+    assert answers_at(led.p, q, as_of="2020-01-01") == [("active", "Ines Varga lives in Lyon.")]
+    assert answers_at(led.p, q, as_of="2025-01-01") == [("active", "Ines Varga lives in Faro.")]
+    assert answers_at(led.p, q) == [("active", "Ines Varga lives in Faro.")]
+
+
 def test_commits_are_recovered_from_the_log_alone(led: Ledger) -> None:
     # the steps come from recorded_at, which the ledger keeps: a replay reads every seq the same
     led.remember("Ines Varga lives in Lyon.", event_time="2020-03-01")

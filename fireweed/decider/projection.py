@@ -230,6 +230,19 @@ class _Memory:
             state = st
         return state
 
+    def state_before_superseded(self, seq: int | None) -> str:
+        """The state the memory had (as known at `seq`) before it was last superseded: what it
+        reads as for a time before its valid_to. "active" if it never had another."""
+        before = "active"
+        current: str | None = None
+        for s, st in self.history:
+            if seq is not None and s > seq:
+                break
+            if st == "superseded" and current is not None and current != "superseded":
+                before = current
+            current = st
+        return before
+
     def count_at(self, seq: int | None) -> int:
         """How many times the claim had been asserted at `seq` (now when None)."""
         counts = self.counts
@@ -1329,8 +1342,10 @@ class _View:
             if vt and self.as_of >= vt[: len(self.as_of)] and st == "superseded":
                 return None
             if st == "superseded" and vt and self.as_of < vt[: len(self.as_of)]:
-                # true at that time: it had not been superseded yet on the event axis
-                return "active"
+                # True at that time: it had not been superseded yet on the event axis, so it reads
+                # as it stood before the supersession. A value disputed then stays disputed: two
+                # conflicting values must not both read as undisputed.
+                st = m.state_before_superseded(self.as_of_seq)
             if vt and self.as_of >= vt[: len(self.as_of)]:
                 return None
         return st if st in _VISIBLE else None
