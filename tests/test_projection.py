@@ -584,6 +584,23 @@ def test_a_one_word_name_resolves_only_to_the_one_person_it_starts_or_ends(led: 
     assert [k for k, _ in plan.events] == ["entity_created", "memory_admitted"]
 
 
+def test_a_name_read_as_of_a_seq_resolves_among_the_names_known_then(led: Ledger) -> None:
+    q = "Where does Sigrid live?"
+    led.remember("Sigrid Holm lives in Voss.")
+    alone = led.seq["t"]
+    led.remember("Sigrid Lunde lives in Stryn.")
+    # then: one person had that first name
+    then = led.p.recall("t", q, as_of_seq=alone)
+    assert then.verdict == "answered" and [r["claim"] for r in then.results] == ["Sigrid Holm lives in Voss."]
+    # the twins: now it is shared, and before anyone had it nothing was known
+    now = led.p.recall("t", q)
+    assert now.code == "ambiguous_subject" and {c["name"] for c in now.candidates} == {"Sigrid Holm", "Sigrid Lunde"}
+    assert led.p.recall("t", q, as_of_seq=led.seq["t"]).code == "ambiguous_subject"
+    assert led.p.recall("t", q, as_of_seq=0).verdict == "abstained"
+    # a full name learnt later is not known at the earlier seq
+    assert led.p.recall("t", "Where does Sigrid Lunde live?", as_of_seq=alone).code == "entity_not_found"
+
+
 def test_a_sentence_initial_word_opens_a_name_only_while_a_known_name_starts_or_ends_with_it(led: Ledger) -> None:
     led.remember("Orlo Vance joined Zentrix Labs in 2019.")
 

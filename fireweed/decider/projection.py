@@ -862,18 +862,28 @@ class Projection:
             return set()
         return {i for i in sets[0] if all(i in s for s in sets[1:])}
 
-    def _resolve(self, t: _Tenant, toks: tuple[str, ...], context: tuple[str, ...]) -> Resolution:
+    def _resolve(self, t: _Tenant, toks: tuple[str, ...], context: tuple[str, ...], seq: int | None = None) -> Resolution:
+        """Resolve among the entities recorded at or before `seq` (all when None): a name read as
+        of a seq is unique or ambiguous among the names known then, not among later ones."""
+        if seq is not None and seq >= t.head:
+            seq = None  # every entity is known: no filtering on the ordinary question
+
+        def known(ids: set[str] | None) -> set[str] | None:
+            if seq is None or not ids:
+                return ids
+            return {i for i in ids if t.entities[i].seq <= seq}
+
         key = " ".join(toks)
-        exact = t.by_key.get(key)
+        exact = known(t.by_key.get(key))
         if exact:
             if len(exact) == 1:
                 return Resolution("resolved", list(exact))
             return self._ambiguous(t, exact)
-        cands = self._holding_all(t, toks)
+        cands = known(self._holding_all(t, toks)) or set()
         if not cands and len(toks) >= 2:
             # a title in front of a known full name: "Intern Ada Obi"
             for k in range(1, len(toks) - 1):
-                ids = t.by_key.get(" ".join(toks[k:]))
+                ids = known(t.by_key.get(" ".join(toks[k:])))
                 if ids:
                     cands = set(ids)
                     break
@@ -1262,13 +1272,8 @@ class _View:
         return self.proj._known_key(self.t, key, self.as_of_seq)
 
     def resolve(self, toks: tuple[str, ...], context: tuple[str, ...]) -> Resolution:
-        res = self.proj._resolve(self.t, toks, context)
-        if res.status == "resolved" and self.as_of_seq is not None:
-            ids = [i for i in res.entity_ids if self.t.entities[i].seq <= self.as_of_seq]
-            if not ids:
-                return Resolution("not_found")
-            res = Resolution("resolved", ids)
-        return res
+        # among the entities known at the view's seq: a later namesake neither hides nor shares a name
+        return self.proj._resolve(self.t, toks, context, self.as_of_seq)
 
     def entity_name(self, eid: str) -> str:
         e = self.t.entities.get(eid)
