@@ -9,9 +9,10 @@ Time has two axes. The *transaction* axis is the ledger seq: every memory
 keeps the history of its states as (seq, state) pairs, so ``as_of_seq`` shows
 what was known then. It moves one commit at a time: the events one call appended
 (a memory, the entities it created, the supersessions and disputes it caused) share
-one recorded_at, and a seq inside them reads as the last of them. The *event* axis is the claim's event time:
-``valid_from`` (the event time, unknown = always) and ``valid_to`` (stamped when
-a later claim supersedes it), so ``as_of`` shows what was true then.
+one recorded_at, and a seq inside them reads as the last of them. The *event* axis
+is the claim's event time: ``valid_from`` (the event time, unknown = always) and
+``valid_to`` (stamped when a later claim supersedes it), so ``as_of`` shows what
+was true then.
 
 Applying is cheap on purpose (≈10 µs an event): claims are parsed lazily, the
 first time a plan or a question needs them, and cached on the memory. A stored
@@ -350,7 +351,7 @@ class Projection:
         return t.last_recorded if t else ""
 
     def commit_end(self, tenant: str, seq: int) -> int:
-        """The last seq of the commit that `seq` falls in (`seq` itself past the head or between commits).
+        """The last seq of the commit that `seq` falls in (`seq` itself when it ends one, or past the head).
 
         A commit's events are one step on the transaction axis: a remember's admission, the
         entities it creates and the supersessions and disputes it causes are known together or
