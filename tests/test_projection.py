@@ -15,9 +15,13 @@ class Ledger:
     def __init__(self) -> None:
         self.p = Projection()
         self.seq: dict[str, int] = {}
+        self.commits = 0
         self.log: list[tuple[str, int, str, dict[str, Any], str]] = []
 
-    def commit(self, tenant: str, events: list[tuple[str, dict[str, Any]]], at: str = "2024-05-01T00:00:00Z") -> int:
+    def commit(self, tenant: str, events: list[tuple[str, dict[str, Any]]], at: str | None = None) -> int:
+        # as the decider does: one time for all the events of a commit, and a new one per commit
+        self.commits += 1
+        at = at or f"2024-05-01T00:00:00.{self.commits:06d}Z"
         for kind, payload in events:
             self.seq[tenant] = self.seq.get(tenant, 0) + 1
             self.log.append((tenant, self.seq[tenant], kind, payload, at))
@@ -25,7 +29,7 @@ class Ledger:
         return self.seq.get(tenant, 0)
 
     def remember(self, claim: str, *, tenant: str = "t", source: str = "s1", event_time: str | None = None,
-                 quarantine: str | None = None, at: str = "2024-05-01T00:00:00Z", part: int = 0) -> Any:
+                 quarantine: str | None = None, at: str | None = None, part: int = 0) -> Any:
         receipt = {"source_id": source, "root": "ab" * 32, "byte_start": 0, "byte_end": len(claim), "parts": [part]}
         plan = self.p.plan_remember(tenant, claim, claim, receipt, source, event_time, quarantine)
         self.commit(tenant, plan.events, at)
@@ -69,6 +73,21 @@ def test_reinforcement_counts_an_identical_claim(led: Ledger) -> None:
     assert c.events[-1][1]["count"] == 3
     assert led.p.memory("t", a.memory_id)["count"] == 3
     assert led.p.stats("t")["memories"] == 1
+
+
+def test_the_reinforcement_count_as_of_a_seq_is_the_count_then(led: Ledger) -> None:
+    q = "Which depot does Dana Whitfield manage?"
+    a = led.remember("Dana Whitfield manages the northern depot.")
+    once = led.seq["t"]
+    led.remember("Dana Whitfield manages the northern depot.", source="s2")
+    twice = led.seq["t"]
+    led.remember("Dana Whitfield manages the northern depot.", source="s3")
+    assert [r["count"] for r in led.p.recall("t", q, as_of_seq=once).results] == [1]
+    assert [r["count"] for r in led.p.recall("t", q, as_of_seq=twice).results] == [2]
+    # the twins: now, and at the head, it is the count of every assertion
+    assert [r["count"] for r in led.p.recall("t", q).results] == [3]
+    assert [r["count"] for r in led.p.recall("t", q, as_of_seq=led.seq["t"]).results] == [3]
+    assert led.p.memory("t", a.memory_id)["count"] == 3
 
 
 def test_active_to_superseded_and_both_time_axes(led: Ledger) -> None:
@@ -278,6 +297,105 @@ def test_older_event_arriving_late_is_superseded_on_arrival(led: Ledger) -> None
     assert led.state(old.memory_id) == "superseded" and led.state(new.memory_id) == "active"
 
 
+def answers_at(p: Projection, q: str, **kw: Any) -> list[tuple[str, str]]:
+    """(state, claim) of every result, or [] when recall abstains."""
+    a = p.recall("t", q, limit=10, **kw)
+    return sorted((r["state"], r["claim"]) for r in a.results) if a.verdict == "answered" else []
+
+
+def test_a_supersession_is_known_at_the_seq_of_the_claim_that_made_it(led: Ledger) -> None:
+    # memory_admitted comes first in its commit and the state change it causes after it: the
+    # admission's own seq (the one recall shows) must not read the commit half applied
+    q = "Where does Ines Varga live?"
+    old = led.remember("Ines Varga lives in Lyon.", event_time="2020-03-01")
+    before = led.seq["t"]
+    new = led.remember("Ines Varga lives in Porto.", event_time="2022-06-15")
+    assert new.supersedes == [old.memory_id]
+    admitted = led.p.memory("t", new.memory_id)["seq"]
+    assert admitted < led.seq["t"]  # control: the supersession is a later event of the same commit
+    for seq in (admitted, led.seq["t"]):
+        assert answers_at(led.p, q, as_of_seq=seq) == [("active", "Ines Varga lives in Porto.")]
+        assert led.state(old.memory_id, as_of_seq=seq) == "superseded"
+    # the twin: before the commit the old value is the current one, and the new one is unknown
+    assert answers_at(led.p, q, as_of_seq=before) == [("active", "Ines Varga lives in Lyon.")]
+    assert led.state(old.memory_id, as_of_seq=before) == "active"
+    assert led.state(new.memory_id, as_of_seq=before) is None
+    assert answers_at(led.p, q) == [("active", "Ines Varga lives in Porto.")]
+
+
+def test_a_dispute_is_known_at_the_seq_of_the_claim_that_raised_it(led: Ledger) -> None:
+    q = "Where does Ines Varga live?"
+    a = led.remember("Ines Varga lives in Lyon.", event_time="2022-06-15", source="memo")
+    before = led.seq["t"]
+    b = led.remember("Ines Varga lives in Porto.", event_time="2022-06-15", source="email")
+    assert b.disputes == [a.memory_id]
+    both = [("disputed", "Ines Varga lives in Lyon."), ("disputed", "Ines Varga lives in Porto.")]
+    assert answers_at(led.p, q, as_of_seq=led.p.memory("t", b.memory_id)["seq"]) == both
+    assert answers_at(led.p, q, as_of_seq=before) == [("active", "Ines Varga lives in Lyon.")]
+    assert answers_at(led.p, q) == both
+
+
+def test_a_claim_superseded_on_arrival_is_never_read_as_current(led: Ledger) -> None:
+    q = "Where does Ines Varga work?"
+    led.remember("Ines Varga works at Harrow Press.", event_time="2024-05-01")
+    late = led.remember("Ines Varga works at Fenwick Books.", event_time="2022-01-01")
+    assert led.state(late.memory_id) == "superseded"
+    at = led.p.memory("t", late.memory_id)["seq"]
+    assert answers_at(led.p, q, as_of_seq=at) == [("active", "Ines Varga works at Harrow Press.")]
+    # the twin: on the event axis it was the value in 2023
+    assert answers_at(led.p, q, as_of="2023-01-01") == [("active", "Ines Varga works at Fenwick Books.")]
+
+
+def test_a_value_read_as_of_a_time_it_was_true_keeps_the_state_it_had_then(led: Ledger) -> None:
+    q = "Where does Ines Varga live?"
+    led.remember("Ines Varga lives in Lyon.", event_time="2019-01-01")
+    led.remember("Ines Varga lives in Porto.", event_time="2021-04-01", source="memo")
+    known_one = led.seq["t"]
+    dispute = led.remember("Ines Varga lives in Braga.", event_time="2021-04-01", source="email")
+    known_both = led.seq["t"]
+    last = led.remember("Ines Varga lives in Faro.", event_time="2024-01-01")
+    assert dispute.disputes and len(last.supersedes) == 2  # control: both disputed values were replaced
+    disputed = [("disputed", "Ines Varga lives in Braga."), ("disputed", "Ines Varga lives in Porto.")]
+    # the dispute's period: both disputed, as they were then, not two undisputed values
+    assert answers_at(led.p, q, as_of="2022-06-01") == disputed
+    assert answers_at(led.p, q, as_of="2022-06-01", as_of_seq=known_both) == disputed
+    # the twins: before the dispute was known the one value read active; a value superseded
+    # without ever being disputed reads active for its time; after the replacement, the new value
+    assert answers_at(led.p, q, as_of="2022-06-01", as_of_seq=known_one) == [("active", "Ines Varga lives in Porto.")]
+    assert answers_at(led.p, q, as_of="2020-01-01") == [("active", "Ines Varga lives in Lyon.")]
+    assert answers_at(led.p, q, as_of="2025-01-01") == [("active", "Ines Varga lives in Faro.")]
+    assert answers_at(led.p, q) == [("active", "Ines Varga lives in Faro.")]
+
+
+def test_commits_are_recovered_from_the_log_alone(led: Ledger) -> None:
+    # the steps come from recorded_at, which the ledger keeps: a replay reads every seq the same
+    led.remember("Ines Varga lives in Lyon.", event_time="2020-03-01")
+    led.remember("Ines Varga lives in Porto.", event_time="2022-06-15")
+    led.remember("Ines Varga lives in Braga.", event_time="2022-06-15", source="s2")
+    fresh = Projection()
+    for tenant, seq, kind, payload, at in led.log:
+        fresh.apply(tenant, seq, kind, payload, at)
+    q = "Where does Ines Varga live?"
+    for seq in range(led.seq["t"] + 1):
+        assert fresh.commit_end("t", seq) == led.p.commit_end("t", seq)
+        assert answers_at(fresh, q, as_of_seq=seq) == answers_at(led.p, q, as_of_seq=seq)
+    # one step per commit: three remembers, each of several events, end at three seqs
+    assert len({led.p.commit_end("t", s) for s in range(1, led.seq["t"] + 1)}) == 3
+
+
+def test_a_new_commit_time_never_repeats_the_last_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fireweed.shared import events
+
+    last = "2026-03-01T10:00:00.999999Z"
+    monkeypatch.setattr(events, "utc_now", lambda: last)  # the clock has not moved on
+    assert events.utc_now_after(last) == "2026-03-01T10:00:01.000000Z"
+    monkeypatch.setattr(events, "utc_now", lambda: "2026-03-01T09:00:00.000000Z")  # set back
+    assert events.utc_now_after(last) == "2026-03-01T10:00:01.000000Z"
+    monkeypatch.setattr(events, "utc_now", lambda: "2026-03-01T11:00:00.000000Z")  # the ordinary case
+    assert events.utc_now_after(last) == "2026-03-01T11:00:00.000000Z"
+    assert events.utc_now_after("") == "2026-03-01T11:00:00.000000Z"
+
+
 def test_quarantine_to_active_by_review_approval(led: Ledger) -> None:
     q = led.remember("Dana Whitfield maybe manages the harbour depot.", quarantine="hedged")
     assert q.outcome == "quarantined" and q.events[-1][1]["state"] == "quarantined"
@@ -464,6 +582,23 @@ def test_a_one_word_name_resolves_only_to_the_one_person_it_starts_or_ends(led: 
     assert led.p.stats("t")["entities"] == entities
     plan = led.remember("Priya leads the vision team at Acme Robotics.")  # control: two persons start with it
     assert [k for k, _ in plan.events] == ["entity_created", "memory_admitted"]
+
+
+def test_a_name_read_as_of_a_seq_resolves_among_the_names_known_then(led: Ledger) -> None:
+    q = "Where does Sigrid live?"
+    led.remember("Sigrid Holm lives in Voss.")
+    alone = led.seq["t"]
+    led.remember("Sigrid Lunde lives in Stryn.")
+    # then: one person had that first name
+    then = led.p.recall("t", q, as_of_seq=alone)
+    assert then.verdict == "answered" and [r["claim"] for r in then.results] == ["Sigrid Holm lives in Voss."]
+    # the twins: now it is shared, and before anyone had it nothing was known
+    now = led.p.recall("t", q)
+    assert now.code == "ambiguous_subject" and {c["name"] for c in now.candidates} == {"Sigrid Holm", "Sigrid Lunde"}
+    assert led.p.recall("t", q, as_of_seq=led.seq["t"]).code == "ambiguous_subject"
+    assert led.p.recall("t", q, as_of_seq=0).verdict == "abstained"
+    # a full name learnt later is not known at the earlier seq
+    assert led.p.recall("t", "Where does Sigrid Lunde live?", as_of_seq=alone).code == "entity_not_found"
 
 
 def test_a_sentence_initial_word_opens_a_name_only_while_a_known_name_starts_or_ends_with_it(led: Ledger) -> None:

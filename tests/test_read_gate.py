@@ -378,7 +378,16 @@ def test_as_of_seq_reads_what_was_known_then(proj: Projection) -> None:
     first = proj.find_claim("t", CLAIMS[9][0])[0]
     then = ask(proj, "What is Tomas Reyes's lisinopril dose?", as_of_seq=first["seq"])
     assert then.verdict == "answered" and "10 mg" in then.results[0]["claim"]
-    assert ask(proj, "What is Tomas Reyes's lisinopril dose?", as_of_seq=first["seq"] - 1).verdict == "abstained"
+    # The claim's commit also created its subjects' entities: a seq inside the commit reads all of it,
+    # and only the seq before the commit reads what was known before the claim.
+    end = proj.commit_end("t", first["seq"])
+    start = first["seq"]
+    while proj.commit_end("t", start - 1) == end:
+        start -= 1
+    assert start < first["seq"]  # control: the commit holds events before the admission
+    inside = ask(proj, "What is Tomas Reyes's lisinopril dose?", as_of_seq=start)
+    assert inside.verdict == "answered" and "10 mg" in inside.results[0]["claim"]
+    assert ask(proj, "What is Tomas Reyes's lisinopril dose?", as_of_seq=start - 1).verdict == "abstained"
 
 
 # --- questions without a name -----------------------------------------------------------------

@@ -65,6 +65,43 @@ def test_supersession_answers_the_latest_and_keeps_history_on_both_axes(front):
     assert stats["superseded"] == 1 and stats["active"] == 1
 
 
+def _read(a: dict) -> list[tuple[str, str]]:
+    return sorted((r["state"], r["claim"]) for r in a.get("results") or [])
+
+
+def test_as_of_seq_reads_what_was_known_at_the_seq_recall_shows(front):
+    q = "Where does Ines Varga live?"
+    remember(front, "Ines Varga lives in Lyon.", event_time="2020-03-01")
+    before = remember(front, "Ines Varga lives in Lyon.")  # reinforced: asserted twice by now
+    assert before["outcome"] == "reinforced"
+    new = remember(front, "Ines Varga lives in Porto.", event_time="2022-06-15")
+    assert new["supersedes"]
+    shown = ask(front, q)["results"][0]["seq"]  # the seq recall shows for the new value
+    assert shown < new["seq"]  # control: its commit goes on past the admission
+    assert _read(ask(front, q, as_of_seq=shown)) == [("active", "Ines Varga lives in Porto.")]
+    then = ask(front, q, as_of_seq=before["seq"])
+    assert _read(then) == [("active", "Ines Varga lives in Lyon.")] and then["results"][0]["count"] == 2
+    remember(front, "Ines Varga lives in Porto.", event_time="2022-06-15")
+    assert ask(front, q)["results"][0]["count"] == 2 and ask(front, q, as_of_seq=shown)["results"][0]["count"] == 1
+    # a first name unique at that seq, shared since
+    remember(front, "Ines Ferro lives in Braga.")
+    assert ask(front, "Where does Ines live?")["code"] == "ambiguous_subject"
+    assert _read(ask(front, "Where does Ines live?", as_of_seq=shown)) == [("active", "Ines Varga lives in Porto.")]
+
+
+def test_as_of_a_time_in_a_dispute_later_resolved_reads_both_disputed(front):
+    q = "Where does Tove Lind live?"
+    remember(front, "Tove Lind lives in Hamar.", source_id="letter-a",
+             source_text="Tove Lind lives in Hamar.", event_time="2021-04-01")
+    remember(front, "Tove Lind lives in Gjovik.", source_id="letter-b",
+             source_text="Tove Lind lives in Gjovik.", event_time="2021-04-01")
+    remember(front, "Tove Lind lives in Moss.", event_time="2024-01-01")
+    disputed = [("disputed", "Tove Lind lives in Gjovik."), ("disputed", "Tove Lind lives in Hamar.")]
+    assert _read(ask(front, q, as_of="2022-06-01")) == disputed
+    assert _read(ask(front, q)) == [("active", "Tove Lind lives in Moss.")]
+    assert _read(ask(front, q, as_of="2025-01-01")) == [("active", "Tove Lind lives in Moss.")]
+
+
 def test_conflicting_sources_for_the_same_time_are_both_disputed_and_marked(front):
     remember(front, "Theo Marsh lives in York.", source_id="email-a",
              source_text="Theo Marsh lives in York.", event_time="2025-05-01")

@@ -25,7 +25,7 @@ from fireweed.decider.writer_link import WriterStartError, writer_connection
 from fireweed.shared.config import Settings
 from fireweed.shared.display import display_path
 from fireweed.shared.errors import FireweedError, RemoteError, Unavailable
-from fireweed.shared.events import utc_now
+from fireweed.shared.events import utc_now_after
 from fireweed.shared.proc import GrowthFreezer
 from fireweed.shared.rpc import RpcClient
 
@@ -217,8 +217,9 @@ class Decider:
                 return []
             seq = self.next_seq.get(tenant, 0)
             # One mutation is one commit: its events are recorded together, at one time (and the
-            # clock is read once rather than per event).
-            recorded_at = utc_now()
+            # clock is read once rather than per event). No two commits of a tenant share a time, so
+            # the commit stays recoverable from the ledger: the projection steps as_of_seq by it.
+            recorded_at = utc_now_after(self.projection.last_recorded(tenant))
             events = []
             for kind, payload in planned:
                 seq += 1

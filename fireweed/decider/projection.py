@@ -7,9 +7,12 @@ tenant is its own partition (``_Tenant``); no method ever reads across two.
 
 Time has two axes. The *transaction* axis is the ledger seq: every memory
 keeps the history of its states as (seq, state) pairs, so ``as_of_seq`` shows
-what was known then. The *event* axis is the claim's event time:
-``valid_from`` (the event time, unknown = always) and ``valid_to`` (stamped when
-a later claim supersedes it), so ``as_of`` shows what was true then.
+what was known then. It moves one commit at a time: the events one call appended
+(a memory, the entities it created, the supersessions and disputes it caused) share
+one recorded_at, and a seq inside them reads as the last of them. The *event* axis
+is the claim's event time: ``valid_from`` (the event time, unknown = always) and
+``valid_to`` (stamped when a later claim supersedes it), so ``as_of`` shows what
+was true then.
 
 Applying is cheap on purpose (≈10 µs an event): claims are parsed lazily, the
 first time a plan or a question needs them, and cached on the memory. A stored
@@ -30,6 +33,7 @@ after a replay, and whenever it is first read.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import gc
 import heapq
@@ -38,6 +42,7 @@ import logging
 import math
 import re
 import secrets
+from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -179,7 +184,7 @@ class _Entity:
 class _Memory:
     __slots__ = (
         "id", "claim", "evidence", "subjects", "relation", "source_id", "receipt", "event_time",
-        "valid_from", "seq", "recorded_at", "derived_from", "supersedes", "disputes", "count",
+        "valid_from", "seq", "recorded_at", "derived_from", "supersedes", "disputes", "count", "counts",
         "history", "valid_to", "reason", "fact", "norm", "led",
     )
 
@@ -205,6 +210,9 @@ class _Memory:
         self.supersedes: list[str] = list(payload.get("supersedes") or [])
         self.disputes: list[str] = list(payload.get("disputes") or [])
         self.count = 1
+        # (seq, count) of each reinforcement, for the count as of a seq; None until the first, so a
+        # memory asserted once (most of them) costs nothing more to replay
+        self.counts: list[tuple[int, int]] | None = None
         state = payload.get("state") or "active"
         self.history: list[tuple[int, str]] = [(seq, state)]
         self.valid_to: list[tuple[int, str | None]] = []
@@ -224,6 +232,31 @@ class _Memory:
             state = st
         return state
 
+    def state_before_superseded(self, seq: int | None) -> str:
+        """The state the memory had (as known at `seq`) before it was last superseded: what it
+        reads as for a time before its valid_to. "active" if it never had another."""
+        before = "active"
+        current: str | None = None
+        for s, st in self.history:
+            if seq is not None and s > seq:
+                break
+            if st == "superseded" and current is not None and current != "superseded":
+                before = current
+            current = st
+        return before
+
+    def count_at(self, seq: int | None) -> int:
+        """How many times the claim had been asserted at `seq` (now when None)."""
+        counts = self.counts
+        if seq is None or counts is None or counts[-1][0] <= seq:
+            return self.count
+        n = 1
+        for s, c in counts:
+            if s > seq:
+                break
+            n = c
+        return n
+
     def valid_to_at(self, seq: int | None) -> str | None:
         v = None
         for s, vt in self.valid_to:
@@ -237,7 +270,7 @@ class _Tenant:
     __slots__ = (
         "name", "head", "entities", "by_key", "by_token", "by_person_end", "by_first", "memories", "by_claim", "sources",
         "tombstones", "certificates", "reads", "words", "events", "last_recorded", "word_since", "key_since",
-        "erasures", "erased_at", "certified",
+        "erasures", "erased_at", "certified", "step_from", "step_to",
     )
 
     def __init__(self, name: str) -> None:
@@ -268,6 +301,11 @@ class _Tenant:
         self.events = 0
         self.last_recorded = ""
         self.erasures = 0  # applied; each makes entities rebuild their `valued` index
+        # The transaction axis moves one commit at a time: the first and last seq of every commit of
+        # more than one event, in seq order (a commit of one event is its own step and is not kept).
+        # Arrays of machine integers: 16 bytes a remember, not a list slot and an int object each.
+        self.step_from = array("q")
+        self.step_to = array("q")
 
 
 def _claim_key(claim: str) -> str:
@@ -307,6 +345,27 @@ class Projection:
         t = self._tenants.get(tenant)
         return t.head if t else 0
 
+    def last_recorded(self, tenant: str) -> str:
+        """The recorded_at of the last event applied for the tenant ("" when none)."""
+        t = self._tenants.get(tenant)
+        return t.last_recorded if t else ""
+
+    def commit_end(self, tenant: str, seq: int) -> int:
+        """The last seq of the commit that `seq` falls in (`seq` itself when it ends one, or past the head).
+
+        A commit's events are one step on the transaction axis: a remember's admission, the
+        entities it creates and the supersessions and disputes it causes are known together or
+        not at all, so a point inside the commit reads as its end."""
+        t = self._tenants.get(tenant)
+        return self._commit_end(t, seq) if t is not None else seq
+
+    @staticmethod
+    def _commit_end(t: _Tenant, seq: int) -> int:
+        i = bisect.bisect_right(t.step_from, seq) - 1
+        if i >= 0 and seq < t.step_to[i]:
+            return t.step_to[i]
+        return seq
+
     @contextlib.contextmanager
     def bulk(self) -> Iterator[None]:
         """Wrap a full replay: the cyclic garbage collector is paused while hundreds of thousands of
@@ -337,6 +396,14 @@ class Projection:
         t = self._t(tenant)
         if not isinstance(seq, int) or seq <= t.head:
             return
+        if recorded_at and recorded_at == t.last_recorded and t.events:
+            # Same commit time as the event before: the same commit (the decider stamps all the events
+            # of one call with one recorded_at and never gives two calls the same one, FORMAT.md 2.1).
+            if t.step_to and t.step_to[-1] == t.head:
+                t.step_to[-1] = seq
+            else:
+                t.step_from.append(t.head)
+                t.step_to.append(seq)
         t.head = seq
         t.events += 1
         t.last_recorded = recorded_at or t.last_recorded
@@ -503,6 +570,9 @@ class Projection:
         m = t.memories[p["memory_id"]]
         c = p.get("count")
         m.count = c if isinstance(c, int) else m.count + 1
+        if m.counts is None:
+            m.counts = []
+        m.counts.append((seq, m.count))
 
     def _memory_state_changed(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
         m = t.memories[p["memory_id"]]
@@ -693,7 +763,7 @@ class Projection:
         m = t.memories.get(memory_id) if t else None
         if m is None:
             return None
-        return self._state(t, m, as_of_seq)
+        return self._state(t, m, None if as_of_seq is None else self._commit_end(t, as_of_seq))
 
     def _state(self, t: _Tenant, m: _Memory, as_of_seq: int | None) -> str | None:
         st = m.state_at(as_of_seq)
@@ -719,7 +789,7 @@ class Projection:
             "receipt": m.receipt,
             "source_id": m.source_id,
             "subjects": list(m.subjects),
-            "count": m.count,
+            "count": m.count_at(as_of_seq),
         }
 
     def review_queue(self, tenant: str, limit: int = 50) -> list[dict[str, Any]]:
@@ -795,18 +865,28 @@ class Projection:
             return set()
         return {i for i in sets[0] if all(i in s for s in sets[1:])}
 
-    def _resolve(self, t: _Tenant, toks: tuple[str, ...], context: tuple[str, ...]) -> Resolution:
+    def _resolve(self, t: _Tenant, toks: tuple[str, ...], context: tuple[str, ...], seq: int | None = None) -> Resolution:
+        """Resolve among the entities recorded at or before `seq` (all when None): a name read as
+        of a seq is unique or ambiguous among the names known then, not among later ones."""
+        if seq is not None and seq >= t.head:
+            seq = None  # every entity is known: no filtering on the ordinary question
+
+        def known(ids: set[str] | None) -> set[str] | None:
+            if seq is None or not ids:
+                return ids
+            return {i for i in ids if t.entities[i].seq <= seq}
+
         key = " ".join(toks)
-        exact = t.by_key.get(key)
+        exact = known(t.by_key.get(key))
         if exact:
             if len(exact) == 1:
                 return Resolution("resolved", list(exact))
             return self._ambiguous(t, exact)
-        cands = self._holding_all(t, toks)
+        cands = known(self._holding_all(t, toks)) or set()
         if not cands and len(toks) >= 2:
             # a title in front of a known full name: "Intern Ada Obi"
             for k in range(1, len(toks) - 1):
-                ids = t.by_key.get(" ".join(toks[k:]))
+                ids = known(t.by_key.get(" ".join(toks[k:])))
                 if ids:
                     cands = set(ids)
                     break
@@ -1081,6 +1161,8 @@ class Projection:
         t = self._tenants.get(tenant)
         if t is None:
             t = _Tenant(tenant)
+        if isinstance(as_of_seq, int) and not isinstance(as_of_seq, bool):
+            as_of_seq = self._commit_end(t, as_of_seq)
         try:
             return answer(_View(self, t, as_of, as_of_seq), query, limit)
         except Exception:  # noqa: BLE001 - a question must never crash the decider; abstaining is safe
@@ -1193,13 +1275,8 @@ class _View:
         return self.proj._known_key(self.t, key, self.as_of_seq)
 
     def resolve(self, toks: tuple[str, ...], context: tuple[str, ...]) -> Resolution:
-        res = self.proj._resolve(self.t, toks, context)
-        if res.status == "resolved" and self.as_of_seq is not None:
-            ids = [i for i in res.entity_ids if self.t.entities[i].seq <= self.as_of_seq]
-            if not ids:
-                return Resolution("not_found")
-            res = Resolution("resolved", ids)
-        return res
+        # among the entities known at the view's seq: a later namesake neither hides nor shares a name
+        return self.proj._resolve(self.t, toks, context, self.as_of_seq)
 
     def entity_name(self, eid: str) -> str:
         e = self.t.entities.get(eid)
@@ -1273,8 +1350,10 @@ class _View:
             if vt and self.as_of >= vt[: len(self.as_of)] and st == "superseded":
                 return None
             if st == "superseded" and vt and self.as_of < vt[: len(self.as_of)]:
-                # true at that time: it had not been superseded yet on the event axis
-                return "active"
+                # True at that time: it had not been superseded yet on the event axis, so it reads
+                # as it stood before the supersession. A value disputed then stays disputed: two
+                # conflicting values must not both read as undisputed.
+                st = m.state_before_superseded(self.as_of_seq)
             if vt and self.as_of >= vt[: len(self.as_of)]:
                 return None
         return st if st in _VISIBLE else None

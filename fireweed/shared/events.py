@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 EVENT_KINDS: frozenset[str] = frozenset(
     {
@@ -55,3 +55,23 @@ def event_hash(tenant: str, seq: int, kind: str, recorded_at: str, payload: byte
 def utc_now() -> str:
     """The `recorded_at` form: UTC, microseconds, a trailing Z (docs/FORMAT.md)."""
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+_RECORDED_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
+
+
+def utc_now_after(previous: str) -> str:
+    """The `recorded_at` of a new commit that follows one recorded at `previous`: now, or one
+    microsecond after `previous` when the clock has not passed it (same microsecond, or set back).
+
+    A tenant's commits therefore never share a recorded_at, and the events of one commit are
+    exactly a run of equal recorded_at: readers recover the commit from the ledger alone
+    (docs/FORMAT.md 2.1)."""
+    now = utc_now()
+    if not previous or now > previous:
+        return now
+    try:
+        before = datetime.strptime(previous, _RECORDED_FORMAT)
+    except ValueError:
+        return now  # not this format: it cannot be compared with `now` anyway
+    return (before + timedelta(microseconds=1)).strftime(_RECORDED_FORMAT)
