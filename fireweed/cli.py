@@ -194,7 +194,7 @@ def cmd_hold(ns: argparse.Namespace) -> int:
     op = "hold" if ns.command == "hold" else "release"
     out = _operator(settings, op, subject=ns.subject, by=operator_text("--by", ns.by, required=True))
     verb = "held (frozen)" if out["frozen"] else "released"
-    print(f"{ns.subject}: {verb}" + ("" if out["changed"] else " already; nothing changed") +
+    print(f"{out.get('name') or ns.subject}: {verb}" + ("" if out["changed"] else " already; nothing changed") +
           (f" at seq {out['seq']}" if out.get("seq") else ""))
     return 0
 
@@ -228,7 +228,7 @@ def cmd_certificate(ns: argparse.Namespace) -> int:
             return fail(f"no published public key in {settings.store} (give --public-key HEX)")
         key = published
     if verify_certificate_bytes(data, key):
-        print("VALID: the signature verifies against the published key")
+        print(f"VALID: the signature verifies against {'the key given' if ns.public_key else 'the published key'}")
         print(render_certificate(json.loads(data)))
         return 0
     print("INVALID: the certificate does not verify against this public key (changed, or signed by another install)")

@@ -212,3 +212,12 @@ def test_export_prints_a_verifier_command_that_works_from_any_directory(front, f
     argv = shlex.split(sc["verify_with"])
     assert Path(argv[1]).is_absolute() and argv[-1] == sc["path"]
     assert subprocess.run(argv, cwd=elsewhere, capture_output=True, text=True, timeout=60).returncode == 0
+
+
+def test_hold_by_a_first_name_says_whose_memories_it_froze(front, fw_env):
+    claim = "Oskar Lindqvist repairs the ferry engines."
+    front.call("remember", {"claim": claim, "evidence": claim})
+    r = fireweed(fw_env, "hold", "Oskar", "--by", "counsel")
+    assert r.returncode == 0 and r.stdout.startswith("Oskar Lindqvist: held"), r.stdout + r.stderr
+    again = fireweed(fw_env, "release", "Oskar Lindqvist", "--by", "counsel")  # the full name, as stored
+    assert again.returncode == 0 and again.stdout.startswith("Oskar Lindqvist: released"), again.stdout

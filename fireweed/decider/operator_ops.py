@@ -126,11 +126,14 @@ class OperatorOps:
         if res.status != "resolved":
             raise BadRequest(f"no subject named {subject!r} in tenant {tenant!r}", "entity_not_found")
         entity_id = res.entity_ids[0]
+        # The name as stored: "hold Oskar" freezes the one Oskar there is, and says which.
+        name = str((self.d.projection.entity(tenant, entity_id) or {}).get("name") or subject)
         if self.d.projection.is_frozen(tenant, entity_id) == on:
-            return {"subject": subject, "entity_id": entity_id, "frozen": on, "changed": False}
+            return {"subject": subject, "name": name, "entity_id": entity_id, "frozen": on, "changed": False}
         kind = "hold_set" if on else "hold_released"
         committed = await self.d.mutate(tenant, lambda: [(kind, {"entity_id": entity_id, "by": by})])
-        return {"subject": subject, "entity_id": entity_id, "frozen": on, "changed": True, "seq": committed[-1]["seq"]}
+        return {"subject": subject, "name": name, "entity_id": entity_id, "frozen": on, "changed": True,
+                "seq": committed[-1]["seq"]}
 
     async def op_hold(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         return await self._hold(tenant, args, True)
