@@ -115,4 +115,6 @@ class RecallOps:
         if mode == "off" and not log:
             return {"verdict": "ok", "enabled": False, "reads": [],
                     "message": f"the read audit is off; set {policy.READ_AUDIT_ENV}=fingerprint or text in the environment of `fireweed serve`"}
-        return {"verdict": "ok", "enabled": mode != "off", "mode": mode, "reads": list(reversed(log))}
+        # A record's read_key names its key, an internal of the writer: not for the reader.
+        reads = [{k: v for k, v in r.items() if k != "read_key"} for r in reversed(log)]
+        return {"verdict": "ok", "enabled": mode != "off", "mode": mode, "reads": reads}
