@@ -4,6 +4,8 @@ A front connection is bound to the tenant of its first frame; a later frame
 naming another tenant is refused. Requests on one connection run concurrently,
 at most LIMITS.pending_per_front at a time: past that the decider stops reading
 that connection (back-pressure lands on that front alone, never on others).
+A peer that reads none of its replies for FramedStream.STALLED_WRITE seconds
+is disconnected, which ends its requests.
 """
 
 from __future__ import annotations
@@ -56,17 +58,21 @@ class Endpoint:
                     pass
 
     async def _send(self, framed: FramedStream, reply: dict[str, Any]) -> None:
-        """Send a reply; a peer that has gone, or a reply too big for a frame, is not our crash."""
+        """Send a reply; a peer that has gone (or stopped reading), or a reply too big for a frame,
+        is not our crash. A failed write has shut the stream down: the receive loop ends next."""
         try:
-            await framed.send(reply)
-        except FireweedError as exc:  # the reply did not fit a frame: say so instead
-            await framed.send(error_reply(reply.get("id") if isinstance(reply.get("id"), (int, str)) else None,
-                                          exc.code, "the reply was larger than the frame limit; ask for less"))
+            try:
+                await framed.send(reply)
+            except FireweedError as exc:  # the reply did not fit a frame: say so instead
+                await framed.send(error_reply(reply.get("id") if isinstance(reply.get("id"), (int, str)) else None,
+                                              exc.code, "the reply was larger than the frame limit; ask for less"))
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError, OSError):
+            pass
 
     async def _handle(self, stream: SocketStream) -> None:
         raw = stream.extra(SocketAttribute.raw_socket)
         _pid, uid, _gid = peer_credentials(raw)
-        framed = FramedStream(stream)
+        framed = FramedStream(stream, serving=True)
         if uid != os.getuid():
             log.warning("%s: refused a peer with uid %s", self.name, uid)
             with anyio.CancelScope(shield=True):
@@ -85,10 +91,7 @@ class Endpoint:
                         msg = await framed.receive()
                     except FrameError as exc:
                         # The byte stream has lost its framing: say why, then hang up.
-                        try:
-                            await self._send(framed, error_reply(None, exc.code, str(exc)))
-                        except Exception:
-                            pass
+                        await self._send(framed, error_reply(None, exc.code, str(exc)))
                         break
                     if msg is None:
                         break
@@ -147,10 +150,7 @@ class Endpoint:
                     reply = error_reply(req_id, "internal", f"internal error in the decider ({type(exc).__name__})")
             if reply is None:  # cancelled by the front: no reply follows
                 return
-            try:
-                await self._send(framed, reply)
-            except (anyio.BrokenResourceError, anyio.ClosedResourceError, OSError):
-                pass
+            await self._send(framed, reply)
         finally:
             tasks.pop(req_id, None)
             slots.release()
