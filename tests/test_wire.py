@@ -105,6 +105,9 @@ class _StuckSocket:
         self.taken += bytes(data[:n])
         return n
 
+    def shutdown(self, how: int) -> None:
+        self.shut = how
+
 
 class _Stream:
     def __init__(self, sock: _StuckSocket) -> None:
@@ -173,6 +176,80 @@ async def test_a_requeued_batch_still_counts_every_frame_it_holds(monkeypatch: p
         writable.set()  # 2 writes it
     assert sock.taken == b"".join(encode_frame({"n": i}) for i in range(3))
     assert framed._sent == framed._queued == 3
+
+
+async def _fill_unread(framed: FramedStream) -> int:
+    """Send frames the peer does not read until one cannot start; returns how many went out (the
+    one that could not start stays queued, and goes out with the next send)."""
+    sent = 0
+    while True:
+        with anyio.move_on_after(0.05):  # well below STALLED_WRITE: this only finds a full buffer
+            await framed.send({"n": sent, "pad": "x" * 4000})
+            sent += 1
+            continue
+        return sent
+
+
+async def test_a_serving_stream_gives_up_a_peer_that_reads_none_of_its_replies(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reply that cannot even start is bounded too: the stream is shut down, which wakes the
+    receive loop waiting on it with an end of stream, and the peer sees the end after its backlog."""
+    monkeypatch.setattr(FramedStream, "STALLED_WRITE", 0.3)
+    client, server, listener = await _pair(tmp_path)
+    replies = FramedStream(server, serving=True)
+    peer = FramedStream(client)
+    ended = anyio.Event()
+
+    async def receive_loop() -> None:
+        assert await replies.receive() is None
+        ended.set()
+
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(receive_loop)
+        sent = await _fill_unread(replies)
+        assert sent > 0 and replies._send_error is None  # a cancelled wait is not a stall
+        with anyio.fail_after(5):
+            with pytest.raises(anyio.BrokenResourceError):
+                await replies.send({"n": "last"})
+            await ended.wait()
+    got = 0
+    with anyio.fail_after(5):
+        while await peer.receive() is not None:  # the frames that did go out, then the end
+            got += 1
+    assert got == sent
+    await client.aclose()
+    await server.aclose()
+    await listener.aclose()
+
+
+async def test_a_client_stream_waits_for_a_server_applying_back_pressure(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The control: the same unread peer, seen from a client end, is waited for past STALLED_WRITE,
+    and what was sent arrives whole once the peer reads again; a serving stream whose peer pauses for
+    less than STALLED_WRITE is not given up either."""
+    monkeypatch.setattr(FramedStream, "STALLED_WRITE", 0.3)
+    for serving, pause in ((False, 1.0), (True, 0.1)):
+        (tmp_path / str(serving)).mkdir()
+        client, server, listener = await _pair(tmp_path / str(serving))
+        sender = FramedStream(server, serving=serving)
+        reader = FramedStream(client)
+        sent = await _fill_unread(sender)
+        got: list[Any] = []
+
+        async def read_later() -> None:
+            await anyio.sleep(pause)
+            for _ in range(sent + 2):
+                got.append(await reader.receive())
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(read_later)
+            with anyio.fail_after(5):
+                await sender.send({"n": "last"})  # waits for the reader, and does not fail
+        assert [m["n"] for m in got] == [*range(sent + 1), "last"]
+        assert sender._send_error is None
+        await client.aclose()
+        await server.aclose()
+        await listener.aclose()
 
 
 def test_a_path_that_is_not_utf8_is_shown_as_valid_unicode():

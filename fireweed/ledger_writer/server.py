@@ -45,7 +45,10 @@ class WriterServer:
             log.exception("writer connection handler failed")
 
     async def _handle(self, stream: SocketStream) -> None:
-        framed = FramedStream(stream)
+        # serving: a peer that stops reading our replies for STALLED_WRITE seconds is hung up on (the
+        # decider's reply reader never stops; if the decider has, the writer commits and exits as when
+        # it goes away, and a live decider restarts a writer and replays)
+        framed = FramedStream(stream, serving=True)
         try:
             if not await self._authenticate(stream, framed):
                 return
@@ -101,7 +104,8 @@ class WriterServer:
                     req_id, op, tenant = check_request(msg, self.ops.OPS)
                 except BadRequest as exc:
                     rid = msg.get("id")
-                    await framed.send(error_reply(rid if isinstance(rid, (int, str)) else None, exc.code, str(exc)))
+                    await self._send_frame(framed, encode_frame(
+                        error_reply(rid if isinstance(rid, (int, str)) else None, exc.code, str(exc))))
                     continue
                 # Submission happens here, in frame order, so appends keep the
                 # decider's order; only the wait for durability runs concurrently.

@@ -10,6 +10,7 @@ connection goes on.
 from __future__ import annotations
 
 import json
+import socket
 import struct
 from typing import Any
 
@@ -60,14 +61,25 @@ class FramedStream:
     out of it, so a burst of frames costs one receive, not two per frame. Writes are
     serialised; frames queued while an earlier write is in progress go out together in
     the next one, so a burst of replies costs one send and one wake-up of the peer; a
-    write the socket takes whole is made at once, without a trip through the event loop."""
+    write the socket takes whole is made at once, without a trip through the event loop.
+
+    A write that fails gives the stream up: the socket is shut down, and a receive in progress
+    or to come reads it as ended, so its owner hangs up instead of serving a peer it cannot answer.
+
+    `serving` marks the end that answers requests (the decider's and the writer's sockets).
+    There a peer that takes none of our bytes for STALLED_WRITE seconds, even before the
+    first byte of a reply, has stopped reading its replies, and the stream is given up:
+    otherwise each unanswered request (and all it parsed into) would wait for the peer as
+    long as it keeps the connection open. A client end (`serving=False`) waits as long as
+    the server likes, because a server not reading our requests is its back-pressure."""
 
     RECV_BYTES = 1 << 16
-    STALLED_WRITE = 10.0  # seconds a peer may leave half a frame unread before the stream is given up
+    STALLED_WRITE = 10.0  # seconds a peer may take none of our bytes before the stream is given up
 
-    def __init__(self, stream: ByteStream, limit: int = MAX_FRAME) -> None:
+    def __init__(self, stream: ByteStream, limit: int = MAX_FRAME, *, serving: bool = False) -> None:
         self.stream = stream
         self.limit = limit
+        self.serving = serving
         self._buf = bytearray()
         self._eof = False
         self._outbox: list[bytes] = []
@@ -77,13 +89,15 @@ class FramedStream:
         self._sent = 0
         self._pending = 0  # frames in _outbox (a requeued batch is one entry holding several)
         self._send_error: Exception | None = None
-        self._raw = stream.extra(SocketAttribute.raw_socket, None)
+        self._socket = stream.extra(SocketAttribute.raw_socket, None)  # to shut down when given up
+        self._raw = self._socket
         if self._raw is not None and self._raw.gettimeout() != 0:
             self._raw = None  # only a non-blocking socket may be written outside the event loop
 
     async def _fill(self, need: int) -> bool:
-        """Read until the buffer holds `need` bytes; False at end of stream first."""
-        while len(self._buf) < need:
+        """Read until the buffer holds `need` bytes; False at end of stream first, or once the
+        stream has been given up after a failed write (even while this read was waiting)."""
+        while len(self._buf) < need and self._send_error is None:
             if self._eof:
                 return False
             try:
@@ -92,7 +106,7 @@ class FramedStream:
                 self._eof = True
                 return False
             self._buf += chunk
-        return True
+        return self._send_error is None
 
     async def receive(self) -> dict[str, Any] | None:
         """The next frame as a dict, or None at a clean end of stream.
@@ -105,6 +119,8 @@ class FramedStream:
         if length > self.limit:
             raise FrameError(f"frame length {length} is over the {self.limit}-byte limit", "frame_too_large")
         if not await self._fill(4 + length):
+            if self._send_error is not None:
+                return None  # given up (see _give_up): nothing can answer the rest of this stream
             raise FrameError("connection closed in the middle of a frame", "truncated_frame")
         body = bytes(self._buf[4:4 + length])
         del self._buf[:4 + length]
@@ -152,16 +168,34 @@ class FramedStream:
             raise
         except Exception as exc:
             self._send_error = exc  # the frames this write carried are lost, and so is the stream
+            self._give_up()
             raise
         finally:
             self._writing = False
             self._idle.set()
             self._idle = anyio.Event()
 
+    def _give_up(self) -> None:
+        """After a failed write: receives read the stream as ended from now on, even one waiting
+        in another task, so the owner hangs up. Frames received but not yet taken are dropped:
+        nothing could answer them. The socket is shut down, not closed: that wakes a receive
+        waiting in another task with an end of stream, whereas anyio's aclose would close the
+        descriptor under that receive's selector registration (asyncio then fails to remove it,
+        and a later socket given the same number is confused with it). The owner closes the
+        stream as after any end of stream."""
+        self._eof = True
+        self._buf.clear()
+        if self._socket is not None:
+            try:
+                self._socket.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass  # already gone
+
     async def _write(self, batch: bytes) -> None:
         """Write the whole batch. Cancellable until its first byte is written; after that it
         finishes (a frame cut short would make every later one unreadable) or, if the peer
-        stops reading for STALLED_WRITE seconds, fails and leaves the stream unusable."""
+        stops reading for STALLED_WRITE seconds, fails and leaves the stream unusable. On a
+        serving stream the wait for the first byte has the same deadline (see the class)."""
         sock = self._raw
         if sock is None:  # not a socket (a test double): anyio's send, shielded whole
             with anyio.CancelScope(shield=True):
@@ -180,7 +214,14 @@ class FramedStream:
                 started = True
                 view = view[n:]
             elif not started:
-                await anyio.wait_writable(sock)
+                if not self.serving:
+                    await anyio.wait_writable(sock)
+                    continue
+                with anyio.move_on_after(self.STALLED_WRITE) as waited:  # not shielded: still cancellable
+                    await anyio.wait_writable(sock)
+                if waited.cancelled_caught:
+                    raise anyio.BrokenResourceError("the peer has not read its replies for "
+                                                    f"{self.STALLED_WRITE:g} seconds")
             else:
                 with anyio.CancelScope(shield=True, deadline=anyio.current_time() + self.STALLED_WRITE) as scope:
                     await anyio.wait_writable(sock)
