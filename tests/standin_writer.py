@@ -44,6 +44,8 @@ class StandInWriter:
                 self.after_prepare()
         elif op == "fingerprint":
             result = {"fingerprints": [fingerprint(n) for n in fields["names"]]}
+        elif op == "reads_naming":
+            result = {"read_keys": []}  # the stand-in keeps no read audit
         elif op == "append":
             result = {"events": [{"tenant": tenant, "seq": e["seq"], "kind": e["kind"],
                                   "recorded_at": e["recorded_at"], "hash": "00" * 32} for e in fields["events"]]}
