@@ -92,6 +92,16 @@ class Output:
             view = view[n:]
 
 
+def _lost_remedy(read_only: bool) -> str:
+    """What to do after the backend went away mid-call. It may have committed a call that writes
+    just before it went, so such a call is reported as possibly recorded, with what a retry does."""
+    if read_only:
+        return "Retry the call; the backend restarts by itself."
+    return ("This call may or may not have been recorded: recall or memory_stats shows whether it was. Retrying "
+            "is safe: an identical remember reinforces the stored claim (its count goes up) and a repeated forget "
+            "answers already_erased.")
+
+
 def _error(req_id: Any, code: int, message: str, data: Any = None) -> dict[str, Any]:
     err: dict[str, Any] = {"code": code, "message": message}
     if data is not None:
@@ -349,7 +359,8 @@ class Session:
         try:
             result = await self.link.call(tool.op, args)
         except RemoteError as exc:
-            return self._ok(req_id, error_result(exc.code, str(exc)), modern)
+            remedy = _lost_remedy(tool.read_only) if exc.code == "unavailable" and "recorded" not in str(exc) else None
+            return self._ok(req_id, error_result(exc.code, str(exc), remedy), modern)
         except FireweedError as exc:
-            return self._ok(req_id, error_result(exc.code, str(exc), "Retry the call; the backend restarts by itself."), modern)
+            return self._ok(req_id, error_result(exc.code, str(exc), _lost_remedy(tool.read_only)), modern)
         return self._ok(req_id, tool_result(result), modern)
