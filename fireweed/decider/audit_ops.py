@@ -19,7 +19,7 @@ class AuditOps:
 
     async def op_review_quarantine(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         limit = int_arg(args, "limit", 20, 1, 500) or 20
-        queue = self.d.projection.review_queue(tenant, limit)
+        queue = self.d.projection.review_queue(tenant, limit, self.d.visible_seq(tenant))
         return {"verdict": "ok", "count": len(queue), "queue": queue,
                 "message": "read-only: decisions are a person's (fireweed review approve|reject ID --by NAME)"}
 
@@ -48,7 +48,7 @@ class AuditOps:
     async def op_trace_evidence(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         claim = text_arg(args, "claim", LIMITS.claim_chars)
         assert claim is not None
-        found = self.d.projection.find_claim(tenant, claim)
+        found = self.d.projection.find_claim(tenant, claim, self.d.visible_seq(tenant))
         if not found:
             return {"verdict": "abstained", "code": "no_such_memory",
                     "message": "this is a refusal, not an empty result: no stored memory has this claim",

@@ -270,7 +270,7 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
         writer = await self.d.writer_ready()
         heads = (await writer.call("heads", tenant)).get("heads", {})
         head = heads.get(tenant, {"seq": 0, "hash": None})
-        stats = self.d.projection.stats(tenant)
+        stats = self.d.projection.stats(tenant, self.d.visible_seq(tenant))
         return {**stats, "verdict": "ok", "tenant": tenant, "store": display_path(self.d.settings.store), "head": head}
 
 

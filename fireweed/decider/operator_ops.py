@@ -70,7 +70,7 @@ class OperatorOps:
     async def op_review_list(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         await self.d.writer_ready()
         limit = int_arg(args, "limit", 100, 1, 10_000) or 100
-        return {"queue": self.d.projection.review_queue(tenant, limit)}
+        return {"queue": self.d.projection.review_queue(tenant, limit, self.d.visible_seq(tenant))}
 
     @staticmethod
     def _by(args: dict[str, Any]) -> str:

@@ -727,13 +727,14 @@ class Projection:
             return []
         return [self._result(t, m, None, None) for m in sorted(t.memories.values(), key=lambda m: m.seq)]
 
-    def find_claim(self, tenant: str, claim: str) -> list[dict[str, Any]]:
-        """Memories whose claim equals this one (case, spacing and end punctuation aside), newest first."""
+    def find_claim(self, tenant: str, claim: str, upto: int | None = None) -> list[dict[str, Any]]:
+        """Memories whose claim equals this one (case, spacing and end punctuation aside), newest
+        first; with `upto`, those recorded by that seq."""
         t = self._tenants.get(tenant)
         if t is None or not isinstance(claim, str):
             return []
         ids = t.by_claim.get(_claim_key(claim), [])
-        found = [t.memories[i] for i in ids if i in t.memories]
+        found = [m for i in ids if (m := t.memories.get(i)) is not None and (upto is None or m.seq <= upto)]
         return [self._result(t, m, None, None) for m in sorted(found, key=lambda m: -m.seq)]
 
     def sources_labelled_with(self, tenant: str, name: str) -> list[str]:
@@ -792,14 +793,17 @@ class Projection:
             "count": m.count_at(as_of_seq),
         }
 
-    def review_queue(self, tenant: str, limit: int = 50) -> list[dict[str, Any]]:
-        """Quarantined memories awaiting a person's decision, oldest first."""
+    def review_queue(self, tenant: str, limit: int = 50, upto: int | None = None) -> list[dict[str, Any]]:
+        """Quarantined memories awaiting a person's decision, oldest first; with `upto`, as of that
+        seq (a reader passes the committed one: a memory still being written is not shown)."""
         t = self._tenants.get(tenant)
         if t is None:
             return []
         out = []
         for m in t.memories.values():
-            if m.history[-1][1] == "quarantined":
+            if upto is not None and m.seq > upto:
+                continue
+            if (m.history[-1][1] if upto is None else self._state(t, m, upto)) == "quarantined":
                 r = self._result(t, m, None, "quarantined")
                 r["evidence"] = m.evidence
                 r["reason"] = m.reason
@@ -807,22 +811,26 @@ class Projection:
         out.sort(key=lambda r: r["seq"])
         return out[: max(0, int(limit))] if isinstance(limit, int) else out
 
-    def stats(self, tenant: str) -> dict[str, Any]:
-        """Counts per state, entities, sources, head."""
+    def stats(self, tenant: str, upto: int | None = None) -> dict[str, Any]:
+        """Counts per state, entities, sources, head; with `upto`, of what was there at that seq."""
         t = self._tenants.get(tenant)
         counts = {s: 0 for s in (*STATES, "rejected")}
         if t is None:
             return {"tenant": tenant, "states": counts, "memories": 0, "entities": 0, "sources": 0, "head": 0,
                     "erased_subjects": 0, "certificates": 0, "reads": 0}
+        memories = 0
         for m in t.memories.values():
-            st = self._state(t, m, None) or "active"
+            if upto is not None and m.seq > upto:
+                continue
+            st = self._state(t, m, upto) or "active"
             counts[st] = counts.get(st, 0) + 1
+            memories += 1
         return {
             "tenant": tenant,
             "states": counts,
-            "memories": len(t.memories),
-            "entities": len(t.entities),
-            "sources": len(t.sources),
+            "memories": memories,
+            "entities": sum(1 for e in t.entities.values() if upto is None or e.seq <= upto),
+            "sources": sum(1 for x in t.sources.values() if upto is None or x["seq"] <= upto),
             "head": t.head,
             "erased_subjects": len(t.tombstones),
             "certificates": t.certificates,

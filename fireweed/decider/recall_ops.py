@@ -111,7 +111,8 @@ class RecallOps:
     async def op_review_reads(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         limit = int_arg(args, "limit", 20, 1, 500) or 20
         mode = read_audit_mode()
-        log = list(self.reads.by_tenant.get(tenant, ()))[-limit:]
+        visible = self.d.visible_seq(tenant)  # a record still being written is not shown
+        log = [r for r in self.reads.by_tenant.get(tenant, ()) if r["seq"] <= visible][-limit:]
         if mode == "off" and not log:
             return {"verdict": "ok", "enabled": False, "reads": [],
                     "message": f"the read audit is off; set {policy.READ_AUDIT_ENV}=fingerprint or text in the environment of `fireweed serve`"}
