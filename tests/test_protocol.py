@@ -216,12 +216,18 @@ def test_stateless_era_discover_and_meta_requests(fw_env):
         assert "tools" in disc["capabilities"]
         listed = f.request("tools/list", {"_meta": {META: "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}})
         assert listed["result"]["resultType"] == "complete" and listed["result"]["tools"]
-        called = f.request("tools/call", {"name": "memory_stats", "arguments": {}, "_meta": {META: "2026-07-28"}})
+        called = f.request("tools/call", {"name": "memory_stats", "arguments": {},
+                                          "_meta": {META: "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}})
         assert called["result"]["structuredContent"]["verdict"] == "ok"
+        # the same call without the capabilities every 2026-07-28 request must carry: malformed
+        bare = f.request("tools/call", {"name": "memory_stats", "arguments": {}, "_meta": {META: "2026-07-28"}})
+        assert bare["error"]["code"] == -32602 and "clientCapabilities" in bare["error"]["message"]
         bad = f.request("tools/list", {"_meta": {META: "2030-01-01"}})
         assert bad["error"]["code"] == -32022
         assert bad["error"]["data"]["supported"] == SUPPORTED_VERSIONS
         assert bad["error"]["data"]["requested"] == "2030-01-01"
+        huge = f.request("tools/list", {"_meta": {META: "9" * 500_000}})  # an echo is cut, not grown
+        assert huge["error"]["code"] == -32022 and len(json.dumps(huge)) < 2_000
         # Still no initialize happened: a legacy request without _meta is refused.
         assert "error" in f.request("tools/list")
     finally:
@@ -313,3 +319,34 @@ def test_oversized_line_gets_an_error_and_the_session_goes_on(front):
     front.send_raw(b'{"x":"' + b"a" * (LIMITS.line_bytes + 10) + b'"}\n')
     assert front.read()["error"]["code"] == -32600
     assert front.request("ping")["result"] == {}
+
+
+def _batch(n: int) -> list[dict]:
+    return [{"jsonrpc": "2.0", "id": f"b{n}-1", "method": "ping"},
+            {"jsonrpc": "2.0", "method": "notifications/progress", "params": {}},
+            {"jsonrpc": "2.0", "id": f"b{n}-2", "method": "tools/call", "params": {"name": "memory_stats", "arguments": {}}},
+            5]
+
+
+@pytest.mark.parametrize("version", ["2025-03-26", "2025-06-18"])
+def test_a_batch_is_answered_as_one_array_only_in_the_revision_that_has_batches(fw_env, version):
+    # 2025-03-26: servers MUST accept JSON-RPC batches; 2025-06-18 removed them.
+    f = Front(fw_env)
+    try:
+        f.initialize(version)
+        f.send(_batch(1))
+        line = f.lines.get(timeout=30)
+        reply = json.loads(line)
+        if version == "2025-03-26":
+            assert isinstance(reply, list), reply
+            by_id = {r["id"]: r for r in reply}
+            assert by_id["b1-1"]["result"] == {}
+            assert by_id["b1-2"]["result"]["structuredContent"]["verdict"] == "ok"
+            assert by_id[None]["error"]["code"] == -32600 and len(reply) == 3  # the 5; the notification: nothing
+            f.send([{"jsonrpc": "2.0", "method": "notifications/progress", "params": {}}])  # notifications only
+            assert f.request("ping")["result"] == {}  # ...get no reply: the next line is the ping's
+        else:
+            assert reply["id"] is None and reply["error"]["code"] == -32600 and "2025-03-26" in reply["error"]["message"]
+        assert f.request("ping")["result"] == {}  # either way the session goes on
+    finally:
+        f.close()

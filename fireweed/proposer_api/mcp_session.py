@@ -34,6 +34,8 @@ LEGACY_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
 MODERN_VERSIONS = ["2026-07-28"]
 SUPPORTED_VERSIONS = MODERN_VERSIONS + LEGACY_VERSIONS
 META_VERSION = "io.modelcontextprotocol/protocolVersion"
+META_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
+BATCH_VERSION = "2025-03-26"  # the one revision whose servers MUST accept JSON-RPC batches
 TOOLS_PAGE = 50
 
 PARSE_ERROR = -32700
@@ -58,7 +60,7 @@ class Output:
         self.fd = fd
         self.lock = anyio.Lock()
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: dict[str, Any] | list[dict[str, Any]]) -> None:
         data = dumps_bytes(message) + b"\n"
         if not self.lock.locked():
             # The usual case: the pipe takes the whole line at once, and no await means no other
@@ -201,36 +203,29 @@ class Session:
             await self.out.send(_error(None, PARSE_ERROR, "Parse error: the line is not valid UTF-8 JSON"))
             return
         if isinstance(msg, list):
-            await self.out.send(_error(None, INVALID_REQUEST, "Invalid Request: JSON-RPC batches are not supported; send one message per line"))
+            if self.version != BATCH_VERSION or not msg:
+                await self.out.send(_error(None, INVALID_REQUEST, "Invalid Request: JSON-RPC batches are accepted only "
+                                           f"in a session initialized with {BATCH_VERSION}; send one message per line"))
+                return
+            if not slot_held:
+                await self.slots.acquire()
+            self._slot_unused = False
+            self.tg.start_soon(self._run_batch, msg)
             return
-        if not isinstance(msg, dict):
-            await self.out.send(_error(None, INVALID_REQUEST, "Invalid Request: a message must be a JSON object"))
-            return
-        has_id = "id" in msg
-        req_id = msg.get("id")
-        if "method" not in msg:
-            if "result" in msg or "error" in msg:
-                return  # a response; we never send requests, so there is nothing to match
-            await self.out.send(_error(req_id if _valid_id(req_id) else None, INVALID_REQUEST, "Invalid Request: no method"))
-            return
-        method = msg.get("method")
-        if msg.get("jsonrpc") != "2.0" or not isinstance(method, str) or (has_id and not _valid_id(req_id)):
-            if has_id or not isinstance(method, str):
-                await self.out.send(_error(req_id if _valid_id(req_id) else None, INVALID_REQUEST,
-                                           "Invalid Request: need jsonrpc \"2.0\", a string method and a string or integer id"))
-            return
-        params = msg.get("params", {})
-        if params is None:
-            params = {}
-        if not isinstance(params, dict):
-            if has_id:
-                await self.out.send(_error(req_id, INVALID_PARAMS, "Invalid params: params must be an object"))
-            return
-        if not has_id:
+        kind, req_id, method, params, reply = self._read_message(msg)
+        if reply is not None:
+            await self.out.send(reply)
+        if kind == "note":
             self._notification(method, params)
+        if kind != "request":
             return
         if req_id in self.in_flight:
             await self.out.send(_error(req_id, INVALID_REQUEST, "Invalid Request: this id is already in use by a request in flight"))
+            return
+        if method == "initialize":
+            # Answered in line order, not as a task: the lines after it (a batch, say) are read
+            # under the version it sets, even when a client sends them without waiting.
+            await self.out.send(await self._request(req_id, method, params))
             return
         if not slot_held:
             await self.slots.acquire()  # back-pressure: stop reading while too many are in flight
@@ -238,6 +233,62 @@ class Session:
         scope = anyio.CancelScope()
         self.in_flight[req_id] = scope
         self.tg.start_soon(self._run_request, scope, req_id, method, params)
+
+    def _read_message(self, msg: Any) -> tuple[str, Any, str, dict[str, Any], dict[str, Any] | None]:
+        """Sort one JSON-RPC message: (kind, id, method, params, error reply), kind being
+        "request", "note" (a notification), "answer" (a reply to give at once) or "none"."""
+        if not isinstance(msg, dict):
+            return "answer", None, "", {}, _error(None, INVALID_REQUEST, "Invalid Request: a message must be a JSON object")
+        has_id = "id" in msg
+        req_id = msg.get("id")
+        if "method" not in msg:
+            if "result" in msg or "error" in msg:
+                return "none", None, "", {}, None  # a response; we never send requests, so nothing to match
+            return "answer", None, "", {}, _error(req_id if _valid_id(req_id) else None, INVALID_REQUEST,
+                                                  "Invalid Request: no method")
+        method = msg.get("method")
+        if msg.get("jsonrpc") != "2.0" or not isinstance(method, str) or (has_id and not _valid_id(req_id)):
+            if has_id or not isinstance(method, str):
+                return "answer", None, "", {}, _error(
+                    req_id if _valid_id(req_id) else None, INVALID_REQUEST,
+                    "Invalid Request: need jsonrpc \"2.0\", a string method and a string or integer id")
+            return "none", None, "", {}, None
+        params = msg.get("params", {})
+        if params is None:
+            params = {}
+        if not isinstance(params, dict):
+            if has_id:
+                return "answer", None, "", {}, _error(req_id, INVALID_PARAMS, "Invalid params: params must be an object")
+            return "none", None, "", {}, None
+        return ("request" if has_id else "note"), req_id, method, params, None
+
+    async def _run_batch(self, batch: list[Any]) -> None:
+        """A JSON-RPC batch (2025-03-26): its requests run one after another, and their replies
+        go back together as one array; a batch of notifications only gets no reply at all."""
+        replies: list[dict[str, Any]] = []
+        try:
+            ids: set[Any] = set()
+            for msg in batch:
+                kind, req_id, method, params, reply = self._read_message(msg)
+                if kind == "note":
+                    self._notification(method, params)
+                elif kind == "request" and method == "initialize":
+                    reply = _error(req_id, INVALID_REQUEST, "Invalid Request: initialize may not be part of a batch")
+                elif kind == "request" and (req_id in ids or req_id in self.in_flight):
+                    reply = _error(req_id, INVALID_REQUEST, "Invalid Request: this id is already in use")
+                elif kind == "request":
+                    ids.add(req_id)
+                    try:
+                        reply = await self._request(req_id, method, params)
+                    except Exception:
+                        log.exception("request %r in a batch failed", method)
+                        reply = _error(req_id, INTERNAL_ERROR, "Internal error")
+                if reply is not None:
+                    replies.append(reply)
+            if replies:
+                await self.out.send(replies)
+        finally:
+            self.slots.release()
 
     def _notification(self, method: str, params: dict[str, Any]) -> None:
         if method == "notifications/initialized":
@@ -270,10 +321,16 @@ class Session:
         version = meta.get(META_VERSION) if isinstance(meta, dict) else None
         modern = version is not None
         if modern and version not in MODERN_VERSIONS:
+            asked = str(version)[:64]  # echoed, so cut: a reply must not grow with the request
             return _error(req_id, UNSUPPORTED_VERSION,
-                          f"Unsupported protocol version {version!r}; per-request versions supported: {MODERN_VERSIONS}, "
+                          f"Unsupported protocol version {asked!r}; per-request versions supported: {MODERN_VERSIONS}, "
                           f"initialize supports {LEGACY_VERSIONS}",
-                          {"supported": SUPPORTED_VERSIONS, "requested": str(version)})
+                          {"supported": SUPPORTED_VERSIONS, "requested": asked})
+        if modern and method != "server/discover" and not isinstance(meta.get(META_CAPABILITIES), dict):
+            # 2026-07-28: capabilities come with every request (none are remembered), and a
+            # request without them is malformed.
+            return _error(req_id, INVALID_PARAMS, f"Invalid params: a {version} request needs "
+                          f"_meta[\"{META_CAPABILITIES}\"] (an object; {{}} for none)")
         if method == "initialize":
             return self._initialize(req_id, params)
         if method == "server/discover":

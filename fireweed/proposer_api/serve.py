@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import time
 
 import anyio
 
@@ -55,8 +56,10 @@ async def serve(settings: Settings) -> int:
                 session.slots.release()
                 break
             await session.handle_line(line, slot_held=True)
-        # stdin closed: give requests in flight a moment to answer, then leave.
-        with anyio.move_on_after(EXIT_GRACE):
+        # stdin closed: give requests in flight what is left of a moment to answer, then leave
+        # (one grace in all: take_slot may have spent some of it waiting for a slot).
+        closed = stdin.eof_at if stdin.eof_at is not None else time.monotonic()
+        with anyio.move_on_after(max(0.0, closed + EXIT_GRACE - time.monotonic())):
             while session.in_flight:
                 await anyio.sleep(0.01)
         tg.cancel_scope.cancel()

@@ -11,6 +11,7 @@ with whoever started us.
 from __future__ import annotations
 
 import os
+import time
 
 import anyio
 
@@ -27,6 +28,7 @@ class LineReader:
         self._scanned = 0  # bytes of _buf already known to hold no newline
         self._skipping = False  # inside an oversized line, dropping bytes up to its newline
         self._eof = False
+        self.eof_at: float | None = None  # time.monotonic() when the agent closed stdin
         self._pollable = True
 
     async def readline(self) -> tuple[bytes, bool]:
@@ -63,6 +65,7 @@ class LineReader:
                 self._buf += chunk
             else:
                 self._eof = True
+                self.eof_at = time.monotonic()
 
     async def read_ahead_until_eof(self, bound: int) -> None:
         """Buffer input without handing out lines; return at end of input.
@@ -78,6 +81,7 @@ class LineReader:
                 self._buf += chunk
             else:
                 self._eof = True
+                self.eof_at = time.monotonic()
 
     async def _read(self) -> bytes:
         if self._pollable:
