@@ -8,6 +8,7 @@ writer's own ledger, sealer, keyring and erasure.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -168,5 +169,33 @@ async def test_an_erasure_destroys_the_keys_of_the_questions_that_name_the_subje
         assert not keyring.has_key(T, "ent_a") and not keyring.has_key(T, "read_1")
         assert keyring.has_key(T, "read_2") and keyring.has_key(T, "read_3")  # the bystanders' questions stay
         assert await ledger.conn._execute(erasure.reads_naming, ledger.conn._conn, T, ["Ada Park"]) == []
+    finally:
+        await ledger.close()
+
+
+async def test_a_start_after_a_crash_moves_the_erased_pages_out_of_the_wal_and_drops_unrecorded_certificates(tmp_path: Path) -> None:
+    ledger, keyring, erasure = await _writer(tmp_path)
+    crashed = tmp_path / "crashed"  # the files as a kill -9 leaves them: no close, no checkpoint
+    wal = crashed / "store" / "ledger.db-wal"
+    certs = crashed / "store" / "certificates"
+    try:
+        await _append(ledger, [_entity("ent_a", "Ada Park")])
+        ledger.after_commit = None  # the writer dies right after the COMMIT, before the checkpoint
+        await _append(ledger, [_erased("ent_a")])
+        await _append(ledger, [{"kind": "certificate_issued", "payload": {
+            "certificate_hash": "00" * 32, "subject_fingerprint": "00" * 16, "file": "acme-kept.json"}}])
+        shutil.copytree(tmp_path / "store", crashed / "store")
+        shutil.copytree(tmp_path / "keys", crashed / "keys")
+        assert wal.stat().st_size > 0  # the instrument: the pages are still in the WAL
+        certs.mkdir()
+        for name in ("acme-kept.json", "acme-orphan.json", "acme-half.tmp"):
+            (certs / name).write_text("{}")
+    finally:
+        await ledger.close()
+    ledger, keyring, erasure = await _writer(crashed)  # the next start
+    try:
+        assert await ledger.conn._execute(erasure.recover, ledger.conn._conn) == (1, 2)
+        assert wal.stat().st_size == 0 and not keyring.has_key(T, "ent_a")
+        assert sorted(p.name for p in certs.iterdir()) == ["acme-kept.json"]  # the recorded one stays
     finally:
         await ledger.close()

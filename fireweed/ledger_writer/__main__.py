@@ -113,9 +113,11 @@ async def run() -> int:
     ledger.applier = apply
     ledger.after_commit = erasure.after_commit
     ledger.after_rollback = erasure.after_rollback
-    finished = await ledger.conn._execute(erasure.finish_interrupted, ledger.conn._conn)
+    finished, orphans = await ledger.conn._execute(erasure.recover, ledger.conn._conn)
     if finished:
         log.warning("destroyed %d key(s) of erasures that a crash interrupted after their commit", finished)
+    if orphans:
+        log.warning("removed %d certificate file(s) that a crash left unrecorded in the chain", orphans)
     exporter = Exporter(ledger, sealer, keyring, settings.store)
     if exporter.remove_interrupted():
         log.warning("removed the temp files of exports a crash interrupted")
@@ -133,7 +135,13 @@ async def run() -> int:
         async with anyio.create_task_group() as tg:
             tg.start_soon(ledger.run_committer)
             tg.start_soon(listener.serve, server.handle)
-            print("READY", flush=True)
+            try:
+                print("READY", flush=True)
+            except OSError:  # the decider that started us died first: nobody to serve
+                detach_stdio(settings.log_path)  # and nothing may be left to write to its pipe
+                log.warning("the decider that started this writer is gone; stopping")
+                tg.cancel_scope.cancel()
+                return 3
             detach_stdio(settings.log_path)
             log.info("writer ready on %s (ledger %s)", sock_path, settings.ledger_path)
             await server.decider_gone.wait()

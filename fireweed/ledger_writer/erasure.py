@@ -181,6 +181,37 @@ class Erasure:
                     done += 1
         return done
 
+    def recover(self, conn: sqlite3.Connection) -> tuple[int, int]:
+        """At a writer's start, finish what a crash left of erasures: destroy the keys of committed
+        erasures, move their pages out of the WAL (nothing else would until the next erasure),
+        and remove certificate files the chain does not record. Returns (keys, certificates)."""
+        keys = self.finish_interrupted(conn)
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        return keys, self.remove_unrecorded_certificates(conn)
+
+    def remove_unrecorded_certificates(self, conn: sqlite3.Connection) -> int:
+        """At start: delete certificate files that no certificate_issued event records (a crash
+        between writing one and recording it; the agent was never given it), and half-written
+        temps, so that the folder holds exactly what the chain says was issued."""
+        try:
+            entries = list(os.scandir(self.cert_dir))
+        except FileNotFoundError:
+            return 0
+        recorded: set[str] = set()
+        for (body,) in conn.execute("SELECT payload FROM events WHERE kind='certificate_issued'").fetchall():
+            try:
+                name = json.loads(bytes(body)).get("file")
+            except (ValueError, AttributeError):
+                continue
+            if isinstance(name, str):
+                recorded.add(name)
+        removed = 0
+        for entry in entries:
+            if entry.is_file(follow_symlinks=False) and entry.name not in recorded and entry.name.endswith((".json", ".tmp")):
+                os.unlink(entry.path)
+                removed += 1
+        return removed
+
     def reads_naming(self, conn: sqlite3.Connection, tenant: str, names: list[str]) -> list[str]:
         """The keys of the read-audit records whose question spells one of the names.
 
