@@ -199,3 +199,34 @@ async def test_a_start_after_a_crash_moves_the_erased_pages_out_of_the_wal_and_d
         assert sorted(p.name for p in certs.iterdir()) == ["acme-kept.json"]  # the recorded one stays
     finally:
         await ledger.close()
+
+
+async def test_exports_holding_the_subject_go_with_the_erasure_all_or_nothing(tmp_path: Path) -> None:
+    ledger, keyring, erasure = await _writer(tmp_path)
+    exports = tmp_path / "store" / "exports" / T
+    exports.mkdir(parents=True)
+    (exports / "mine.json").write_text('{"entity_id": "ent_a"}')  # holds the subject
+    (exports / "other.json").write_text('{"entity_id": "ent_b"}')  # the twin: holds someone else
+    try:
+        await _append(ledger, [_entity("ent_a", "Ada Park"), _entity("ent_b", "Bo Han")])
+        async with ledger.conn.execute("PRAGMA page_count") as cur:
+            pages = (await cur.fetchone())[0]
+        async with ledger.conn.execute(f"PRAGMA max_page_count={pages}"):  # the disk fills as the erasure commits
+            pass
+        with pytest.raises(LedgerError):
+            await _append(ledger, [_erased("ent_a"), {"kind": "hold_set", "payload": {"entity_id": "x", "by": "y" * 200_000}}])
+        assert sorted(p.name for p in exports.iterdir()) == ["mine.json", "other.json"]  # rolled back: kept
+        async with ledger.conn.execute("PRAGMA max_page_count=1073741823"):
+            pass
+        ledger.after_commit = None  # the writer dies right after the erasure's COMMIT
+        await _append(ledger, [_erased("ent_a")])
+        assert sorted(p.name for p in exports.iterdir()) == [".erasing.ent_a.mine.json", "other.json"]
+        (exports / ".erasing.ent_b.old.json").write_text("{}")  # set aside by an erasure that never committed
+    finally:
+        await ledger.close()
+    ledger, keyring, erasure = await _writer(tmp_path)  # the next start
+    try:
+        await ledger.conn._execute(erasure.recover, ledger.conn._conn)
+        assert sorted(p.name for p in exports.iterdir()) == ["old.json", "other.json"]
+    finally:
+        await ledger.close()

@@ -48,6 +48,17 @@ log = logging.getLogger("fireweed.erasure")
 
 
 
+_ASIDE = ".erasing."
+
+
+def _fsync_dir(folder: Path | str) -> None:
+    dfd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(dfd)
+    finally:
+        os.close(dfd)
+
+
 def _erased_keys(payload: dict[str, Any]) -> list[str]:
     """The keys an `erased` event destroys: the subject's, and those of the read-audit records
     whose question named the subject."""
@@ -66,6 +77,7 @@ class Erasure:
         self.cert_dir = store / "certificates"
         self.exports_dir = store / EXPORTS_DIR
         self._keys_due: list[tuple[str, str]] = []  # erased subjects whose key is still to be destroyed
+        self._aside: list[tuple[str, str]] = []  # (export, its set-aside name) of the batch being written
         self._checkpoint_due = False  # an erasure's WAL checkpoint could not run yet
 
     def attach(self, tenant: str, event: dict[str, Any]) -> None:
@@ -100,15 +112,20 @@ class Erasure:
         )
         payload_parts = len(targets)
         attachments["redacted"] = payload_parts
-        attachments["exports_deleted"] = self._drop_exports(tenant, entity_id, names)
+        attachments["exports_deleted"] = self._set_aside_exports(tenant, entity_id, names)
         # The key cannot be restored once destroyed, so it is destroyed only after the COMMIT
         # (after_commit); a crash in between leaves a committed erasure whose key the next start
         # destroys (finish_interrupted). Until then nothing more is sealed under it.
         for key_id in _erased_keys(payload):
             self.sealer.doom(tenant, key_id)
 
-    def _drop_exports(self, tenant: str, entity_id: str, names: list[str]) -> int:
-        """Delete this tenant's in-store exports that hold the subject (its id or its name)."""
+    def _set_aside_exports(self, tenant: str, entity_id: str, names: list[str]) -> int:
+        """Set aside this tenant's in-store exports that hold the subject (its id or its name).
+
+        They are renamed to `.erasing.<entity_id>.<name>` (a name no agent can give) inside the
+        erasure's transaction, deleted once it has committed (after_commit), put back if it rolls
+        back (after_rollback), and at a writer's start deleted or put back by whether the chain
+        holds the erasure: the exports go with the erasure, all or nothing, across a crash."""
         folder = self.exports_dir / tenant
         try:
             entries = list(os.scandir(folder))
@@ -116,9 +133,9 @@ class Erasure:
             return 0
         spelled = _spelling(names)
         needle = f"\"{entity_id.casefold()}\""
-        dropped = 0
+        moved = 0
         for entry in entries:
-            if not entry.is_file(follow_symlinks=False):
+            if not entry.is_file(follow_symlinks=False) or entry.name.startswith("."):
                 continue
             try:
                 with open(entry.path, "rb") as fh:
@@ -126,15 +143,60 @@ class Erasure:
             except OSError:
                 continue
             if needle in body or (spelled is not None and spelled.search(body)):
-                os.unlink(entry.path)
-                dropped += 1
-        if dropped:
-            dfd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+                aside = os.path.join(folder, f"{_ASIDE}{entity_id}.{entry.name}")
+                os.replace(entry.path, aside)
+                self._aside.append((entry.path, aside))
+                moved += 1
+        if moved:
+            _fsync_dir(folder)  # the renames must outlive a crash, so that a start finds them
+        return moved
+
+    def _settle_aside(self, keep: bool) -> None:
+        """Delete the exports set aside (the erasure committed), or put them back (it did not)."""
+        folders = set()
+        for original, aside in self._aside:
             try:
-                os.fsync(dfd)  # the unlinks must outlive a crash, as the key's destruction does
-            finally:
-                os.close(dfd)
-        return dropped
+                if keep:
+                    os.replace(aside, original)
+                else:
+                    os.unlink(aside)
+            except OSError as exc:
+                log.error("could not settle an export set aside by an erasure (%s); the next start will", exc)
+            folders.add(os.path.dirname(aside))
+        self._aside.clear()
+        for folder in folders:
+            try:
+                _fsync_dir(Path(folder))
+            except OSError:
+                pass
+
+    def settle_interrupted_exports(self, conn: sqlite3.Connection) -> int:
+        """At start: the exports a crash left set aside go if their erasure committed, else back."""
+        settled = 0
+        try:
+            tenants = [e for e in os.scandir(self.exports_dir) if e.is_dir(follow_symlinks=False)]
+        except FileNotFoundError:
+            return 0
+        for tenant_dir in tenants:
+            asides = [e for e in os.scandir(tenant_dir.path) if e.name.startswith(_ASIDE)]
+            if not asides:
+                continue
+            erased: set[str] = set()
+            rows = conn.execute("SELECT payload FROM events WHERE tenant=? AND kind='erased'", (tenant_dir.name,))
+            for (body,) in rows.fetchall():
+                try:
+                    erased.add(str(json.loads(bytes(body))["entity_id"]))
+                except (ValueError, KeyError, TypeError):
+                    continue
+            for entry in asides:
+                entity_id, _, original = entry.name[len(_ASIDE):].partition(".")
+                if entity_id in erased:
+                    os.unlink(entry.path)
+                else:
+                    os.replace(entry.path, os.path.join(tenant_dir.path, original))
+                settled += 1
+            _fsync_dir(Path(tenant_dir.path))
+        return settled
 
     def after_commit(self, conn: sqlite3.Connection, committed: list[tuple[str, dict[str, Any]]]) -> None:
         """The erasures are durable: destroy their subjects' keys, and push the redacted pages
@@ -142,6 +204,7 @@ class Erasure:
         is retried after the next commit (and a start finishes any key left)."""
         erased = [(tenant, key_id) for tenant, ev in committed if ev.get("kind") == "erased"
                   for key_id in _erased_keys(ev["payload"])]
+        self._settle_aside(keep=False)
         self._keys_due.extend(erased)
         for tenant, entity_id in list(self._keys_due):
             try:
@@ -165,6 +228,7 @@ class Erasure:
 
     def after_rollback(self) -> None:
         self.sealer.spare_all()
+        self._settle_aside(keep=True)
 
     def finish_interrupted(self, conn: sqlite3.Connection) -> int:
         """Destroy the key of every erased subject that still has one: a writer that died between
@@ -186,6 +250,7 @@ class Erasure:
         erasures, move their pages out of the WAL (nothing else would until the next erasure),
         and remove certificate files the chain does not record. Returns (keys, certificates)."""
         keys = self.finish_interrupted(conn)
+        self.settle_interrupted_exports(conn)
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
         return keys, self.remove_unrecorded_certificates(conn)
 
