@@ -22,6 +22,7 @@ class StandInWriter:
         self.ops: list[str] = []
         self.after_prepare: Any = None
         self.fail_on: set[str] = set()  # ops that find the writer gone
+        self.appended: list[dict[str, Any]] = []  # every event appended, as sent
 
     async def call(self, op: str, tenant: str, **fields: Any) -> dict[str, Any]:
         wait = await self.send_request(op, tenant, **fields)
@@ -47,6 +48,7 @@ class StandInWriter:
         elif op == "reads_naming":
             result = {"read_keys": []}  # the stand-in keeps no read audit
         elif op == "append":
+            self.appended.extend(fields["events"])
             result = {"events": [{"tenant": tenant, "seq": e["seq"], "kind": e["kind"],
                                   "recorded_at": e["recorded_at"], "hash": "00" * 32} for e in fields["events"]]}
         else:

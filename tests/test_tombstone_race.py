@@ -75,3 +75,27 @@ async def test_a_forget_retried_after_its_answer_was_lost_says_the_subject_is_al
     # the positive: a name that was never stored is still not found
     never = await ops.op_forget("default", {"subject": "Cy Moss"})
     assert never["verdict"] == "refused" and never["code"] == "entity_not_found"
+
+
+async def test_a_question_answered_before_an_erasure_is_recorded_without_the_erased_subject(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from fireweed.shared import policy
+
+    writer = StandInWriter()
+    d = decider_on(tmp_path, monkeypatch, writer)
+    ops = FrontOps(d)
+    policy.use({**policy.DEFAULTS, "read_audit": "text"})
+    for claim in ("Ada Park repaired the pump.", "Bo Han repaired the gate."):
+        assert (await ops.op_remember("default", {"claim": claim, "evidence": claim}))["verdict"] == "admitted"
+    asked = {q: d.projection.recall("default", q, None, d.visible_seq("default"), 5).to_dict()
+             for q in ("What did Ada Park repair?", "What did Bo Han repair?")}
+    ada = next(iter(asked["What did Ada Park repair?"]["results"]))["subjects"][0]
+    seq = d.next_seq["default"] + 1  # she is erased while both answers are on their way to the read audit
+    d.projection.apply("default", seq, "erased", {"entity_id": ada, "name_fingerprint": fingerprint("Ada Park"),
+                                                  "memories": [], "derived": [], "parts": []}, "2026-11-30T00:00:00.000000Z")
+    d.next_seq["default"] = d.committed["default"] = seq
+    for q, answer in asked.items():
+        await ops._record_read("default", q, answer)
+    recorded = [ev["payload"] for ev in writer.appended if ev["kind"] == "read_recorded"]
+    assert [r["query"] for r in recorded] == ["[erased]", "What did Bo Han repair?"]  # the twin keeps its words
+    assert ada not in recorded[0]["subjects"] and recorded[1]["subjects"]

@@ -106,7 +106,20 @@ class RecallOps:
         else:
             writer = await self.d.writer_ready()
             payload["query_fingerprint"] = (await writer.call("fingerprint", tenant, names=[query]))["fingerprints"][0]
-        await self.d.mutate(tenant, lambda: [("read_recorded", payload)])
+
+        def plan() -> list[tuple[str, dict[str, Any]]]:
+            # A subject may have been erased while the question was being answered: its key is
+            # gone, so the record cannot name it, and the question's words go with it (a record
+            # the writer refused would fail every other mutation of its group commit).
+            live = [s for s in subjects if self.d.projection.entity(tenant, s) is not None]
+            if len(live) == len(subjects):
+                return [("read_recorded", payload)]
+            gone = {**payload, "subjects": live, "memories": [], "subject_erased": True}
+            if "query" in gone:
+                gone["query"] = "[erased]"
+            return [("read_recorded", gone)]
+
+        await self.d.mutate(tenant, plan)
 
     async def op_review_reads(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         limit = int_arg(args, "limit", 20, 1, 500) or 20
