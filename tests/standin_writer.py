@@ -23,6 +23,7 @@ class StandInWriter:
         self.after_prepare: Any = None
         self.fail_on: set[str] = set()  # ops that find the writer gone
         self.appended: list[dict[str, Any]] = []  # every event appended, as sent
+        self.redacted = False  # prepare_source finds the held evidence redacted (an erasure took it)
 
     async def call(self, op: str, tenant: str, **fields: Any) -> dict[str, Any]:
         wait = await self.send_request(op, tenant, **fields)
@@ -41,6 +42,8 @@ class StandInWriter:
                                       "leaves": [leaf], "located": {"found": True, "receipt": receipt, "span": text,
                                                                     "part_spans": [[0, len(text.encode())]],
                                                                     "part_texts": [text]}}
+            if self.redacted:
+                result["located"] = {"found": False}
             if self.after_prepare is not None:
                 self.after_prepare()
         elif op == "fingerprint":

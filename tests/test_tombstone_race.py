@@ -99,3 +99,31 @@ async def test_a_question_answered_before_an_erasure_is_recorded_without_the_era
     recorded = [ev["payload"] for ev in writer.appended if ev["kind"] == "read_recorded"]
     assert [r["query"] for r in recorded] == ["[erased]", "What did Bo Han repair?"]  # the twin keeps its words
     assert ada not in recorded[0]["subjects"] and recorded[1]["subjects"]
+
+
+async def test_a_quotation_redacted_while_it_is_staged_is_refused_with_a_code_never_an_internal_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    writer = StandInWriter()
+    d = decider_on(tmp_path, monkeypatch, writer)
+    ops = FrontOps(d)
+    claim = "Ada Park repaired the pump."
+    assert (await ops.op_remember("default", {"claim": claim, "evidence": claim}))["verdict"] == "admitted"
+    writer.redacted = True  # the same quotation again: its held copy is found redacted...
+    fired: list[str] = []
+
+    def erase_once() -> None:  # ...because she was erased while it was being staged
+        if not fired:
+            fired.append("Ada Park")
+            _erase(d, "Ada Park")
+
+    writer.after_prepare = erase_once
+    result = await ops.op_remember("default", {"claim": claim, "evidence": claim})
+    assert fired and result["verdict"] == "not_stored" and result["code"] == "previously_erased", result
+    # the twin: redacted with no erasure behind it (nothing to check again) is still a typed refusal
+    writer.after_prepare = None
+    other = "Bo Han repaired the gate."
+    writer.redacted = False
+    assert (await ops.op_remember("default", {"claim": other, "evidence": other}))["verdict"] == "admitted"
+    writer.redacted = True
+    result = await ops.op_remember("default", {"claim": other, "evidence": other})
+    assert result["verdict"] == "refused" and result["code"] == "evidence_not_in_source", result

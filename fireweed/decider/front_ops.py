@@ -215,6 +215,12 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
                                              single_part=True, evidence=evidence)
             source_id = str(prepared["source_id"])
             located = prepared["located"]
+            if not located.get("found"):
+                if self.d.projection.tombstone_count(tenant) != marks:
+                    raise _TombstonesMoved  # an erasure redacted the held copy meanwhile: check again
+                return refused("evidence_not_in_source", f"The evidence does not occur in source {source_id!r}.",
+                               "Quote the evidence again; the held copy of it changed while this call ran.",
+                               claim=text, evidence=evidence, source_id=source_id)
             before: list[tuple[str, dict[str, Any]]] = []
             if not prepared.get("exists"):
                 before = [("source_added", {"source_id": source_id, "root": prepared["root"],
