@@ -23,10 +23,11 @@ from fireweed.shared.rpc import answers
 
 log = logging.getLogger("fireweed.front.backend")
 START_TIMEOUT = 30.0
+MAX_RESPAWNS = 3  # a decider killed while starting is started again, this many times at most
 
 
-def spawn_decider(settings: Settings) -> int:
-    """Start a detached decider (it starts its own writer); returns its pid.
+def spawn_decider(settings: Settings) -> subprocess.Popen[bytes]:
+    """Start a detached decider (it starts its own writer); returns its process.
 
     Its stdin is /dev/null and its stdout/stderr go to the store's log, so no
     pipe of whoever started us stays open in it."""
@@ -47,7 +48,7 @@ def spawn_decider(settings: Settings) -> int:
         os.close(log_fd)
     # Reap it if it exits while we live, so it never lingers as a zombie.
     threading.Thread(target=proc.wait, daemon=True, name="reap-decider").start()
-    return proc.pid
+    return proc
 
 
 async def ensure_backend(settings: Settings, timeout: float = START_TIMEOUT) -> bool:
@@ -65,11 +66,23 @@ async def ensure_backend(settings: Settings, timeout: float = START_TIMEOUT) -> 
     try:
         if await answers(settings.decider_socket):
             return False
-        pid = spawn_decider(settings)
-        log.info("started backend decider pid %s", pid)
+        proc = spawn_decider(settings)
+        log.info("started backend decider pid %s", proc.pid)
+        respawns = 0
         while time.monotonic() < deadline:
             if await answers(settings.decider_socket):
                 return True
+            status = proc.returncode  # set by the reaper thread once the child has exited
+            if status is not None:
+                # Killed before it answered (a signal): start it again, a few times. Exited by
+                # itself: it could not start, and waiting out the timeout would only hide why.
+                if status >= 0 or respawns == MAX_RESPAWNS:
+                    if await answers(settings.decider_socket):
+                        return False  # it gave way to a decider that another store path started
+                    raise Unavailable(f"the backend exited (status {status}) before it answered; see {settings.log_path}")
+                respawns += 1
+                log.warning("the backend decider %s was killed while starting; starting it again", proc.pid)
+                proc = spawn_decider(settings)
             await anyio.sleep(0.02)
         raise Unavailable(f"the backend did not start within {timeout:.0f}s; see {settings.log_path}")
     finally:
