@@ -437,7 +437,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("export", "Write the tenant's memory (or one subject's, for an access request) as a verifiable open-format bundle.", cmd_export)
     p.add_argument("--out", required=True, help="the bundle file to write (anywhere the operator may write)")
     p.add_argument("--subject", help="export everything stored about this subject only")
-    p = add("import", "Restore a verified bundle into an empty store (recall answers the same questions; provenance recorded).", cmd_import)
+    p = add("import", "Restore a verified bundle into an empty store (recall answers the same questions; provenance recorded). "
+                         "An interrupted import keeps the tenant closed; the same command, run again, resumes it.", cmd_import)
     p.add_argument("file")
     p.add_argument("--drop-tombstones", action="store_true",
                    help="import a bundle whose erasure tombstones cannot be carried into this store (keyed by "
