@@ -310,43 +310,75 @@ def cmd_import(ns: argparse.Namespace) -> int:
     status = _operator(settings, "status", create=True, wait_ready=120)
     if not status.get("writer_ready"):
         return fail(f"the backend is not ready ({status.get('writer_failure') or 'still starting'}); nothing was imported", 1)
-    heads = status.get("heads", {})
-    if heads.get(settings.tenant, 0):
-        return fail(f"tenant {settings.tenant!r} in {settings.store} is not empty; import only into an empty store", 1)
+    sha = str(plan.provenance["bundle_sha256"])
+    # The import's first write (`import_started`) claims the tenant for this bundle: until its
+    # `import_recorded`, nothing else writes into it, and a rerun with the same bundle resumes it
+    # after a crash (audit 12). The decider decides emptiness under its order lock.
+    try:
+        started = _operator(settings, "import_start", create=True, bundle_sha256=sha, from_tenant=plan.tenant,
+                            from_head=plan.provenance.get("from_head"))
+    except FireweedError as exc:
+        if exc.code == "not_empty":
+            return fail(f"tenant {settings.tenant!r} in {settings.store} is not empty; import only into an empty store"
+                        + (" (it holds a completed import of this bundle)" if "completed import" in str(exc) else ""), 1)
+        if exc.code == "import_in_progress":
+            return fail(f"{exc}; nothing of {ns.file} (SHA-256 {sha}) was imported [{exc.code}]", 1)
+        raise
     if dropped:
         print(f"WARNING: {len(plan.tombstones)} erasure tombstone(s) were NOT carried: claims naming those "
               "erased subjects will be admitted in this store without review", file=sys.stderr)
+    if started.get("resumed"):
+        print(f"resuming the unfinished import of this bundle: {started.get('done', 0)} of {len(plan.memories)} "
+              "memories were already restored")
+    stop_after = _test_stop_after()
 
     async def go() -> tuple[int, int]:
-        ok = refused = 0
+        ok = refused = calls = 0
         async with connect_unix(settings.operator_socket) as client:
+            async def call(op: str, args: dict[str, Any]) -> dict[str, Any]:
+                nonlocal calls
+                if stop_after is not None and calls >= stop_after:
+                    os._exit(137)  # the test hook: die here as a kill -9 would, nothing flushed or closed
+                calls += 1
+                return await client.call(op, settings.tenant, args={**args, "import": sha})
+
             # The new store may name a source differently (it derives its own automatic ids).
             renamed: dict[str, str] = {}
             for src in plan.sources:
-                r = await client.call("import_source", settings.tenant, args={
-                    "source_id": src.source_id, "parts": list(src.parts), **src.declared})
+                r = await call("import_source", {"source_id": src.source_id, "parts": list(src.parts), **src.declared})
                 renamed[src.source_id] = str(r.get("source_id") or src.source_id)
             for m in plan.memories:
-                r = await client.call("import_memory", settings.tenant, args={
+                # import_ref names the step: a resumed import skips exactly the steps already committed.
+                r = await call("import_memory", {
                     "claim": m.claim, "evidence": m.evidence, "event_time": m.event_time,
                     "source_id": renamed.get(m.source_id, m.source_id) if m.source_id else None,
-                    "recorded_state": m.recorded_state, "count": m.count, "approved_by": m.approved_by})
-                if r.get("verdict") in {"admitted", "quarantined"}:
+                    "recorded_state": m.recorded_state, "count": m.count, "approved_by": m.approved_by,
+                    "import_ref": m.memory_id})
+                if r.get("verdict") in {"admitted", "quarantined", "already_imported"}:
                     ok += 1
                 else:
                     refused += 1
                     print(f"  not restored: {json.dumps(m.claim, ensure_ascii=False)} ({r.get('code')})", file=sys.stderr)
             for name in plan.held:  # before import_done: an erasure must not find a held subject free
-                await client.call("hold", settings.tenant, args={
-                    "subject": name, "by": f"import of bundle {str(plan.provenance.get('bundle_sha256'))[:16]} "
-                                          "(held in the exported store)"})
-            await client.call("import_done", settings.tenant, args={"provenance": plan.provenance})
+                await call("hold", {"subject": name, "by": f"import of bundle {sha[:16]} (held in the exported store)"})
+            await call("import_done", {"provenance": plan.provenance})
         return ok, refused
 
-    ok, refused = anyio.run(go)
+    try:
+        ok, refused = anyio.run(go)
+    except (RemoteError, Unavailable) as exc:  # the writer or the backend went away mid-import
+        return fail(f"the import stopped: {exc} [{exc.code}]. It is not complete and the tenant stays closed to "
+                    "everything else until it is: run the same command again to resume it (nothing is restored twice)", 1)
     held = f"; {len(plan.held)} legal hold(s) set again" if plan.held else ""
     print(f"imported {ok} memories from {len(plan.sources)} sources ({refused} not restored){held}; provenance recorded")
     return 0 if not refused else 1
+
+
+def _test_stop_after() -> int | None:
+    """FIREWEED_TEST_IMPORT_STOP_AFTER=N: a test-only hook making `fireweed import` die (as on kill -9)
+    after N calls of the import, so that tests interrupt it at an exact point rather than by timing."""
+    raw = os.environ.get("FIREWEED_TEST_IMPORT_STOP_AFTER")
+    return int(raw) if raw and raw.isdigit() else None
 
 
 def cmd_demo(ns: argparse.Namespace) -> int:
@@ -405,7 +437,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("export", "Write the tenant's memory (or one subject's, for an access request) as a verifiable open-format bundle.", cmd_export)
     p.add_argument("--out", required=True, help="the bundle file to write (anywhere the operator may write)")
     p.add_argument("--subject", help="export everything stored about this subject only")
-    p = add("import", "Restore a verified bundle into an empty store (recall answers the same questions; provenance recorded).", cmd_import)
+    p = add("import", "Restore a verified bundle into an empty store (recall answers the same questions; provenance recorded). "
+                         "An interrupted import keeps the tenant closed; the same command, run again, resumes it.", cmd_import)
     p.add_argument("file")
     p.add_argument("--drop-tombstones", action="store_true",
                    help="import a bundle whose erasure tombstones cannot be carried into this store (keyed by "

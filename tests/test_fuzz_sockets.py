@@ -63,7 +63,7 @@ WRITING_FRONT_OPS = {"remember", "add_source", "forget", "export_memory"}
 # Operator verbs left out of the random envelopes: `stop` stops the backend, `export` writes a file
 # wherever `out` says, and the import verbs append events: all legitimately, for any process of
 # this user (SECURITY.md says so). Their argument checks are exercised by the CLI tests.
-OPERATOR_UNFUZZED = {"stop", "export", "import_source", "import_memory", "import_done"}
+OPERATOR_UNFUZZED = {"stop", "export", "import_start", "import_source", "import_memory", "import_done"}
 
 
 # ---- raw framed connections ---------------------------------------------------------------------

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any, Protocol
 
 import anyio
@@ -24,7 +25,7 @@ from fireweed.decider.projection import Projection
 from fireweed.decider.writer_link import WriterStartError, writer_connection
 from fireweed.shared.config import Settings
 from fireweed.shared.display import display_path
-from fireweed.shared.errors import FireweedError, RemoteError, Unavailable
+from fireweed.shared.errors import BadRequest, FireweedError, RemoteError, Unavailable
 from fireweed.shared.events import utc_now_after
 from fireweed.shared.proc import GrowthFreezer
 from fireweed.shared.rpc import RpcClient
@@ -32,6 +33,18 @@ from fireweed.shared.rpc import RpcClient
 log = logging.getLogger("fireweed.decider")
 
 Planned = list[tuple[str, dict[str, Any]]]
+
+# The bundle SHA-256 an operator's import call acts for, set for the duration of that call (each
+# request runs in its own task, so it never leaks to another). While a tenant is being imported
+# (docs/FORMAT.md section 9) only mutations acting for that same bundle may write into it.
+IMPORT_SHA: ContextVar[str | None] = ContextVar("fireweed_import_sha", default=None)
+
+
+def import_in_progress(tenant: str, sha: str) -> BadRequest:
+    """The refusal of a write into a tenant that an unfinished import owns."""
+    return BadRequest(
+        f"tenant {tenant!r} is being imported from the bundle with SHA-256 {sha} and is not complete; nothing was "
+        "written. The operator completes it by running `fireweed import` again with that bundle", "import_in_progress")
 
 # After a failed writer start the supervisor retries with a growing pause up to this long; a
 # caller arriving meanwhile cuts the pause short, so a fixed cause is picked up at once without
@@ -212,6 +225,11 @@ class Decider:
         async with self.order_lock:
             if writer is not self.writer or (on is not None and on is not writer):
                 raise Unavailable("the ledger writer restarted; nothing was written by this call; retry")
+            # Checked under the order lock, so no write slips in between an import's start and its
+            # end: a half-imported tenant is written only by the import that will complete it.
+            importing = self.projection.importing(tenant)
+            if importing is not None and IMPORT_SHA.get() != importing:
+                raise import_in_progress(tenant, importing)
             planned = plan()
             if not planned:
                 return []

@@ -8,7 +8,7 @@ from fireweed.decider.args import text_arg
 from fireweed.decider.core import Decider
 from fireweed.decider.results import refused
 from fireweed.shared.display import verifier_command
-from fireweed.shared.errors import BadRequest, RemoteError
+from fireweed.shared.errors import RemoteError
 
 
 async def export_via_writer(d: Decider, tenant: str, path: str | None, subject: str | None, from_agent: bool) -> dict[str, Any]:
@@ -35,21 +35,19 @@ class ExportOps:
         return await export_via_writer(self.d, tenant, path, subject, from_agent=True)
 
 
-def imported_state_events(d: Decider, tenant: str, memory_id: str, state: str, reason: str,
+def imported_state_events(current: str, memory_id: str, subjects: list[str], state: str, reason: str,
                           approved_by: str | None = None) -> list[tuple[str, dict[str, Any]]]:
-    """The events that bring an imported memory to the state it had in the exported store.
+    """The events that bring an imported memory from `current` to the state it had in the exported store.
 
     The import admits each claim again, so the firewall may quarantine one that a person had
-    approved there: the approval is recorded again, naming who gave it."""
-    current = d.projection.effective_state(tenant, memory_id)
-    if current is None:
-        raise BadRequest(f"no memory {memory_id}", "not_found")
+    approved there: the approval is recorded again, naming who gave it. Pure (the caller
+    gives the state the import step's own events leave the memory in), so that the step's
+    admission and these events are planned together and committed as one."""
     if state in {"quarantined", "rejected"} and current != state:
         return [("memory_state_changed", {"memory_id": memory_id, "from": current, "to": state, "reason": reason})]
     if state == "active" and current == "quarantined":
-        memory = d.projection.memory(tenant, memory_id) or {}
         return [("review_decided", {"memory_id": memory_id, "decision": "approve",
                                     "by": approved_by or "an operator of the exported store",
                                     "note": "approved in the exported store; carried by import",
-                                    "subjects": memory.get("subjects") or []})]
+                                    "subjects": list(subjects)})]
     return []

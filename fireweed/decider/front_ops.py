@@ -9,6 +9,7 @@ Refusals are results, not errors: they are answers the agent should read.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import anyio
@@ -20,6 +21,7 @@ from fireweed.decider.core import Decider
 from fireweed.decider.evidence_span import narrow_receipt
 from fireweed.decider.export_ops import ExportOps
 from fireweed.decider.firewall import classify
+from fireweed.decider.projection import Plan
 from fireweed.decider.forget_ops import ForgetOps
 from fireweed.decider.recall_ops import ReadLog, RecallOps
 from fireweed.decider.results import refused
@@ -32,6 +34,9 @@ from fireweed.shared.names import BadName, validate_source_id
 from fireweed.shared.rpc import RpcClient
 
 log = logging.getLogger("fireweed.decider.ops")
+
+# (the plan of a remember, its events) -> the events to commit in their place (Plan is the projection's)
+Finish = Callable[[Plan, list[tuple[str, dict[str, Any]]]], list[tuple[str, dict[str, Any]]]]
 
 
 def readmission_policy() -> str:
@@ -53,10 +58,24 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
 
     # Until the projection has been replayed it would answer from an empty memory.
     NEEDS_PROJECTION = frozenset(OPS - {"hello", "echo", "cancel"})
+    # What an agent may still ask of a tenant that is being imported: a half-imported tenant
+    # lacks the holds, the tombstones and some states of the bundle, so it is neither written
+    # nor read (a held subject's memories would be returned, a rejected claim answered) until
+    # the import completes. memory_stats shows how far it got (`importing`).
+    WHILE_IMPORTING = frozenset({"hello", "echo", "cancel", "memory_stats"})
 
-    async def prepare(self, op: str) -> None:
+    async def prepare(self, op: str, tenant: str) -> dict[str, Any] | None:
         if op in self.NEEDS_PROJECTION:
             await self.d.writer_ready()
+        sha = self.d.projection.importing(tenant)
+        if sha is not None and op not in self.WHILE_IMPORTING:
+            # The common case answered here as a refusal the agent can act on; a write that
+            # races with the start of an import is refused by Decider.mutate under the order lock.
+            return refused("import_in_progress",
+                           f"Tenant {tenant!r} is being restored from an export bundle (SHA-256 {sha[:16]}…) and the "
+                           "restore is not complete; nothing was read or written.",
+                           "Wait until the operator's `fireweed import` of that bundle has completed, then call again.")
+        return None
 
     async def op_hello(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         return {"tenant": tenant, "store": display_path(self.d.settings.store)}
@@ -129,18 +148,19 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
             raise BadRequest(str(exc), "bad_source_id") from None
 
     # ---- remember -------------------------------------------------------
-    async def op_remember(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+    async def op_remember(self, tenant: str, args: dict[str, Any], finish: Finish | None = None) -> dict[str, Any]:
+        """`finish` (the operator's import only) adds events to the memory's own commit (see _admit)."""
         # The tombstone check needs the writer (fingerprints are keyed there), so it runs before
         # the plan, outside the order lock. An erasure that commits in between is caught by the
         # plan, which sees the tombstones change; the remember is then checked again from the top.
         for _ in range(_TOMBSTONE_RETRIES):
             try:
-                return await self._remember(tenant, args)
+                return await self._remember(tenant, args, finish)
             except _TombstonesMoved:
                 continue
         raise Unavailable("subjects were being erased throughout this call; nothing was written; retry")
 
-    async def _remember(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+    async def _remember(self, tenant: str, args: dict[str, Any], finish: Finish | None) -> dict[str, Any]:
         claim = _text(args, "claim", LIMITS.claim_chars)
         evidence = _text(args, "evidence", LIMITS.evidence_chars)
         source_text = _text(args, "source_text", LIMITS.source_chars, required=False)
@@ -175,7 +195,7 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
 
         if source_text is None and source_id is None:
             return await self._remember_quoted(tenant, text, claim, evidence, event_time, quarantine_reason,
-                                               readmission, decision.action == "rescue", marks)
+                                               readmission, decision.action == "rescue", marks, finish)
         if source_text is not None:
             source_id = (await self.ensure_source(tenant, source_id, source_text,
                                                   auto=None if source_id else "src"))["source_id"]
@@ -193,11 +213,11 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
                            claim=text, evidence=evidence, source_id=source_id)
         receipt, span = narrow_receipt(located, text)
         return await self._admit(tenant, text, claim, span, receipt, source_id, event_time, quarantine_reason,
-                                 readmission, decision.action == "rescue", [], marks)
+                                 readmission, decision.action == "rescue", [], marks, finish=finish)
 
     async def _remember_quoted(self, tenant: str, text: str, claim: str, evidence: str, event_time: str | None,
                                quarantine_reason: str | None, readmission: bool, rescued: bool,
-                               marks: int) -> dict[str, Any]:
+                               marks: int, finish: Finish | None) -> dict[str, Any]:
         """Evidence with no source: it becomes a one-part source of its own, appended together with
         the memory in one mutation (one commit), under the source's lock so two identical
         quotations never register it twice."""
@@ -227,14 +247,17 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
                                             "size": prepared["size"], "leaves": prepared["leaves"]})]
             receipt, span = narrow_receipt(located, text)
             return await self._admit(tenant, text, claim, span, receipt, source_id, event_time, quarantine_reason,
-                                     readmission, rescued, before, marks, on=writer if before else None)
+                                     readmission, rescued, before, marks, on=writer if before else None, finish=finish)
 
     async def _admit(self, tenant: str, text: str, claim: str, span: str, receipt: dict[str, Any], source_id: str,
                      event_time: str | None, quarantine_reason: str | None, readmission: bool, rescued: bool,
-                     before: list[tuple[str, dict[str, Any]]], marks: int, on: RpcClient | None = None) -> dict[str, Any]:
+                     before: list[tuple[str, dict[str, Any]]], marks: int, on: RpcClient | None = None,
+                     finish: Finish | None = None) -> dict[str, Any]:
         """Plan against the projection and append (after any events that must precede the memory).
 
-        `marks` is the tombstone count the remember's tombstone check saw."""
+        `marks` is the tombstone count the remember's tombstone check saw. `finish(plan, events)`
+        returns the memory's events with what must commit together with them (an import step:
+        the exported state and count), planned under the same order lock."""
         outcome: dict[str, Any] = {}
 
         def plan() -> list[tuple[str, dict[str, Any]]]:
@@ -246,7 +269,7 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
                     if kind == "memory_admitted":
                         payload["readmission"] = "acknowledged_by_agent"  # the ledger records whose decision it was
             outcome["plan"] = p
-            return before + p.events
+            return before + (finish(p, p.events) if finish is not None else p.events)
 
         committed = await self.d.mutate(tenant, plan, on=on)  # `on`: the writer that staged the new source
         p = outcome["plan"]

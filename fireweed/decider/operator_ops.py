@@ -6,26 +6,34 @@ that names who decided.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from fireweed.decider.args import int_arg, text_arg
-from fireweed.decider.core import Decider
+from fireweed.decider.core import IMPORT_SHA, Decider, Planned, import_in_progress
 from fireweed.decider.export_ops import export_via_writer, imported_state_events
 from fireweed.decider.front_ops import FrontOps
+from fireweed.decider.projection import Plan
 from fireweed.shared.display import display_path
 from fireweed.shared.errors import BadRequest, Unavailable
 from fireweed.shared.names import operator_text_problem
 
 # Source ids the decider derived (old: unkeyed 24 hex digits; now: keyed, 32).
 _AUTO_ID = re.compile(r"(?:evidence|src)-[0-9a-f]{24}(?:[0-9a-f]{8})?")
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+
+
+class _AlreadyImported(Exception):
+    """Raised in an import step's plan: another call committed this step first; nothing is appended."""
 
 
 class OperatorOps:
     OPS = frozenset({"status", "stop", "review_list", "review_decide", "hold", "release", "export",
-                     "import_source", "import_memory", "import_done"})
+                     "import_start", "import_source", "import_memory", "import_done"})
 
     def __init__(self, decider: Decider, front: FrontOps) -> None:
         self.d = decider
@@ -34,9 +42,16 @@ class OperatorOps:
     # Until the projection has been replayed it would answer from an empty memory.
     NEEDS_PROJECTION = frozenset(OPS - {"status", "stop"})
 
-    async def prepare(self, op: str) -> None:
+    # Refused outright while the tenant is being imported: an export would be of half a tenant
+    # (`hold` is the import's own when it names the bundle; Decider.mutate refuses any other).
+    NOT_WHILE_IMPORTING = frozenset({"export"})
+
+    async def prepare(self, op: str, tenant: str) -> None:
         if op in self.NEEDS_PROJECTION:
             await self.d.writer_ready()
+        sha = self.d.projection.importing(tenant)
+        if sha is not None and op in self.NOT_WHILE_IMPORTING:
+            raise import_in_progress(tenant, sha)
 
     async def op_status(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         # `wait_ready` (seconds): answer once the writer is ready or its start has failed, so
@@ -136,6 +151,9 @@ class OperatorOps:
                 "seq": committed[-1]["seq"]}
 
     async def op_hold(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        if args.get("import") is not None:  # a hold the import carries from the exported store
+            with self._acting_for_import(tenant, args.get("import")):
+                return await self._hold(tenant, args, True)
         return await self._hold(tenant, args, True)
 
     async def op_release(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -147,16 +165,72 @@ class OperatorOps:
         subject = text_arg(args, "subject", 300, required=False)
         return await export_via_writer(self.d, tenant, out, subject, from_agent=False)
 
+    # ---- import: one bundle restored into an empty tenant, resumable (docs/FORMAT.md section 9) ----
+    @staticmethod
+    def _sha(value: Any, what: str = "`import`") -> str:
+        if not isinstance(value, str) or not _SHA256.fullmatch(value):
+            raise BadRequest(f"{what} must be the bundle's SHA-256 (64 lower-case hex digits)", "invalid_arguments")
+        return value
+
+    @contextlib.contextmanager
+    def _acting_for_import(self, tenant: str, value: Any) -> Iterator[str]:
+        """Run an import step as the import of bundle `value`, which must be the one under way.
+
+        Decider.mutate admits the step's writes into the half-imported tenant because of it."""
+        sha = self._sha(value)
+        importing = self.d.projection.importing(tenant)
+        if importing != sha:
+            if importing is not None:
+                raise import_in_progress(tenant, importing)
+            raise BadRequest(f"no import of bundle {sha} is under way in tenant {tenant!r}: send import_start first",
+                             "import_not_started")
+        token = IMPORT_SHA.set(sha)
+        try:
+            yield sha
+        finally:
+            IMPORT_SHA.reset(token)
+
+    async def op_import_start(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Begin (or resume) the import of one bundle: the `import_started` event is its first write.
+
+        An empty tenant starts it; a tenant whose unfinished import is of this same bundle resumes
+        it (`resumed`, with `done`: the memories already restored); anything else is refused,
+        naming the bundle of an unfinished import if there is one."""
+        sha = self._sha(args.get("bundle_sha256"), "`bundle_sha256`")
+        payload = {"bundle_sha256": sha, "from_tenant": text_arg(args, "from_tenant", 200, required=False),
+                   "from_head": args.get("from_head") if isinstance(args.get("from_head"), dict) else None}
+        resumed: dict[str, Any] = {}
+
+        def plan() -> Planned:  # under the order lock: two imports cannot both find the tenant empty
+            importing = self.d.projection.importing(tenant)
+            if importing == sha:
+                resumed["done"] = self.d.projection.import_steps_done(tenant)
+                return []
+            if importing is not None:
+                raise import_in_progress(tenant, importing)
+            if self.d.projection.head(tenant):
+                done = " (it holds a completed import of this bundle)" if self.d.projection.imported_from(tenant) == sha else ""
+                raise BadRequest(f"tenant {tenant!r} is not empty{done}; import only into an empty store", "not_empty")
+            return [("import_started", payload)]
+
+        token = IMPORT_SHA.set(sha)
+        try:
+            committed = await self.d.mutate(tenant, plan)
+        finally:
+            IMPORT_SHA.reset(token)
+        if resumed:
+            return {"resumed": True, "done": resumed["done"], "bundle_sha256": sha}
+        return {"resumed": False, "done": 0, "bundle_sha256": sha, "seq": committed[-1]["seq"]}
+
     async def op_import_source(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         """Register an exported source again, with its redacted parts still redacted.
 
         Ids of the automatic form are not kept: the new store derives its own, keyed with its
         own secret, so an old store's unkeyed `evidence-<sha256>` id does not carry into it
         and identical quotations in the new store find the source. The answer names the id
-        under which the source now lives."""
+        under which the source now lives. A resumed import finds a source it already registered
+        (same id, same text) held, and registers nothing (`new: false`)."""
         parts = args.get("parts")
-        if parts is None:  # a CLI from before parts were carried: the text as agents send it
-            return await self.front.op_add_source(tenant, args)
         if not isinstance(parts, list):
             raise BadRequest("`parts` must be a list", "invalid_arguments")
         declared = {k: text_arg(args, k, 200, required=False) for k in ("origin", "origin_kind", "supplied_by")}
@@ -166,29 +240,70 @@ class OperatorOps:
         source_id = None if auto else self.front._source_id(raw_id)
         # The writer rebuilds the text from the parts; this string is only the decider's lock key.
         lock_key = f"import\x00{raw_id}"
-        info = await self.front.ensure_source(tenant, source_id, lock_key, declared, auto=auto, import_parts=parts)
+        with self._acting_for_import(tenant, args.get("import")):
+            info = await self.front.ensure_source(tenant, source_id, lock_key, declared, auto=auto, import_parts=parts)
         return {"verdict": "admitted", "kind": "source", **info}
 
     async def op_import_memory(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        """One import step: the claim passes the checks a remember does, and its admission, the
+        exported state, approval and count, and `import_ref` (the exported memory id) are one
+        commit. A step is thus in the ledger whole or not at all, and a resumed import skips
+        exactly the steps that committed (verdict `already_imported`), never reinforcing again."""
         state = text_arg(args, "recorded_state", 20, required=False) or "active"
         count = int_arg(args, "count", 1, 1, 2**53 - 1) or 1
+        ref = text_arg(args, "import_ref", 200) or ""
+        approved_by = text_arg(args, "approved_by", 300, required=False)
         fields = {k: args[k] for k in ("claim", "evidence", "source_id", "event_time") if args.get(k) is not None}
-        result = await self.front.op_remember(tenant, fields)
-        memory_id = result.get("memory_id")
-        if memory_id and result.get("verdict") in {"admitted", "quarantined"}:
-            approved_by = text_arg(args, "approved_by", 300, required=False)
-            events = imported_state_events(self.d, tenant, memory_id, state, "state as exported", approved_by)
-            # How often the claim was reinforced in the exported store: one event carries the count.
-            held = (self.d.projection.memory(tenant, memory_id) or {}).get("count", 1)
-            if count > held:
-                events.append(("memory_reinforced", {"memory_id": memory_id, "count": count}))
-            if events:
-                await self.d.mutate(tenant, lambda: events)
-        return result
+        with self._acting_for_import(tenant, args.get("import")):
+            if self.d.projection.import_step_done(tenant, ref):
+                return {"verdict": "already_imported", "import_ref": ref}
+
+            def finish(p: Plan, events: Planned) -> Planned:
+                # Runs in the step's plan, under the order lock: the check cannot race a twin call.
+                if self.d.projection.import_step_done(tenant, ref):
+                    raise _AlreadyImported
+                return self._imported_fixups(tenant, p, events, ref, state, count, approved_by)
+
+            try:
+                return await self.front.op_remember(tenant, fields, finish=finish)
+            except _AlreadyImported:
+                return {"verdict": "already_imported", "import_ref": ref}
+
+    def _imported_fixups(self, tenant: str, p: Plan, events: Planned, ref: str, state: str, count: int,
+                         approved_by: str | None) -> Planned:
+        """Tag the step's events with `import_ref` and append what brings the memory to its
+        exported state and count, computed from the state the step's own events leave it in."""
+        mid = p.memory_id
+        if p.outcome == "reinforced":
+            held = next(int(pl["count"]) for k, pl in events if k == "memory_reinforced" and pl["memory_id"] == mid)
+            current = self.d.projection.effective_state(tenant, mid) or "active"
+        else:
+            held = 1
+            current = "quarantined" if p.outcome == "quarantined" else "active"
+        for kind, payload in events:  # the last change the step's own events make to the memory's state
+            if kind == "memory_state_changed" and payload.get("memory_id") == mid:
+                current = str(payload["to"])
+        tagged = [(k, {**pl, "import_ref": ref} if k in ("memory_admitted", "memory_reinforced") and pl.get("memory_id") == mid
+                   else pl) for k, pl in events]
+        fixups = imported_state_events(current, mid, p.subjects, state, "state as exported", approved_by)
+        if count > held:  # how often the claim was reinforced in the exported store: one event carries the count
+            fixups.append(("memory_reinforced", {"memory_id": mid, "count": count}))
+        return tagged + fixups
 
     async def op_import_done(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        """The import's last write: `import_recorded` with the provenance ends it."""
         provenance = args.get("provenance")
         if not isinstance(provenance, dict):
             raise BadRequest("`provenance` must be an object", "invalid_arguments")
-        committed = await self.d.mutate(tenant, lambda: [("import_recorded", provenance)])
+        sha = self._sha(provenance.get("bundle_sha256"), "`provenance.bundle_sha256`")
+        with self._acting_for_import(tenant, args.get("import", sha)):
+            if args.get("import", sha) != sha:
+                raise BadRequest("`import` and `provenance.bundle_sha256` name different bundles", "invalid_arguments")
+
+            def plan() -> Planned:
+                if self.d.projection.importing(tenant) != sha:  # a twin call completed it first
+                    raise BadRequest(f"the import of bundle {sha} in tenant {tenant!r} is already complete", "not_importing")
+                return [("import_recorded", provenance)]
+
+            committed = await self.d.mutate(tenant, plan)
         return {"seq": committed[-1]["seq"]}

@@ -270,7 +270,7 @@ class _Tenant:
     __slots__ = (
         "name", "head", "entities", "by_key", "by_token", "by_person_end", "by_first", "memories", "by_claim", "sources",
         "tombstones", "certificates", "reads", "words", "events", "last_recorded", "word_since", "key_since",
-        "erasures", "erased_at", "certified", "step_from", "step_to",
+        "erasures", "erased_at", "certified", "step_from", "step_to", "importing", "import_refs", "imported",
     )
 
     def __init__(self, name: str) -> None:
@@ -306,6 +306,13 @@ class _Tenant:
         # Arrays of machine integers: 16 bytes a remember, not a list slot and an int object each.
         self.step_from = array("q")
         self.step_to = array("q")
+        # While an import is under way (an `import_started` without its `import_recorded`): the
+        # bundle's SHA-256, and the exported memory ids whose import step has committed, so that a
+        # resumed import skips exactly those. None/empty otherwise (a ledger from before
+        # import_started existed never reads as importing).
+        self.importing: str | None = None
+        self.import_refs: set[str] = set()
+        self.imported: str | None = None  # the bundle SHA-256 of the last completed import
 
 
 def _claim_key(claim: str) -> str:
@@ -494,6 +501,14 @@ class Projection:
         if m.norm:
             t.by_claim.setdefault(m.norm, []).append(mid)
         self._index_words(t, m)
+        self._import_step(t, p)
+
+    @staticmethod
+    def _import_step(t: _Tenant, p: dict[str, Any]) -> None:
+        """An import step's commit names the exported memory it restored (`import_ref`)."""
+        ref = p.get("import_ref")
+        if t.importing is not None and isinstance(ref, str) and ref:
+            t.import_refs.add(ref)
 
     def _build_words(self, t: _Tenant) -> None:
         t.words = {}
@@ -573,6 +588,7 @@ class Projection:
         if m.counts is None:
             m.counts = []
         m.counts.append((seq, m.count))
+        self._import_step(t, p)
 
     def _memory_state_changed(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
         m = t.memories[p["memory_id"]]
@@ -651,12 +667,22 @@ class Projection:
     def _read_recorded(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
         t.reads += 1
 
+    def _import_started(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
+        # From here until import_recorded the tenant belongs to this import alone (decider.mutate).
+        sha = p.get("bundle_sha256")
+        t.importing = sha if isinstance(sha, str) and sha else "unknown"
+        t.import_refs = set()
+
     def _import_recorded(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
         # Tombstones an import carried: fingerprints made under this install's key for this
         # tenant, so a claim naming a subject erased before the export stays refused.
         for fp in p.get("tombstones") or []:
             if isinstance(fp, str) and fp:
                 t.tombstones.add(fp)
+        sha = p.get("bundle_sha256")
+        t.imported = sha if isinstance(sha, str) else None
+        t.importing = None
+        t.import_refs = set()
 
     _APPLY = {
         "entity_created": _entity_created,
@@ -670,6 +696,7 @@ class Projection:
         "erased": _erased,
         "certificate_issued": _certificate_issued,
         "read_recorded": _read_recorded,
+        "import_started": _import_started,
         "import_recorded": _import_recorded,
     }
 
@@ -679,6 +706,26 @@ class Projection:
         t = self._tenants.get(tenant)
         e = t.entities.get(entity_id) if t else None
         return bool(e and e.held_at(None))
+
+    def importing(self, tenant: str) -> str | None:
+        """The SHA-256 of the bundle an unfinished import is restoring into the tenant, or None."""
+        t = self._tenants.get(tenant)
+        return t.importing if t else None
+
+    def imported_from(self, tenant: str) -> str | None:
+        """The SHA-256 of the bundle the tenant's last completed import restored, or None."""
+        t = self._tenants.get(tenant)
+        return t.imported if t else None
+
+    def import_steps_done(self, tenant: str) -> int:
+        """How many memory steps the unfinished import has committed (0 when none is under way)."""
+        t = self._tenants.get(tenant)
+        return len(t.import_refs) if t and t.importing is not None else 0
+
+    def import_step_done(self, tenant: str, ref: str) -> bool:
+        """True when the unfinished import has committed the step restoring exported memory `ref`."""
+        t = self._tenants.get(tenant)
+        return bool(t and t.importing is not None and ref in t.import_refs)
 
     def has_tombstones(self, tenant: str) -> bool:
         """True once any subject of the tenant was erased (O(1): remember asks this every time)."""
@@ -817,7 +864,7 @@ class Projection:
         counts = {s: 0 for s in (*STATES, "rejected")}
         if t is None:
             return {"tenant": tenant, "states": counts, "memories": 0, "entities": 0, "sources": 0, "head": 0,
-                    "erased_subjects": 0, "certificates": 0, "reads": 0}
+                    "erased_subjects": 0, "certificates": 0, "reads": 0, "importing": None}
         memories = 0
         for m in t.memories.values():
             if upto is not None and m.seq > upto:
@@ -835,6 +882,7 @@ class Projection:
             "erased_subjects": len(t.tombstones),
             "certificates": t.certificates,
             "reads": t.reads,
+            "importing": t.importing,
         }
 
     # --------------------------------------------------------- resolution

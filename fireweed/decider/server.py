@@ -162,9 +162,10 @@ class Endpoint:
             with scope:
                 try:
                     prepare = getattr(self.ops, "prepare", None)
-                    if prepare is not None:
-                        await prepare(op)
-                    frame = self._encode(ok_reply(req_id, await getattr(self.ops, f"op_{op}")(tenant, args)))
+                    # prepare may answer in the op's place (a refusal that needs no op to run).
+                    early = await prepare(op, tenant) if prepare is not None else None
+                    result = early if early is not None else await getattr(self.ops, f"op_{op}")(tenant, args)
+                    frame = self._encode(ok_reply(req_id, result))
                 except FireweedError as exc:
                     frame = self._encode(error_reply(req_id, exc.code, str(exc)))
                 except Exception as exc:  # a bug answers a typed error; the process lives on

@@ -24,6 +24,7 @@ EVENT_KINDS: frozenset[str] = frozenset(
         "erasure_refused",
         "certificate_issued",
         "read_recorded",
+        "import_started",
         "import_recorded",
     }
 )
