@@ -72,17 +72,22 @@ async def _append(ledger: Ledger, events: list[dict[str, Any]]) -> list[dict[str
     return out[0]
 
 
+async def _erasure_that_fills_the_disk(ledger: Ledger, entity_id: str) -> None:
+    """An erasure whose commit fails: the database may not grow, and the batch needs it to."""
+    async with ledger.conn.execute("PRAGMA page_count") as cur:
+        pages = (await cur.fetchone())[0]
+    async with ledger.conn.execute(f"PRAGMA max_page_count={pages}"):
+        pass
+    with pytest.raises(LedgerError):
+        await _append(ledger, [_erased(entity_id), {"kind": "hold_set", "payload": {"entity_id": "x", "by": "y" * 200_000}}])
+
+
 async def test_a_failed_erasure_commit_keeps_the_key_and_a_durable_one_destroys_it(tmp_path: Path) -> None:
     ledger, keyring, _ = await _writer(tmp_path)
     try:
         await _append(ledger, [_entity("ent_a", "Ada Park")])
         assert keyring.has_key(T, "ent_a")
-        async with ledger.conn.execute("PRAGMA page_count") as cur:
-            pages = (await cur.fetchone())[0]
-        async with ledger.conn.execute(f"PRAGMA max_page_count={pages}"):  # the disk fills as the erasure commits
-            pass
-        with pytest.raises(LedgerError):
-            await _append(ledger, [_erased("ent_a"), {"kind": "hold_set", "payload": {"entity_id": "x", "by": "y" * 200_000}}])
+        await _erasure_that_fills_the_disk(ledger, "ent_a")
         assert keyring.has_key(T, "ent_a")  # no erasure was recorded, so nothing was destroyed
         await _append(ledger, [_erased("ent_a")])
         assert not keyring.has_key(T, "ent_a")  # the positive: a durable erasure destroys it
@@ -209,12 +214,7 @@ async def test_exports_holding_the_subject_go_with_the_erasure_all_or_nothing(tm
     (exports / "other.json").write_text('{"entity_id": "ent_b"}')  # the twin: holds someone else
     try:
         await _append(ledger, [_entity("ent_a", "Ada Park"), _entity("ent_b", "Bo Han")])
-        async with ledger.conn.execute("PRAGMA page_count") as cur:
-            pages = (await cur.fetchone())[0]
-        async with ledger.conn.execute(f"PRAGMA max_page_count={pages}"):  # the disk fills as the erasure commits
-            pass
-        with pytest.raises(LedgerError):
-            await _append(ledger, [_erased("ent_a"), {"kind": "hold_set", "payload": {"entity_id": "x", "by": "y" * 200_000}}])
+        await _erasure_that_fills_the_disk(ledger, "ent_a")
         assert sorted(p.name for p in exports.iterdir()) == ["mine.json", "other.json"]  # rolled back: kept
         async with ledger.conn.execute("PRAGMA max_page_count=1073741823"):
             pass
