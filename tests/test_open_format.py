@@ -435,7 +435,9 @@ def test_no_key_material_is_exported(store: Store, bundle: dict[str, Any]) -> No
 
 def test_a_tenant_export_holds_only_that_tenant(store: Store, bundle: dict[str, Any]) -> None:
     data = ex.bundle_bytes(bundle)
-    assert b"Zed" not in data and b"Harbour" not in data and b"mem_zed" not in data
+    # Whole phrases with a space: "Zed" alone turns up by chance in base64 ciphertext (about one
+    # bundle in ten), a space never does.
+    assert b"Zed Quill" not in data and b"Harbour Cafe" not in data and b"mem_zed" not in data
     other = store.bundle("t2")
     assert [m["claim"] for m in other["memories"]] == ["Zed Quill owns the Harbour Cafe."]
     assert vb.verify(other).ok
