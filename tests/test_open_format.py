@@ -16,6 +16,7 @@ import copy
 import hashlib
 import importlib.util
 import json
+import re
 import sqlite3
 import subprocess
 import sys
@@ -371,8 +372,14 @@ def test_an_unsigned_bundle_is_reported_as_not_attested(store: Store) -> None:
 # What an export holds, and what it must never hold
 
 
+def _outside_ciphertext(data: bytes) -> bytes:
+    """The bundle without its long base64 and hex runs, in which a short word can occur by chance."""
+    return re.sub(rb"[A-Za-z0-9+/=]{24,}", b" ", data)
+
+
 def test_export_after_erasure_holds_no_trace_of_the_subject(store: Store, bundle: dict[str, Any]) -> None:
-    data = ex.bundle_bytes(bundle)
+    data = _outside_ciphertext(ex.bundle_bytes(bundle))
+    assert b"Priya" in data  # the instrument: a bystander's words survive the filter
     for word in ERASED_WORDS:
         assert word.encode() not in data, word
     assert store.ids["m5"] not in {m["memory_id"] for m in bundle["memories"]}
