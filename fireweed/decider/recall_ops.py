@@ -10,7 +10,8 @@ from fireweed.decider.args import int_arg, iso_time, text_arg
 from fireweed.decider.core import Decider
 from fireweed.shared import policy
 from fireweed.shared.limits import LIMITS
-from fireweed.shared.spelling import spells
+from fireweed.shared.events import READ_KEY_PREFIX
+from fireweed.shared.spelling import norm, spelling
 
 
 def read_audit_mode() -> str:
@@ -43,9 +44,12 @@ class ReadLog:
 
     def naming(self, tenant: str, name: str) -> list[str]:
         """The keys of the records held here whose question spells the name (see forget)."""
+        pattern = spelling([norm(name)])
+        if pattern is None:
+            return []
         return sorted({str(r["read_key"]) for r in self.by_tenant.get(tenant, ())
                        if isinstance(r.get("read_key"), str) and isinstance(r.get("query"), str)
-                       and spells([name], r["query"])})
+                       and pattern.search(norm(r["query"]))})
 
 
 class RecallOps:
@@ -102,7 +106,7 @@ class RecallOps:
             payload["query"] = query
             # Its own key: the question may name someone no stored claim names, and forget of
             # that person must still be able to destroy it (see forget).
-            payload["read_key"] = f"read_{secrets.token_hex(12)}"
+            payload["read_key"] = f"{READ_KEY_PREFIX}{secrets.token_hex(12)}"
         else:
             writer = await self.d.writer_ready()
             payload["query_fingerprint"] = (await writer.call("fingerprint", tenant, names=[query]))["fingerprints"][0]

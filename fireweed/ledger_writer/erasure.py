@@ -27,13 +27,15 @@ from fireweed.ledger_writer.certificate import (
     render_certificate,
     sign_certificate,
 )
-from fireweed.ledger_writer.export import EXPORTS_DIR
+from fireweed.ledger_writer.export import EXPORTS_DIR, fsync_dir
 from fireweed.ledger_writer.keyring import Keyring
 from fireweed.ledger_writer.ledger import Ledger, LedgerError
 from fireweed.ledger_writer.sealing import Sealer
 from fireweed.shared.errors import BadRequest
+from fireweed.shared.events import READ_KEY_PREFIX
 from fireweed.shared.spelling import norm as _norm
 from fireweed.shared.spelling import spelling as _spelling
+
 
 def tenant_fingerprint(keyring: Keyring, tenant: str, name: str) -> str:
     """The keyed fingerprint of a name within one tenant.
@@ -45,18 +47,7 @@ def tenant_fingerprint(keyring: Keyring, tenant: str, name: str) -> str:
 
 log = logging.getLogger("fireweed.erasure")
 
-
-
-
 _ASIDE = ".erasing."
-
-
-def _fsync_dir(folder: Path | str) -> None:
-    dfd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(dfd)
-    finally:
-        os.close(dfd)
 
 
 def _erased_keys(payload: dict[str, Any]) -> list[str]:
@@ -66,7 +57,7 @@ def _erased_keys(payload: dict[str, Any]) -> list[str]:
     reads = payload.get("read_keys") or []
     if not isinstance(reads, list):
         reads = []
-    return ([entity_id] if isinstance(entity_id, str) else []) + [k for k in reads if isinstance(k, str) and k.startswith("read_")]
+    return ([entity_id] if isinstance(entity_id, str) else []) + [k for k in reads if isinstance(k, str) and k.startswith(READ_KEY_PREFIX)]
 
 
 class Erasure:
@@ -148,7 +139,7 @@ class Erasure:
                 self._aside.append((entry.path, aside))
                 moved += 1
         if moved:
-            _fsync_dir(folder)  # the renames must outlive a crash, so that a start finds them
+            fsync_dir(folder)  # the renames must outlive a crash, so that a start finds them
         return moved
 
     def _settle_aside(self, keep: bool) -> None:
@@ -166,7 +157,7 @@ class Erasure:
         self._aside.clear()
         for folder in folders:
             try:
-                _fsync_dir(Path(folder))
+                fsync_dir(folder)
             except OSError:
                 pass
 
@@ -195,7 +186,7 @@ class Erasure:
                 else:
                     os.replace(entry.path, os.path.join(tenant_dir.path, original))
                 settled += 1
-            _fsync_dir(Path(tenant_dir.path))
+            fsync_dir(tenant_dir.path)
         return settled
 
     def after_commit(self, conn: sqlite3.Connection, committed: list[tuple[str, dict[str, Any]]]) -> None:

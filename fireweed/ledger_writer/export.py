@@ -688,7 +688,7 @@ def write_bundle(path: Path, bundle: Mapping[str, Any], *, exclusive: bool = Tru
             os.unlink(temp)
         else:
             os.replace(temp, path)
-        _fsync_dir(path.parent)
+        fsync_dir(path.parent)
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
@@ -709,7 +709,7 @@ def _record_pending(pending: Path | None, token: str, temp: Path) -> Path | None
         os.fsync(fd)
     finally:
         os.close(fd)
-    _fsync_dir(pending)
+    fsync_dir(pending)
     return record
 
 
@@ -728,7 +728,8 @@ def remove_pending_temps(pending: Path) -> int:
     return len(records)
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_dir(folder: Path | str) -> None:
+    """Make a directory's entries (a rename, an unlink) durable."""
     dfd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
     try:
         os.fsync(dfd)

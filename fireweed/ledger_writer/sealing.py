@@ -19,6 +19,7 @@ from typing import Any
 from fireweed.ledger_writer import keyring as kr
 from fireweed.ledger_writer.ledger import LedgerError
 from fireweed.shared.canonical import canonical_json
+from fireweed.shared.events import READ_KEY_PREFIX
 
 CONTENT_FIELDS: dict[str, tuple[str, ...]] = {
     "entity_created": ("name",),
@@ -37,7 +38,7 @@ ERASED_JSON = b'"[erased]"'
 def _read_key(kind: str, payload: dict[str, Any]) -> str | None:
     """A read-audit record's own key id: the erasure of whoever its question names destroys it."""
     key_id = payload.get("read_key") if kind == "read_recorded" else None
-    return key_id if isinstance(key_id, str) and key_id.startswith("read_") else None
+    return key_id if isinstance(key_id, str) and key_id.startswith(READ_KEY_PREFIX) else None
 
 
 def key_ids(kind: str, payload: dict[str, Any]) -> list[str]:

@@ -30,6 +30,9 @@ EVENT_KINDS: frozenset[str] = frozenset(
 )
 
 GENESIS_PREV_HASH = b"\x00" * 32
+# A read-audit record's own key id starts so (see read_recorded in docs/FORMAT.md): the writer
+# seals under, and an erasure destroys, only keys of that form besides subjects'.
+READ_KEY_PREFIX = "read_"
 HASH_DOMAIN = b"fireweed/event/v1\x00"
 
 

@@ -4,9 +4,10 @@ Erasure uses it in two processes: the writer to find the sentences and the read-
 records to destroy, the decider to find the read-audit records it holds in memory. One
 definition, so that both agree on what "names the subject" means.
 
->>> spells(["Dan Cole"], "What car does DAN  cole drive?")
+>>> pattern = spelling([norm("Dan Cole")])
+>>> bool(pattern.search(norm("What car does DAN  cole drive?")))
 True
->>> spells(["Dan Cole"], "Dan Coleman repaired the gate.")
+>>> bool(pattern.search(norm("Dan Coleman repaired the gate.")))
 False
 """
 
@@ -28,7 +29,3 @@ def spelling(names: list[str]) -> re.Pattern[str] | None:
     alternatives = [rf"(?<![\w-]){re.escape(n)}(?![\w-])" for n in names if n]
     return re.compile("|".join(alternatives)) if alternatives else None
 
-
-def spells(names: list[str], text: str) -> bool:
-    pattern = spelling([norm(n) for n in names])
-    return pattern is not None and pattern.search(norm(text)) is not None
