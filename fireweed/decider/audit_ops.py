@@ -24,7 +24,7 @@ class AuditOps:
                 "message": "read-only: decisions are a person's (fireweed review approve|reject ID --by NAME)"}
 
     async def op_verify_receipts(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
-        memories = self.d.projection.all_memories(tenant)
+        memories = self.d.projection.all_memories(tenant, self.d.visible_seq(tenant))
         writer = await self.d.writer_ready()
         checks = (await writer.call("verify_receipts", tenant, receipts=[m.get("receipt") for m in memories]))["results"]
         failed = []

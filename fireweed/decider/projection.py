@@ -767,12 +767,14 @@ class Projection:
             return None
         return self._result(t, m, None, None)
 
-    def all_memories(self, tenant: str) -> list[dict[str, Any]]:
-        """Every memory of the tenant (any state), in ledger order, as result dicts."""
+    def all_memories(self, tenant: str, upto: int | None = None) -> list[dict[str, Any]]:
+        """Every memory of the tenant (any state), in ledger order, as result dicts; with `upto`,
+        those recorded by that seq."""
         t = self._tenants.get(tenant)
         if t is None:
             return []
-        return [self._result(t, m, None, None) for m in sorted(t.memories.values(), key=lambda m: m.seq)]
+        return [self._result(t, m, None, None) for m in sorted(t.memories.values(), key=lambda m: m.seq)
+                if upto is None or m.seq <= upto]
 
     def find_claim(self, tenant: str, claim: str, upto: int | None = None) -> list[dict[str, Any]]:
         """Memories whose claim equals this one (case, spacing and end punctuation aside), newest
