@@ -23,6 +23,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 
 __all__ = [
+    "role_word",
     "Token",
     "tokenize",
     "stem",
@@ -179,7 +180,8 @@ AUXILIARIES: frozenset[str] = frozenset(
 PREPOSITIONS: frozenset[str] = frozenset(
     """of in on at by for from to with without into onto upon about above below over under between
     among through throughout during before after since until till within via per towards toward
-    across along around behind beside besides beyond near off out past than aboard""".split()
+    across along around behind beside besides beyond near off out past than aboard against versus despite
+    beneath alongside""".split()
 )
 
 NEGATIONS: frozenset[str] = frozenset(
@@ -323,7 +325,7 @@ _KEEP = frozenset(
 )
 
 
-_VERB_PREFIXES = ("re", "over", "under", "out", "mis", "fore", "with", "up")
+_VERB_PREFIXES = ("re", "over", "under", "out", "mis", "fore", "with", "up", "un")
 
 
 def prefixed_irregular(w: str, irregular: dict[str, str]) -> str:
@@ -457,3 +459,26 @@ def is_verb(word: str) -> bool:
 
 
 _VERB_STEMS: frozenset[str] = frozenset(stem(v) for v in COMMON_VERBS)
+
+
+_ROLE_SUFFIXES = ("er", "or", "ist", "ian", "ant", "ent", "man", "woman", "ic", "ee")
+
+
+# Occupations without an agent suffix. A title is read only from the words right before a name,
+# where a second sense ("cook", "judge") seldom misleads; "head", "guide", "major", "general" and
+# "bass" mislead too often and are left out.
+_ROLE_NOUNS = frozenset("""
+    clerk warden apprentice chef cook nurse midwife surgeon physician medic paramedic vet coach captain
+    skipper pilot chair chairperson secretary deputy dean provost bishop vicar priest curate chaplain
+    rabbi imam monk nun judge magistrate constable detective sheriff bailiff guard lifeguard host
+    hostess actress waitress barista nanny intern cadet architect poet soprano alto mezzo contralto
+    baritone coxswain cox bosun locksmith blacksmith goldsmith silversmith wheelwright shipwright
+    playwright mason stonemason shepherd umpire chauffeur cashier registrar landlord landlady envoy
+    diplomat spokesperson sexton churchwarden colonel corporal admiral marshal ranger steward bursar
+    """.split())
+
+
+def role_word(w: str) -> bool:
+    """An occupation: a listed one, or a word with an agent ending ("baker", "organist")."""
+    return w.isalpha() and len(w) > 2 and w not in STOPWORDS and (
+        w in _ROLE_NOUNS or len(w) > 3 and w.endswith(_ROLE_SUFFIXES))
