@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from fireweed.decider.facts import Fact
-from fireweed.decider.lexicon import MONTHS, NEGATIONS, STOPWORDS, WEEKDAYS, is_number, stem, stems_of
+from fireweed.decider.lexicon import MONTHS, NEGATIONS, STOPWORDS, WEEKDAYS, is_number, role_word, stem, stems_of
 from fireweed.decider.name_spans import Span, guess_kind
 from fireweed.decider.relations import lexicon
 from fireweed.decider.text import TITLES
@@ -26,6 +26,7 @@ from fireweed.decider.text import TITLES
 __all__ = ["ClaimIndex", "index_of", "PRIOR_MARKERS"]
 
 _CLOCK = re.compile(r"^\d{1,2}[:.]\d{2}$")
+_ELAPSED = re.compile(r"^\d{1,3}:\d{2}:\d{2}(\.\d+)?$")  # "2:31:47": a race or a lap time
 _YEAR = re.compile(r"^(1[89]|20)\d\d(-\d\d)?$")
 _UNITS = {
     "duration": "second seconds sec secs minute minutes min mins hour hours hr hrs day days week weeks fortnight fortnights month months year years decade decades night nights",
@@ -43,6 +44,19 @@ for _t, _ws in _UNITS.items():
 _REASON = frozenset("because due owing thanks caused reason".split())
 # "since" and "after" give a reason only when a clause follows ("after the season was cut short"), not a time
 _REASON_IF_CLAUSE = frozenset({"since", "after", "following"})
+# what went wrong, named by a noun ("after a fault", "following a complaint") or a past verb
+_MISHAPS = frozenset("""fault failure accident fire flood flooding storm gale crash leak collapse breakdown injury
+    complaint complaints outbreak incident error spill burst blockage explosion malfunction defect dispute strike
+    illness infection damage break-in theft vandalism power-cut outage""".split())
+_PAST_EVENTS = frozenset("split broke burst fell collapsed failed cracked leaked caught froze tore blew crashed flooded".split())
+# a place named by a common noun after a preposition of place ("in a herring-curing yard")
+_PLACE_PREPS = frozenset({"in", "at", "into", "to", "near", "inside", "outside", "beside", "behind"})
+_PLACE_NOUNS = frozenset("""yard hall hospital school church chapel station office park garden house home farm field room
+    ward centre center library museum theatre theater village town city harbour harbor port airport clinic kitchen
+    warehouse depot site shed barn street road lane square market shop studio gallery lab laboratory building
+    basement attic cellar garage workshop factory mill quay pier dock beach lake river wood forest hill valley
+    island court courtroom prison surgery pharmacy hotel pub restaurant cafe café canteen gym pool stadium arena
+    ground pitch track campus college university institute embassy barracks base camp""".split())
 _CONSTRAINT = frozenset("cannot can't must only limited limit least most required requires forbidden prohibited restricted not no never without".split())
 _PURPOSE = frozenset("towards toward for fund funds pay cover so purpose".split())
 _ROLE_VERBS = frozenset(stem(w) for w in "elect appoint name hire promote act serve work become".split())
@@ -106,13 +120,6 @@ class ClaimIndex:
 
 # Plain forms of address name no role; every other title does ("Inspector", "Councillor").
 _ADDRESS_ONLY = frozenset({"mr", "mr.", "mrs", "mrs.", "ms", "ms.", "miss", "mx", "mx.", "sir", "dame", "lord", "lady"})
-_ROLE_SUFFIXES = ("er", "or", "ist", "ian", "ant", "ent", "man", "woman", "ic", "ee")
-
-
-def _role_word(w: str) -> bool:
-    return w.isalpha() and len(w) > 3 and w not in STOPWORDS and w.endswith(_ROLE_SUFFIXES)
-
-
 def _roles_around(lower: list[str], sp: Span) -> list[str]:
     """What a claim says someone is, in the words around their name: a title in front ("Treasurer
     Maelle Adebanjo", "conservator Mireille Osagie-Hart") or an apposition after it ("Declan
@@ -120,11 +127,13 @@ def _roles_around(lower: list[str], sp: Span) -> list[str]:
     out: list[str] = []
     words_of = sp.text.lower().split()  # the surface: the match tokens drop titles
     lead = words_of[0].rstrip(".") if words_of else ""
-    if len(words_of) >= 3 and lead not in _ADDRESS_ONLY and (lead in TITLES or _role_word(lead)):
+    if len(words_of) >= 3 and lead not in _ADDRESS_ONLY and (lead in TITLES or role_word(lead)):
         out.append(lead)
     k = sp.first - 1
+    if k > 0 and lower[k] == "," and not sp.possessive:
+        k -= 1  # "the council's tree officer, Peregrine Obi, ...": the role set off before the name
     words: list[str] = []
-    while k >= 0 and len(words) < 2 and _role_word(lower[k]):
+    while k >= 0 and len(words) < 2 and role_word(lower[k]):
         words.insert(0, lower[k])
         k -= 1
     if words:
@@ -176,8 +185,18 @@ def _build(fact: Fact) -> ClaimIndex:
     ci.values = fact.values
     n = len(lower)
     in_span = {k for s in fact.spans for k in range(s.first, s.last)}
+    stems = [stem(w) for w in lower]
+    phrases = lx.phrases_in(stems)
+    # the words of a phrasal verb mean the phrase, not what each means alone: "rolled back" is no
+    # "back" (approve), "picked up" no "pick" (choose)
+    in_phrase = {k for a, b, _ in phrases for k in range(a, b)}
     for i, w in enumerate(lower):
         if not any(c.isalnum() for c in w):
+            continue
+        if i in in_phrase:
+            ci.stems.add(stem(w))
+            ci.concepts.add(stem(w))
+            ci.concept_pos.setdefault(stem(w), []).append(i)
             continue
         if len(w) > 5 and w.endswith("ing") and i > 0 and lower[i - 1] in _DETERMINERS:
             # "the painting", "her booking": a noun, which must not ground the verb ("paint")
@@ -195,8 +214,7 @@ def _build(fact: Fact) -> ClaimIndex:
             ci.concept_pos.setdefault(c, []).append(i)
         if w in NEGATIONS:
             ci.negation_pos.append(i)
-    stems = [stem(w) for w in lower]
-    for a, b, key in lx.phrases_in(stems):
+    for a, b, key in phrases:
         for c in lx.concepts_of(key):
             ci.concepts.add(c)
             ci.concept_pos.setdefault(c, []).append(a)
@@ -226,6 +244,10 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "number", v)
             if _CLOCK.match(w) and ":" in w:
                 _add(ci, "clock", v)
+            if _ELAPSED.match(w):
+                # hours, minutes and seconds: how long something took, which "what time" also asks
+                _add(ci, "clock", v)
+                _add(ci, "duration", v)
             if nxt in ("am", "pm", "a.m.", "p.m.", "o'clock"):
                 _add(ci, "clock", v)
             if _YEAR.match(v):
@@ -283,8 +305,18 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "reason", w)
         if w in _REASON_IF_CLAUSE and nxt and not any(c.isdigit() for c in nxt):
             window = lower[i + 1 : i + 8]
-            if any(x in ("was", "were", "had", "has", "is", "are") for x in window):
+            clause = window[: next((k for k, x in enumerate(window) if x in (",", ";", ".")), len(window))]
+            if any(x in ("was", "were", "had", "has", "is", "are") or x in _PAST_EVENTS for x in clause[1:]) \
+                    or any(x in _MISHAPS for x in clause[:4]):
+                # "after a blade split", "after a fault in the pump": an event, not a time, came first
                 _add(ci, "reason", w)
+        if w in _PLACE_PREPS and i not in in_span:
+            k = i + 1
+            while k < n and k - i <= 3 and k not in in_span and lower[k] not in _PLACE_NOUNS and (
+                    lower[k] in _DETERMINERS or lower[k].isalpha() and lower[k] not in STOPWORDS or "-" in lower[k]):
+                k += 1  # "in a herring-curing yard", "at the old school"
+            if k < n and k not in in_span and lower[k] in _PLACE_NOUNS:
+                _add(ci, "place", " ".join(lower[i + 1 : k + 1]))
         if w in _CONSTRAINT:
             _add(ci, "constraint", w)
         if w in _PURPOSE:
@@ -301,6 +333,12 @@ def _build(fact: Fact) -> ClaimIndex:
     for sp in fact.spans:
         for role in _roles_around(lower, sp):
             _add(ci, "role", role)
+        k = sp.first - 1
+        if k >= 1 and lower[k] in (",", "called", "named", "titled", "entitled"):
+            noun = fact.tokens[k - 1].text
+            if noun.isalpha() and noun.islower() and noun not in STOPWORDS and k - 1 not in in_span:
+                # "his new novel, The Salt Orchard", "a boat called Kestrel": the name is the thing's title
+                _add(ci, "title", sp.key)
     # a duration written as a range: "from 50 to 35 minutes", "from 3:30 to 4:30"
     if ci.types.get("clock") and len(ci.types["clock"]) >= 2 and "from" in lower:
         _add(ci, "duration", "range")

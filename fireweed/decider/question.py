@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from fireweed.decider.facts import values_of
 from fireweed.decider.lexicon import (
@@ -43,6 +43,7 @@ from fireweed.decider.lexicon import (
     is_number,
     is_verb,
     normalize,
+    role_word,
     stem,
     tokenize,
 )
@@ -61,7 +62,7 @@ TYPE_NOUNS: dict[str, str] = {
         "salary": "money", "money": "money", "funding": "money", "funds": "money", "amount": "amount", "figure": "amount", "value": "amount", "total": "amount",
         "number": "number", "count": "number", "capacity": "number", "size": "number", "quantity": "number",
         "population": "number", "percentage": "percent", "proportion": "percent", "share": "percent",
-        "dose": "dose", "dosage": "dose", "weight": "mass", "temperature": "temp", "distance": "distance",
+        "dimension": "measure", "measurement": "measure", "dose": "dose", "dosage": "dose", "weight": "mass", "temperature": "temp", "distance": "distance",
         "duration": "duration", "length": "duration", "age": "age", "notice": "duration", "period": "duration",
         "deadline": "date", "rank": "role", "occupation": "role", "profession": "role",
         "name": "name", "title": "title", "role": "role", "job": "role", "position": "role",
@@ -70,6 +71,8 @@ TYPE_NOUNS: dict[str, str] = {
         "restriction": "constraint", "rule": "constraint", "limit": "constraint", "condition": "constraint",
         "requirement": "constraint", "limitation": "constraint",
         "place": "place", "location": "place", "venue": "place", "address": "place", "whereabouts": "place",
+        "town": "place", "city": "place", "village": "place", "country": "place", "county": "place",
+        "region": "place", "district": "place", "suburb": "place", "neighbourhood": "place", "island": "place",
         "company": "org", "firm": "org", "business": "org", "organisation": "org", "organization": "org",
         "corporation": "org",
     }.items()
@@ -162,6 +165,12 @@ def _finite_verb(w: str) -> bool:
     return is_verb(w) and (w.endswith("s") and not w.endswith("ss") or stem(w) != w or w in _PARTICIPLES)
 
 
+def _bare_verb(w: str) -> bool:
+    """A verb in its base form ("score", "win"), which a noun may share; not "scores", "won", "ran"."""
+    s = stem(w)
+    return not w.endswith(("s", "ed", "ing")) and w not in _PARTICIPLES and (s == w or s == w[:-1] and w.endswith("e"))
+
+
 def verbal(w: str) -> bool:
     """A known verb, or an unknown word with a verb's ending ("discharged")."""
     return is_verb(w) or (w.endswith("ed") and _is_verbish(w))
@@ -177,6 +186,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     # names typed in lower case: look known multi-word names up directly
     if name_keys is not None:
         spans = add_known_spans(tokens, spans, name_keys)
+    spans = _titles_joined(tokens, spans)
     q = Question(text=text, tokens=tokens, spans=spans, kind="empty")
     if not any(any(c.isalnum() for c in w) for w in lower):
         return q
@@ -329,7 +339,10 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                 # a name followed by a verb: the verb is the predicate
                 return k1, possessed
             while k1 < n and not is_stop(k1) and k1 not in span_at and k1 not in phrase_at:
-                if verb_here(k1) and (possessed or lower[k1 - 1] != "'s"):
+                if verb_here(k1) and (possessed or lower[k1 - 1] != "'s") and (
+                        base_verb or not _bare_verb(lower[k1])):
+                    # after "what was Ada's ...", a bare "score" is the noun ("her final score against
+                    # Bo"); only "did"/"will" take a bare verb ("what did Ada's team win")
                     break
                 if k1 in by_index:
                     possessed.append(by_index[k1])
@@ -482,6 +495,23 @@ _SUBORD = frozenset({"while", "when", "because", "whereas", "although", "though"
 _PRONOUNS = frozenset({"it", "he", "she", "they", "we", "you", "i", "there"})
 _PRESENT_ADJ = frozenset({"new", "current", "latest", "present"})
 _CLASSIFIERS = frozenset(stem(w) for w in "kind type sort form variety category".split())
+
+
+def _titles_joined(tokens: list[Token], spans: list[Span]) -> list[Span]:
+    """ "Parish clerk Imogen Obi", "Kitchen porter Sam Lee": a capitalised word or two, an occupation
+    in lower case, then a name. The capitals open the title, they are no name of their own, so the
+    title joins the name's span (its match tokens stay the name's), as an honorific does."""
+    out: list[Span] = []
+    for k, sp in enumerate(spans):
+        nxt = spans[k + 1] if k + 1 < len(spans) else None
+        if nxt is not None and sp.last - sp.first <= 2 and not (sp.possessive or sp.quoted):
+            between = [t.text for t in tokens[sp.last:nxt.first]]
+            if 1 <= len(between) <= 2 and all(w.isalpha() and w.islower() for w in between) and role_word(between[-1]):
+                spans[k + 1] = replace(nxt, first=sp.first, start=sp.start, text=f"{sp.text} {' '.join(between)} {nxt.text}",
+                                       prep=sp.prep)
+                continue
+        out.append(sp)
+    return out
 
 
 def _type_after(lower: list[str], stems: list[str], k: int) -> str:

@@ -48,6 +48,9 @@ __all__ = ["answer"]
 
 _MAX_QUERY = 2000
 _PRICE_VERBS = frozenset(stem(w) for w in ("cost", "charge", "price"))
+_PAYING_VERBS = frozenset(stem(w) for w in ("pay", "spend"))
+_PURCHASE = frozenset({"R:buy", "R:pay", "R:rent"})
+_PRICE_NOUNS = frozenset(stem(w) for w in ("cost", "price", "fee", "fare", "charge"))
 _HOLE_WORDS = {
     "person": "who", "date": "when", "place": "where", "reason": "why", "number": "how many",
     "amount": "how much", "money": "how much", "duration": "how long", "age": "how old", "clock": "what time",
@@ -323,6 +326,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     if q.hole == "money" and q.verb_word is not None and q.verb_word.stem in _PRICE_VERBS and ci.typed("money", exclude):
         # "how much will the depot cost" ← "... a new depot ... for £3.2 million": the amount is the cost
         head_counts = True
+    if q.hole == "money" and q.verb_word is not None and q.verb_word.stem in _PAYING_VERBS and ci.typed("money", exclude) \
+            and (ci.has(_PURCHASE) or _price_stated(ci)):
+        # "how much will the council pay for it" ← "agreed to buy it at a cost of £1,450": what a buyer
+        # pays is the price of what is bought
+        head_counts = True
     head_type_now = q.head_word is not None and TYPE_NOUNS.get(q.head_word.stem)
     if head_type_now and not literal and q.prep and ci.typed(head_type_now, exclude) and _prep_value(ci, q.prep, head_type_now):
         # "on which day does the club meet" ← "runs the club on Fridays": the frame and the value agree
@@ -405,7 +413,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         if clash is not None:
             fail(clash)
         # who does what to whom: a claim that gives the question's roles to other names is no answer
-        swapped = _role_swapped(q, fact, ci)
+        swapped = _role_swapped(q, fact, ci) or _possessor_swapped(q, fact, ci)
         if swapped is not None:
             fail(swapped)
         # a name the question places the event at must not be replaced by another in the claim
@@ -453,7 +461,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         if anchors * 3 < total * 2:
             fail(_first_missing(ci, soft) or _term_of(q))
     elif literal == 0:
-        if s_total and (g == 0 or g * 3 < s_total):
+        if s_total and (g == 0 or g * 3 < s_total) and not _role_where_asked(q, ci, soft, exclude):
             fail(_first_missing(ci, soft) or _term_of(q))
     score += 0.5 * sum(1 for e in required if e in subjects)
     if subjects and required and subjects[0] == required[0]:
@@ -461,6 +469,21 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     # a contradiction counts only from a claim about the same thing (most of the other words match)
     premise = premise and (s_total == 0 or g * 2 >= s_total)
     return _Match(mid, state, score, ok and not premise, missing, premise)
+
+
+def _price_stated(ci: ClaimIndex) -> bool:
+    """ "a price of £6,800", "at a cost of £1,450": a price set for a thing (not "parking fees" earned)."""
+    return any(stem(w) in _PRICE_NOUNS and ci.lower[p + 1] == "of" for p, w in enumerate(ci.lower[:-1]))
+
+
+def _role_where_asked(q: Question, ci: ClaimIndex, soft: list[Word], exclude: set[str]) -> bool:
+    """ "What is her job at the lighthouse?" ← "Assistant keeper Morwenna Obi repainted the railings":
+    the question's other words only say where the job is, and the claim gives the title and no
+    place of its own that could be another job's."""
+    if q.hole != "role" or not ci.typed("role", exclude) or ci.typed("place", exclude):
+        return False
+    where = {w.index for w in _narrowing_words(q)}
+    return bool(soft) and all(w.index in where for w in soft)
 
 
 def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
@@ -556,6 +579,27 @@ def _role_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
     for span in q.spans:
         if span.first > verb.index and span.prep not in _SYMMETRIC_PREPS and span.key == doer:
             return span.text
+    return None
+
+
+def _possessor_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
+    """ "What was Lena's winning score against Ruth?" with no verb of its own: the possessor does
+    what the verbal modifier says ("winning"), so a claim where another name does it ("Ruth beat
+    Lena") gives the possessor the other role."""
+    if q.verb_word is not None:
+        return None
+    owner = next((s for s in q.spans if s.possessive), None)
+    if owner is None:
+        return None
+    for w in q.soft:
+        if w.index < owner.last or not (w.text.endswith(("ing", "ed")) and verbal(w.text)):
+            continue
+        at = ci.positions(w.concepts)
+        if len(at) != 1 or _passive_text(fact.tokens, at[0]):
+            return None
+        doer = _doer(fact, at[0])
+        in_claim = {s.key for s in fact.spans}
+        return owner.text if doer is not None and doer != owner.key and owner.key in in_claim else None
     return None
 
 
@@ -837,7 +881,8 @@ def _attributive(ci: ClaimIndex, head: Word) -> bool:
     """Whether every use of the head word in the claim modifies the noun after it ("job number")."""
     spots = ci.positions(head.concepts)
     return bool(spots) and all(
-        p + 1 < len(ci.lower) and ci.lower[p + 1].isalpha() and ci.lower[p + 1] not in STOPWORDS for p in spots)
+        p + 1 < len(ci.lower) and ci.lower[p + 1].isalpha() and ci.lower[p + 1] not in STOPWORDS
+        and not ci.lower[p].endswith("ed") for p in spots)  # "ranked second" is a verb and its value
 
 
 def _value_near(ci: ClaimIndex, head: Word, hole: str) -> bool:

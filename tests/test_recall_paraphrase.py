@@ -1,0 +1,132 @@
+"""Recall of questions worded unlike the claim: each mechanism answers one question and abstains on its twin.
+
+The twin is asked over the same projection and differs in the one thing the mechanism must not
+stretch to: a verb that is no synonym, a claim with no title, a time that is no reason, a claim that
+states a place of its own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from fireweed.decider.projection import Projection
+
+CLAIMS = [
+    "Ruth Okafor beat Lena Park 6-3 6-4 in the county final.",
+    "Lena Park finished the Darrow marathon in 2:41:05.",
+    "Omar Haddad rolled back the firewall change.",
+    "Kitchen porter Sam Lindqvist washed the stockpots.",
+    "Deputy warden Ines Marlow locked the gates at dusk.",
+    "Ines Marlow lives in Tarrowby.",
+    "Adaeze Obi repaired the bell tower clock.",
+    "The Wessel ferry was cancelled after a fault in the steering gear.",
+    "The Corran bakery closed after nine years.",
+    "Tova Grant staged the play in a converted barn.",
+    "Tova Grant released the album in a new format.",
+    "The school's bursar, Colm Reyes, signed the catering contract.",
+    "Tova Grant will read from her new novel, The Glass Orchard, on Friday.",
+    "Bryn Cole will read from his new novel on Saturday.",
+    "Ruth Okafor is now ranked third in the county.",
+    "Hollin Parish Council agreed to buy a defibrillator at a cost of £1,450.",
+    "Brant Town Council earned £2,000 from parking fees.",
+    "Senior keeper Aled Price fed the otters.",
+    "Nurse Effie Lund, who works at Hale Clinic, dressed the wound.",
+]
+
+
+@pytest.fixture(scope="module")
+def proj() -> Projection:
+    p = Projection()
+    seq = 0
+    for i, claim in enumerate(CLAIMS):
+        plan = p.plan_remember("t", claim, claim, {"source_id": f"s{i}", "parts": [i]}, f"s{i}", None, None)
+        for kind, payload in plan.events:
+            seq += 1
+            p.apply("t", seq, kind, payload, f"2024-02-{1 + i:02d}T00:00:00Z")
+    return p
+
+
+def answers(p: Projection, question: str, needle: str) -> None:
+    a = p.recall("t", question)
+    assert a.verdict == "answered", (question, a.code, a.term)
+    assert needle in a.results[0]["claim"], (question, a.results[0]["claim"])
+
+
+def abstains(p: Projection, question: str) -> None:
+    a = p.recall("t", question)
+    assert a.verdict == "abstained", (question, [r["claim"] for r in a.results][:1])
+
+
+@pytest.mark.parametrize("question, needle, twin", [
+    # a verb of the same meaning in ordinary English; another verb is still no answer
+    ("Who defeated Lena Park in the county final?", "Ruth Okafor beat", "Who coached Lena Park in the county final?"),
+    # a prefixed irregular past: "undid" is "undo"
+    ("Who undid the firewall change?", "rolled back", "Who approved the firewall change?"),
+    ("Which change did Omar Haddad revert?", "rolled back", "Which change did Omar Haddad propose?"),
+])
+def test_a_synonymous_verb_answers_and_another_verb_does_not(proj: Projection, question: str, needle: str, twin: str) -> None:
+    answers(proj, question, needle)
+    abstains(proj, twin)
+
+
+@pytest.mark.parametrize("question, needle, twin", [
+    # a title in front of the name, with an occupation that has no agent ending
+    ("What is Ines Marlow's job?", "Deputy warden", "What is Adaeze Obi's job?"),
+    ("What is Sam Lindqvist's job?", "Kitchen porter", "What is Omar Haddad's job?"),
+    # a role set off by commas before the name
+    ("What is Colm Reyes's job?", "bursar", "What is Lena Park's job?"),
+])
+def test_a_title_before_the_name_answers_a_job_question(proj: Projection, question: str, needle: str, twin: str) -> None:
+    answers(proj, question, needle)
+    abstains(proj, twin)
+
+
+def test_a_question_that_repeats_the_title_resolves_the_name_behind_it(proj: Projection) -> None:
+    answers(proj, "What did Kitchen porter Sam Lindqvist wash?", "stockpots")
+    answers(proj, "What did Deputy warden Ines Marlow lock?", "gates")
+    # the title is read past, the name behind it must still be known
+    abstains(proj, "What did Kitchen porter Sam Lindgren wash?")
+
+
+def test_hours_minutes_and_seconds_answer_what_time(proj: Projection) -> None:
+    answers(proj, "In what time did Lena Park finish the Darrow marathon?", "2:41:05")
+    abstains(proj, "In what time did Ruth Okafor finish the Darrow marathon?")
+
+
+def test_a_kind_of_place_is_answered_by_a_place(proj: Projection) -> None:
+    answers(proj, "Which town does Ines Marlow live in?", "Tarrowby")
+    abstains(proj, "Which town does Adaeze Obi live in?")
+
+
+def test_a_mishap_after_which_something_happened_is_its_reason_and_a_time_is_not(proj: Projection) -> None:
+    answers(proj, "Why was the Wessel ferry cancelled?", "a fault in the steering gear")
+    abstains(proj, "Why did the Corran bakery close?")
+
+
+def test_a_common_noun_of_place_answers_where_and_another_noun_does_not(proj: Projection) -> None:
+    answers(proj, "Where did Tova Grant stage the play?", "converted barn")
+    abstains(proj, "Where did Tova Grant release the album?")
+
+
+def test_a_name_set_off_after_a_noun_is_its_title(proj: Projection) -> None:
+    answers(proj, "What is the title of Tova Grant's new novel?", "The Glass Orchard")
+    abstains(proj, "What is the title of Bryn Cole's new novel?")
+
+
+def test_a_score_against_an_opponent_and_a_ranking_given_by_a_verb(proj: Projection) -> None:
+    answers(proj, "What was Ruth Okafor's winning score against Lena Park?", "6-3 6-4")
+    abstains(proj, "What was Lena Park's winning score against Ruth Okafor?")
+    answers(proj, "What is Ruth Okafor's current ranking?", "ranked third")
+    abstains(proj, "What is Lena Park's current ranking?")
+
+
+def test_what_a_buyer_pays_is_the_price_of_what_is_bought(proj: Projection) -> None:
+    answers(proj, "How much will Hollin Parish Council pay for the defibrillator?", "£1,450")
+    # money earned is not money paid
+    abstains(proj, "How much did Brant Town Council pay for parking?")
+
+
+def test_where_a_job_is_need_not_be_stated_unless_the_claim_places_it_elsewhere(proj: Projection) -> None:
+    answers(proj, "What is Aled Price's job at the zoo?", "Senior keeper")
+    abstains(proj, "What is Effie Lund's job at the zoo?")
+    answers(proj, "What is Effie Lund's job?", "Nurse")
