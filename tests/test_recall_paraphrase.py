@@ -31,6 +31,8 @@ CLAIMS = [
     "Brant Town Council earned £2,000 from parking fees.",
     "Senior keeper Aled Price fed the otters.",
     "Nurse Effie Lund, who works at Hale Clinic, dressed the wound.",
+    "The harbour mural was painted by Ada Quist in 1994.",
+    "From May, Ada Quist will run the chess club on Thursdays.",
 ]
 
 
@@ -130,3 +132,10 @@ def test_where_a_job_is_need_not_be_stated_unless_the_claim_places_it_elsewhere(
     answers(proj, "What is Aled Price's job at the zoo?", "Senior keeper")
     abstains(proj, "What is Effie Lund's job at the zoo?")
     answers(proj, "What is Effie Lund's job?", "Nurse")
+
+
+def test_a_value_in_the_asked_frame_does_not_stand_in_for_what_a_named_person_did(proj: Projection) -> None:
+    answers(proj, "In what year did Ada Quist paint the harbour mural?", "1994")
+    abstains(proj, "In what year did Ada Quist restore the harbour mural?")
+    # a thing's doing may be told by the frame and the value: the club meets when she runs it
+    answers(proj, "On which day does Ada Quist's chess club meet?", "Thursdays")
