@@ -33,6 +33,7 @@ CLAIMS = [
     "Nurse Effie Lund, who works at Hale Clinic, dressed the wound.",
     "The harbour mural was painted by Ada Quist in 1994.",
     "From May, Ada Quist will run the chess club on Thursdays.",
+    "The red panda Mirri gave birth to twin cubs in the nest box.",
 ]
 
 
@@ -139,3 +140,8 @@ def test_a_value_in_the_asked_frame_does_not_stand_in_for_what_a_named_person_di
     abstains(proj, "In what year did Ada Quist restore the harbour mural?")
     # a thing's doing may be told by the frame and the value: the club meets when she runs it
     answers(proj, "On which day does Ada Quist's chess club meet?", "Thursdays")
+
+
+def test_twins_are_a_count_of_two(proj: Projection) -> None:
+    answers(proj, "How many cubs did Mirri have?", "twin cubs")
+    abstains(proj, "How many cubs did Ada Quist have?")

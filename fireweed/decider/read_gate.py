@@ -866,7 +866,7 @@ def _months_named(q: Question) -> set[int]:
 _COUNT_WORDS = frozenset(
     {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "dozen",
      "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand",
-     "a", "an", "one", "several", "no"}
+     "a", "an", "one", "several", "no", "twin", "twins", "triplets", "quadruplets"}
 )
 
 
