@@ -34,6 +34,7 @@ CLAIMS = [
     "The harbour mural was painted by Ada Quist in 1994.",
     "From May, Ada Quist will run the chess club on Thursdays.",
     "The red panda Mirri gave birth to twin cubs in the nest box.",
+    "Mirri can now eat three small meals a day.",
 ]
 
 
@@ -145,3 +146,9 @@ def test_a_value_in_the_asked_frame_does_not_stand_in_for_what_a_named_person_di
 def test_twins_are_a_count_of_two(proj: Projection) -> None:
     answers(proj, "How many cubs did Mirri have?", "twin cubs")
     abstains(proj, "How many cubs did Ada Quist have?")
+
+
+def test_a_phrase_that_names_no_relation_is_not_the_verb(proj: Projection) -> None:
+    # "a day" qualifies the counted meals; "eat" is the verb
+    answers(proj, "How many meals a day can Mirri eat now?", "three small meals")
+    abstains(proj, "How many meals a day can Mirri sell now?")

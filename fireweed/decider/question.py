@@ -539,6 +539,8 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
             k += 1
             while k < n and (lower[k] in _DETS or k in span_at or (k in by_index and (not is_verb(lower[k]) or lower[k - 1] in _DETS or lower[k - 1] in PREPOSITIONS))):
                 k = span_at[k].last if k in span_at else k + 1
+    while k in phrase_at and phrase_at[k][1] not in lexicon().relation_of:
+        k = phrase_at[k][0]  # "how many meals a day can she eat": "a day" qualifies the head
     aux = None
     while k < n and (lower[k] in AUXILIARIES or lower[k] in _ADV):
         if lower[k] in AUXILIARIES and aux is None:
@@ -571,7 +573,9 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
         if wd is None:
             continue
         if " " in wd.stem:
-            return wd
+            if wd.stem in lexicon().relation_of:
+                return wd
+            continue  # "a day", "per week": a phrase that names no relation is no verb
         if verbal(lower[k2]) or (k2 == k and aux in ("do", "will", "can", "shall", "may", "would", "could", "should", "must")):
             if participle_only and not (_is_verbish(lower[k2]) or lower[k2] in _PARTICIPLES):
                 return None
