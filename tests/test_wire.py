@@ -261,3 +261,25 @@ def test_a_path_that_is_not_utf8_is_shown_as_valid_unicode():
     assert display_path(odd) == "/tmp/st\ufffdre"
     dumps_bytes({"store": display_path(odd)}).decode("utf-8")  # strict UTF-8, no lone surrogate
     assert display_path("/tmp/Zoë's store") == "/tmp/Zoë's store"  # the positive: UTF-8 names are kept
+
+
+def test_a_failed_write_says_whether_it_was_recorded_as_a_field_not_in_prose() -> None:
+    from fireweed.proposer_api.mcp_session import _unavailable_remedy
+    from fireweed.shared.errors import RemoteError, Unavailable
+    from fireweed.shared.rpc import RpcClient
+    from fireweed.shared.wire import error_reply
+
+    assert "recorded" not in error_reply(1, "unavailable", "gone")["error"]
+    for recorded in ("no", "unknown"):
+        exc = Unavailable("the writer stopped", recorded=recorded)
+        reply = error_reply(1, exc.code, str(exc), exc.recorded)
+        assert reply["error"]["recorded"] == recorded and exc.to_wire()["recorded"] == recorded
+        with pytest.raises(RemoteError) as got:
+            RpcClient._unwrap(reply)
+        assert got.value.recorded == recorded and got.value.code == "unavailable"
+    assert Unavailable("x", recorded="maybe").recorded is None  # only the two known values cross
+    # the front's remedy follows the field, whatever the message says
+    assert "Nothing of this call was recorded" in _unavailable_remedy(False, "no")
+    assert "may or may not have been recorded" in _unavailable_remedy(False, "unknown")
+    assert "may or may not have been recorded" in _unavailable_remedy(False, None)  # the backend went away
+    assert "may or may not" not in _unavailable_remedy(True, None)  # a read changes nothing

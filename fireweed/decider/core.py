@@ -203,8 +203,9 @@ class Decider:
             raise Unavailable(
                 f"the ledger writer cannot start: {self.writer_failure}. Nothing was written by this call; "
                 f"the backend keeps retrying, so a call after the cause is fixed will work "
-                f"(log: {display_path(self.settings.log_path)})", "writer_failed")
-        raise Unavailable("the ledger writer is restarting; nothing was written by this call; retry in a moment")
+                f"(log: {display_path(self.settings.log_path)})", "writer_failed", recorded="no")
+        raise Unavailable("the ledger writer is restarting; nothing was written by this call; retry in a moment",
+                          recorded="no")
 
     # ---- the one ordered mutation path ------------------------------------
     async def mutate(self, tenant: str, plan: Callable[[], Planned],
@@ -220,11 +221,11 @@ class Decider:
         append and being dropped in turn. Returns the committed events, each with
         seq, recorded_at and hash."""
         if on is not None and on.is_closed:
-            raise Unavailable("the ledger writer restarted; nothing was written by this call; retry")
+            raise Unavailable("the ledger writer restarted; nothing was written by this call; retry", recorded="no")
         writer = await self.writer_ready()
         async with self.order_lock:
             if writer is not self.writer or (on is not None and on is not writer):
-                raise Unavailable("the ledger writer restarted; nothing was written by this call; retry")
+                raise Unavailable("the ledger writer restarted; nothing was written by this call; retry", recorded="no")
             # Checked under the order lock, so no write slips in between an import's start and its
             # end: a half-imported tenant is written only by the import that will complete it.
             importing = self.projection.importing(tenant)
@@ -258,13 +259,14 @@ class Decider:
             result = await wait()
         except RemoteError as exc:
             await self._resync(f"the writer refused an append: {exc}")
-            raise Unavailable(f"the ledger did not record this call ({exc.code}: {exc}); retry") from None
+            raise Unavailable(f"the ledger did not record this call ({exc.code}: {exc}); retry", recorded="no") from None
         except Unavailable:
             await self._resync("the writer went away before acknowledging")
             raise Unavailable(
                 "the ledger writer stopped before acknowledging; this call may or may not have been recorded "
                 "(retrying is safe: an identical remember reinforces, never duplicates, and a repeated forget "
-                "answers already_erased if the first one went through)"
+                "answers already_erased if the first one went through)",
+                recorded="unknown",
             ) from None
         committed = result.get("events", [])
         if committed:

@@ -158,7 +158,7 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
                 return await self._remember(tenant, args, finish)
             except _TombstonesMoved:
                 continue
-        raise Unavailable("subjects were being erased throughout this call; nothing was written; retry")
+        raise Unavailable("subjects were being erased throughout this call; nothing was written; retry", recorded="no")
 
     async def _remember(self, tenant: str, args: dict[str, Any], finish: Finish | None) -> dict[str, Any]:
         claim = _text(args, "claim", LIMITS.claim_chars)

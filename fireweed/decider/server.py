@@ -167,7 +167,7 @@ class Endpoint:
                     result = early if early is not None else await getattr(self.ops, f"op_{op}")(tenant, args)
                     frame = self._encode(ok_reply(req_id, result))
                 except FireweedError as exc:
-                    frame = self._encode(error_reply(req_id, exc.code, str(exc)))
+                    frame = self._encode(error_reply(req_id, exc.code, str(exc), exc.recorded))
                 except Exception as exc:  # a bug answers a typed error; the process lives on
                     log.exception("%s: op %s failed", self.name, op)
                     frame = self._encode(error_reply(req_id, "internal",

@@ -104,6 +104,14 @@ def _lost_remedy(read_only: bool) -> str:
             "answers already_erased.")
 
 
+def _unavailable_remedy(read_only: bool, recorded: str | None) -> str:
+    """The decider says whether a failed write was recorded ("no", "unknown"); when it says
+    nothing, the backend went away mid-call and a write may have committed."""
+    if recorded == "no":
+        return "Nothing of this call was recorded; retry it."
+    return _lost_remedy(read_only if recorded is None else False)
+
+
 def _error(req_id: Any, code: int, message: str, data: Any = None) -> dict[str, Any]:
     err: dict[str, Any] = {"code": code, "message": message}
     if data is not None:
@@ -416,7 +424,7 @@ class Session:
         try:
             result = await self.link.call(tool.op, args)
         except RemoteError as exc:
-            remedy = _lost_remedy(tool.read_only) if exc.code == "unavailable" and "recorded" not in str(exc) else None
+            remedy = _unavailable_remedy(tool.read_only, exc.recorded) if exc.code == "unavailable" else None
             return self._ok(req_id, error_result(exc.code, str(exc), remedy), modern)
         except FireweedError as exc:
             return self._ok(req_id, error_result(exc.code, str(exc), _lost_remedy(tool.read_only)), modern)

@@ -3,22 +3,33 @@
 from __future__ import annotations
 
 
+RECORDED = ("no", "unknown")
+
+
 class FireweedError(Exception):
     """Base for errors with a stable machine-readable code."""
 
     code = "internal"
+    # For a call that writes and failed: "no" when nothing of it was recorded, "unknown" when the
+    # writer may have committed it before the failure; None when the error does not say.
+    recorded: str | None = None
 
-    def __init__(self, message: str, code: str | None = None) -> None:
+    def __init__(self, message: str, code: str | None = None, recorded: str | None = None) -> None:
         super().__init__(message)
         if code is not None:
             self.code = code
+        if recorded in RECORDED:
+            self.recorded = recorded
 
     @property
     def message(self) -> str:
         return str(self)
 
     def to_wire(self) -> dict[str, str]:
-        return {"code": self.code, "message": str(self)}
+        wire = {"code": self.code, "message": str(self)}
+        if self.recorded is not None:
+            wire["recorded"] = self.recorded
+        return wire
 
 
 class ConfigError(FireweedError):

@@ -95,7 +95,9 @@ class RpcClient:
             result = reply.get("result")
             return result if isinstance(result, dict) else {}
         err = reply.get("error") or {}
-        raise RemoteError(str(err.get("message", "error")), str(err.get("code", "internal")))
+        recorded = err.get("recorded")
+        raise RemoteError(str(err.get("message", "error")), str(err.get("code", "internal")),
+                          recorded if isinstance(recorded, str) else None)
 
     async def aclose(self) -> None:
         with anyio.CancelScope(shield=True):

@@ -252,5 +252,8 @@ def ok_reply(req_id: Any, result: dict[str, Any]) -> dict[str, Any]:
     return {"id": req_id, "ok": True, "result": result}
 
 
-def error_reply(req_id: Any, code: str, message: str) -> dict[str, Any]:
-    return {"id": req_id, "ok": False, "error": {"code": code, "message": message}}
+def error_reply(req_id: Any, code: str, message: str, recorded: str | None = None) -> dict[str, Any]:
+    error = {"code": code, "message": message}
+    if recorded is not None:
+        error["recorded"] = recorded  # whether a failed write was recorded: "no" or "unknown"
+    return {"id": req_id, "ok": False, "error": error}
