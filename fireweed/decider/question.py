@@ -382,7 +382,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             if np:
                 head_word = np[-1]
         if nxt == "much":
-            stems_here = {wd.stem for wd in words}
+            stems_here = {wd.stem.split()[0] for wd in words}  # "pay for" is paying
             if stem("weigh") in stems_here:
                 q.hole = "mass"
             elif stems_here & _MONEY_VERBS:

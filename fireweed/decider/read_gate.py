@@ -326,7 +326,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     if q.hole == "money" and q.verb_word is not None and q.verb_word.stem in _PRICE_VERBS and ci.typed("money", exclude):
         # "how much will the depot cost" ← "... a new depot ... for £3.2 million": the amount is the cost
         head_counts = True
-    if q.hole == "money" and q.verb_word is not None and q.verb_word.stem in _PAYING_VERBS and ci.typed("money", exclude) \
+    if q.hole == "money" and q.verb_word is not None and q.verb_word.stem.split()[0] in _PAYING_VERBS \
+            and ci.typed("money", exclude) \
             and (ci.has(_PURCHASE) or _price_stated(ci)):
         # "how much will the council pay for it" ← "agreed to buy it at a cost of £1,450": what a buyer
         # pays is the price of what is bought

@@ -129,6 +129,10 @@ def load(path: Path | str = _PATH) -> Lexicon:
         group = f"S:{i}"
         for e in row:
             add(e, group)
+    for i, row in enumerate(data.get("derivations", [])):
+        group = f"D:{i}"
+        for e in row:
+            add(e, group)
     lx.concepts = {k: frozenset(v) for k, v in concepts.items()}
     ant: dict[str, set[str]] = {}
     for a, b in data.get("antonyms", []):
