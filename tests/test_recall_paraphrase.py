@@ -35,6 +35,8 @@ CLAIMS = [
     "From May, Ada Quist will run the chess club on Thursdays.",
     "The red panda Mirri gave birth to twin cubs in the nest box.",
     "Mirri can now eat three small meals a day.",
+    "Hale Food Bank volunteers delivered 2,100 parcels between May and July.",
+    "Brant Food Bank delivered 300 parcels in Tarrowby.",
 ]
 
 
@@ -152,3 +154,10 @@ def test_a_phrase_that_names_no_relation_is_not_the_verb(proj: Projection) -> No
     # "a day" qualifies the counted meals; "eat" is the verb
     answers(proj, "How many meals a day can Mirri eat now?", "three small meals")
     abstains(proj, "How many meals a day can Ada Quist eat now?")
+
+
+def test_a_count_asked_for_a_place_needs_a_claim_that_counts_there(proj: Projection) -> None:
+    answers(proj, "How many parcels did Brant Food Bank deliver in Tarrowby?", "300 parcels")
+    answers(proj, "How many parcels did Hale Food Bank deliver?", "2,100 parcels")
+    # the claim does not say where its parcels went: they may have gone well beyond Tarrowby
+    abstains(proj, "How many parcels did Hale Food Bank deliver in Tarrowby?")

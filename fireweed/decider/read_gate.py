@@ -425,6 +425,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         for e in setting:
             if e not in subjects and any(x not in required and x not in setting for x in subjects):
                 fail(view.entity_name(e))
+            elif e not in subjects and q.hole in ("number", "amount") and _counted_where(q):
+                # "how many parcels did they deliver in Kelderby": a count holds for where it was
+                # counted, and a claim that does not say where may count somewhere wider
+                fail(view.entity_name(e))
         # "what time do the Wednesday sessions start" is not answered by "start at 06:15, except on
         # Wednesdays": the claim says it of everything but what was asked
         excepted = _excepted(ci, [w for w in (q.head_word, q.verb_word, *q.soft) if w is not None])
@@ -478,6 +482,14 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
 def _price_stated(ci: ClaimIndex) -> bool:
     """ "a price of £6,800", "at a cost of £1,450": a price set for a thing (not "parking fees" earned)."""
     return any(stem(w) in _PRICE_NOUNS and ci.lower[p + 1] == "of" for p, w in enumerate(ci.lower[:-1]))
+
+
+def _counted_where(q: Question) -> bool:
+    """The question places its count at a name in its main clause ("deliver in Kelderby"), not in
+    a clause that only dates it ("when he was taken into Fernhill")."""
+    lower = [t.text.lower() for t in q.tokens]
+    return any(sp.prep in SETTING_PREPS and not sp.possessive and not any(
+        w in ("when", "while", "after", "before", "since", "until") for w in lower[1:sp.first]) for sp in q.spans)
 
 
 def _role_where_asked(q: Question, ci: ClaimIndex, soft: list[Word], exclude: set[str]) -> bool:
