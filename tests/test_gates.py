@@ -161,6 +161,13 @@ PREDICATE_PAIRS = [
     ("The dough needs 18 hours to prove unless the kitchen is warm.", "The dough needs 18 hours to prove.", "The dough needs 18 hours to prove unless the kitchen is warm.", "qualifier dropped: 'unless"),
     # "not only X but also Y" affirms X, so "not X" is a negation the claim adds
     ("Ilse Brandt not only bakes bread but also sells coffee.", "Ilse Brandt does not bake bread.", "Ilse Brandt bakes bread.", "negation added"),
+    # a negation the evidence itself has under the hedge does not stand in for the hedge
+    ("Tobias Brenn reportedly left without paying for his meal.", "Tobias Brenn left without paying for his meal.",
+     "Tobias Brenn reportedly left without paying.", "qualifier dropped: 'reportedly"),
+    ("If it rains, the Tarn Cup final will not be played.", "The Tarn Cup final will not be played.",
+     "If it rains, the Tarn Cup final will not be played.", "qualifier dropped: 'if"),
+    ("Ada Lee probably did not sign the lease.", "Ada Lee did not sign the lease.",
+     "Ada Lee probably did not sign it.", "qualifier dropped: 'probably"),
 ]
 
 ADMITS = [

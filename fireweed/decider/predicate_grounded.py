@@ -391,7 +391,9 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
     # A claim's qualifier stands in for an evidence qualifier over the same words when it is
     # the same word, or a word the evidence does not use there ("may join" -> "might join"); not
     # when it is the evidence's other qualifier ("would probably appeal" -> "would appeal").
-    e_words = {_site_key(e) for e in e_sites}
+    # The evidence's own negations count as words it uses there: "reportedly left without paying"
+    # keeps its "without" in "left without paying", and that drops the hedge rather than replacing it.
+    e_words = {_site_key(e) for e in e_sites} | {_site_key(n) for n in _neg_sites(evidence)}
     claim_future: bool | None = None
     qualified = {i for e in e_sites for i in e.covered}
     affirmed: set[str] = set()
