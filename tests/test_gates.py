@@ -85,6 +85,7 @@ ORDER_PAIRS = [
     ("Her painting was lent to the Pell Street Library.", "The Pell Street Library lent her painting.", "Her painting was lent to the Pell Street Library.", "painting"),
     # the participant behind a passive verb is its agent only after "by"
     ("The quilt was sent to the Marlow Museum by the Tanaka Trust.", "The Marlow Museum sent the quilt to the Tanaka Trust.", "The Tanaka Trust sent the quilt to the Marlow Museum.", "Marlow Museum"),
+    ("Ivo Brand was collected early by Hanna Lind.", "Hanna Lind was collected early by Ivo Brand.", "Hanna Lind collected Ivo Brand early.", "Hanna Lind"),
 ]
 
 NUMERAL_PAIRS = [
@@ -230,6 +231,8 @@ ADMITS = [
     ("The bridge was repainted in 2021 by Halden Works.", "Halden Works repainted the bridge in 2021."),
     ("Kofi Amankwah-Lee was treated for a cut hand by Ilse Vandermeer.", "Kofi Amankwah-Lee was treated for a cut hand."),
     ("The festival was opened in June by Dorota Wilk.", "The festival was opened by Dorota Wilk."),
+    # an adverb before "by" is no participle: "collected" keeps its agent across "early"
+    ("Ivo Brand, aged 6, was collected early at 15:10 by his aunt.", "Ivo Brand was collected early by his aunt."),
 ]
 
 
