@@ -169,6 +169,9 @@ PREDICATE_PAIRS = [
      "If it rains, the Tarn Cup final will not be played.", "qualifier dropped: 'if"),
     ("Ada Lee probably did not sign the lease.", "Ada Lee did not sign the lease.",
      "Ada Lee probably did not sign it.", "qualifier dropped: 'probably"),
+    # a bound is two words: the claim's "to" is not the "up to" it dropped
+    ("The storm cut power to up to 40 homes in Tarnby.", "The storm cut power to 40 homes in Tarnby.",
+     "The storm cut power to up to 40 homes.", "qualifier dropped: 'up to"),
 ]
 
 ADMITS = [

@@ -141,6 +141,7 @@ _BOUND_HEADS: dict[str, frozenset[str]] = {
     "most": frozenset({"at"}),
     "to": frozenset({"up"}),
 }
+_BOUNDS: frozenset[str] = frozenset(f"{h} {n}" for n, heads in _BOUND_HEADS.items() for h in heads)
 # A condition governs its whole sentence: "If funding comes, Acme will build a dome". So does a
 # source the sentence is attributed to: "According to the union, Acme underpaid 19 workers".
 _CONDITIONS: frozenset[str] = frozenset({"if", "unless", "whether", "provided", "providing"})
@@ -419,7 +420,7 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
                 claim_future = _has_future(claim)
             if claim_future:
                 continue  # "will lead" -> "is leading", "is to lead", "is due to lead"
-        if ("?" in claim.text) if e.word == "?" else not set(evidence.stems[e.index]).isdisjoint(claim_stems):
+        if _keeps_qualifier(claim, evidence, e, claim_stems):
             continue  # the claim keeps the qualifier itself, perhaps in another voice or order
         return GateVerdict.refuse(
             CODE,
@@ -429,6 +430,18 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
             f"qualifier dropped: '{e.word} {e.scope_text}'",
         )
     return None
+
+
+def _keeps_qualifier(claim: Analysis, evidence: Analysis, e: _NegSite, claim_stems: frozenset[str]) -> bool:
+    """Whether the claim has the evidence's qualifier word. A bound ("up to", "more than") is
+    two words: "cut power to 40 rooms" keeps the "to" of "to up to 40 rooms", not the bound."""
+    if e.word == "?":
+        return "?" in claim.text
+    if e.word in _BOUNDS:
+        head, last = e.word.split(" ", 1)
+        norms = [t.norm for t in claim.tokens]
+        return any(a == head and b == last for a, b in zip(norms, norms[1:]))
+    return not set(evidence.stems[e.index]).isdisjoint(claim_stems)
 
 
 def _number_part(t: Token, part: str, in_numeral: bool) -> bool:
