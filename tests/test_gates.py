@@ -172,6 +172,12 @@ PREDICATE_PAIRS = [
     # a bound is two words: the claim's "to" is not the "up to" it dropped
     ("The storm cut power to up to 40 homes in Tarnby.", "The storm cut power to 40 homes in Tarnby.",
      "The storm cut power to up to 40 homes.", "qualifier dropped: 'up to"),
+    # "almost" and "nearly" fall short of what follows, number or not
+    ("Tove Lind almost won the Kelso sprint.", "Tove Lind won the Kelso sprint.", "Tove Lind almost won the sprint.", "qualifier dropped: 'almost"),
+    ("Nearly all of the Mill Row tenants signed the petition.", "All of the Mill Row tenants signed the petition.",
+     "Nearly all of the Mill Row tenants signed it.", "qualifier dropped: 'nearly"),
+    ("The Tarn ferry is nearly as fast as the train.", "The Tarn ferry is as fast as the train.",
+     "The Tarn ferry is nearly as fast as the train.", "qualifier dropped: 'nearly"),
 ]
 
 ADMITS = [

@@ -87,7 +87,9 @@ _HEDGE_WORDS: frozenset[str] = (MODALS - _FUTURE_MARKERS) | frozenset(
     {"allegedly", "reportedly", "reputedly", "supposedly", "apparently", "possibly", "probably",
      "perhaps", "maybe", "likely", "unlikely", "presumably", "seemingly", "purportedly", "arguably",
      "potentially", "conceivably", "hardly", "barely", "scarcely", "rarely", "seldom", "except",
-     "excluding", "excepting"}
+     "excluding", "excepting",
+     # short of what follows, whatever it is: "almost won", "nearly all", "nearly as fast as"
+     "almost", "nearly", "virtually"}
 )
 
 
@@ -132,8 +134,7 @@ _DETERMINERS: frozenset[str] = ARTICLES | DEMONSTRATIVES | frozenset(
 )
 # "about 40", "more than 40", "at least 40", "up to 40": a bound or an estimate, not the number.
 _APPROXIMATORS: frozenset[str] = frozenset(
-    {"about", "around", "roughly", "approximately", "almost", "nearly", "over", "under", "circa",
-     "some", "upwards"}
+    {"about", "around", "roughly", "approximately", "over", "under", "circa", "some", "upwards"}
 )
 _BOUND_HEADS: dict[str, frozenset[str]] = {
     "than": frozenset({"more", "less", "fewer", "over", "under"}),
