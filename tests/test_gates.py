@@ -154,6 +154,12 @@ PREDICATE_PAIRS = [
     ("Ilse Brandt will open the Kestrel bakery on Monday.", "Ilse Brandt opened the Kestrel bakery on Monday.", "Ilse Brandt is to open the Kestrel bakery on Monday.", "qualifier dropped: 'will open"),
     # a quantifier short of all, on the subject
     ("Some tenants of Mill Row opposed the rent rise.", "The tenants of Mill Row opposed the rent rise.", "Some tenants of Mill Row opposed the rise.", "qualifier dropped: 'some"),
+    ("Most of the nurses at Brook Ward voted for the new rota.", "The nurses at Brook Ward voted for the new rota.",
+     "Most of the nurses at Brook Ward voted for the rota.", "qualifier dropped: 'most"),
+    ("Several of the Kestrel vans broke down in the frost.", "The Kestrel vans broke down in the frost.",
+     "Several of the Kestrel vans broke down.", "qualifier dropped: 'several"),
+    ("The Kestrel lift holds at most 8 people.", "The Kestrel lift holds 8 people.",
+     "The Kestrel lift holds at most 8 people.", "qualifier dropped: 'at most"),
     # attributions that are not statements of fact
     ("The union argued that Kestrel Foods underpaid its drivers.", "Kestrel Foods underpaid its drivers.", "The union argued that Kestrel Foods underpaid drivers.", "qualifier dropped: 'argued"),
     ("According to the union, Kestrel Foods underpaid its drivers.", "Kestrel Foods underpaid its drivers.", "According to the union, Kestrel Foods underpaid drivers.", "qualifier dropped: 'according"),

@@ -146,8 +146,9 @@ _BOUNDS: frozenset[str] = frozenset(f"{h} {n}" for n, heads in _BOUND_HEADS.item
 # A condition governs its whole sentence: "If funding comes, Acme will build a dome". So does a
 # source the sentence is attributed to: "According to the union, Acme underpaid 19 workers".
 _CONDITIONS: frozenset[str] = frozenset({"if", "unless", "whether", "provided", "providing"})
-# "Some residents supported it" is not "The residents supported it": a quantifier short of all.
-# ("some 40", "most of", "the most", "at most" are estimates, partitives, superlatives or bounds.)
+# "Some residents supported it" is not "The residents supported it": a quantifier short of all,
+# and so is its partitive ("Most of the residents supported it").
+# ("some 40", "the most", "at most" are estimates, superlatives or bounds.)
 _PART_QUANTIFIERS: frozenset[str] = frozenset({"some", "several", "many", "most", "few"})
 # "not only X but also Y" affirms X.
 _NOT_FOCUS: frozenset[str] = frozenset({"only", "just", "merely", "simply"})
@@ -268,13 +269,13 @@ def _qualifier_at(a: Analysis, i: int) -> bool:
         # What will happen has not happened ("will sign off" is not "signed off"); a claim keeps
         # it with any future form. "Her will", "against their will": the noun.
         return prev not in _DETERMINERS and prev not in _NEUTRAL_PREPOSITIONS
-    if n in _PART_QUANTIFIERS:
+    if n in _PART_QUANTIFIERS and prev not in _BOUND_HEADS.get(n, ()):  # "at most 8" is a bound
         # Only where it opens its clause, i.e. quantifies the subject: "Residents supported it"
         # says residents in general, while "visited friends" says no more than "some friends".
         numeral_next = i + 1 < len(toks) and a.in_numeral[i + 1]
         clause = a.clauses[i]
         opens = all(a.clauses[k] != clause or _skippable(toks[k]) for k in range(i))
-        return opens and not numeral_next and nxt != "of" and prev not in _DETERMINERS
+        return opens and not numeral_next and prev not in _DETERMINERS
     if n == "according":
         return nxt == "to"
     if n in _APPROXIMATORS:
@@ -360,7 +361,8 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
             k -= 1
         anchor = stem(toks[k].norm) if k >= 0 and a.clauses[k] == clause else None
         if scope:
-            word = f"{toks[i - 1].norm} {n}" if n in _BOUND_HEADS else n
+            bound = i > 0 and toks[i - 1].norm in _BOUND_HEADS.get(n, ())
+            word = f"{toks[i - 1].norm} {n}" if bound else n  # "at most", but "Most of the ..."
             out.append(_NegSite(i, word, frozenset(scope), " ".join(words), anchor, tuple(covered)))
     if asks:
         if sent is None:
