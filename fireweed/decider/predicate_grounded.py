@@ -105,6 +105,8 @@ _FRAME_VERBS: frozenset[str] = _stem_set(
     "imagine", "imagined", "assume", "assumed", "predict", "predicted", "rumoured", "rumored",
     "argue", "argues", "argued", "contend", "contends", "contended", "insist", "insists", "insisted",
     "estimate", "estimates", "estimated",
+    # what only seems so: "the seal seems to hold", "it seems the labels were swapped"
+    "seem", "seems", "seemed",
 )
 # Verbs that intend, request, promise, deny or fail what follows: a frame only when a "to",
 # "that" or "-ing" complement follows ("tried to fix it", not "tried the menu") and no determiner
@@ -121,6 +123,9 @@ _COMPLEMENT_VERBS: frozenset[str] = _stem_set(
     "refuses", "refused", "decline", "declines", "declined", "deny", "denies", "denied", "neglect",
     "neglects", "neglected", "unable", "wonder", "wonders", "wondered", "suggest", "suggests",
     "suggested", "recommend", "recommends", "recommended",
+    # "appears to have broken", "tends to ripen first": an impression or a habit, not the fact
+    # ("appeared in court", "tends the garden" take no such complement)
+    "appear", "appears", "appeared", "tend", "tends", "tended",
 )
 # Verbs whose "if"/"whether" complement is a question, not a condition ("checked if the
 # valve was shut").
