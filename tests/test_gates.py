@@ -137,6 +137,11 @@ PREDICATE_PAIRS = [
     # a sentence adverb in front of the name is an added hedge, not part of the subject's name
     ("Oskar Brandvold bakes the rye loaves.", "Maybe Oskar Brandvold bakes the rye loaves.", "Oskar Brandvold bakes the loaves.", "maybe"),
     ("Lars Eide is no longer the club captain.", "Lars Eide is the club captain.", "Lars Eide is no longer the captain.", "negation dropped: 'no longer"),
+    # what was once so may be dropped only with the past kept: the twin says it in the past
+    ("Oskar Lind used to run the Tarn ferry.", "Oskar Lind runs the Tarn ferry.", "Oskar Lind ran the Tarn ferry.", "qualifier dropped: 'used"),
+    ("Ada Lee, who formerly managed the Kestrel depot, now drives a bus.", "Ada Lee manages the Kestrel depot.",
+     "Ada Lee managed the Kestrel depot.", "qualifier dropped: 'formerly"),
+    ("The Mill Row hall was once a chapel.", "The Mill Row hall is a chapel.", "The Mill Row hall was a chapel.", "qualifier dropped: 'once"),
     # A qualifier the evidence puts on what the claim keeps may not be dropped: the twin keeps it.
     ("Wen Ito may transfer to the Oslo office next year.", "Wen Ito transfers to the Oslo office next year.", "Wen Ito may transfer to the Oslo office.", "qualifier dropped: 'may transfer"),
     ("Police believe that Dario Venn started the warehouse fire.", "Dario Venn started the warehouse fire.", "Police believe Dario Venn started the fire.", "qualifier dropped: 'believe"),
@@ -217,6 +222,8 @@ ADMITS = [
     ("Ada Lee failed the driving test and retook it.", "Ada Lee retook the driving test."),
     ("The board approved the plan to expand the clinic.", "The board approved the plan."),
     ("Ada Lee appeared in court in May and tends the Kestrel garden.", "Ada Lee appeared in court."),
+    ("The Kestrel grant was used to fund the roof.", "The Kestrel grant was used to fund the roof."),
+    ("The Kelso market opens once a week, on Sundays.", "The Kelso market opens on Sundays."),
     ("Dr. Hal Ince advised Mrs. Okafor to walk daily.", "Mrs. Okafor was advised by Dr. Hal Ince to walk daily."),
     # names coordinated as one subject, or an antecedent of "who", keep the verb
     ("Ada Lee and Ben Cole founded Acme.", "Ben Cole founded Acme."),

@@ -48,6 +48,7 @@ from .text import (
     Token,
     analyze,
     is_numeral_word,
+    lemma,
     sentences,
     stem,
     stems_of,
@@ -155,6 +156,14 @@ _CONDITIONS: frozenset[str] = frozenset({"if", "unless", "whether", "provided", 
 # and so is its partitive ("Most of the residents supported it").
 # ("some 40", "the most", "at most" are estimates, superlatives or bounds.)
 _PART_QUANTIFIERS: frozenset[str] = frozenset({"some", "several", "many", "most", "few"})
+# What was so and may no longer be: "formerly managed", "was once a chapel", "used to prune". A
+# claim may drop the word only when it keeps the past itself ("managed", "was a chapel", "pruned");
+# "manages", "is a chapel", "prunes" say it is still so.
+_PAST_ONLY: frozenset[str] = frozenset({"formerly", "previously", "once", "used"})
+_PAST_AUXILIARIES: frozenset[str] = frozenset({"was", "were", "had", "did"})
+_PRESENT_IRREGULAR: frozenset[str] = frozenset(
+    {"am", "is", "are", "being", "has", "having", "does", "doing", "goes", "says", "flies", "hits"}
+)
 # "not only X but also Y" affirms X.
 _NOT_FOCUS: frozenset[str] = frozenset({"only", "just", "merely", "simply"})
 
@@ -270,6 +279,16 @@ def _qualifier_at(a: Analysis, i: int) -> bool:
         return not (n == "may" and toks[i].capitalized and not toks[i].sentence_initial)
     nxt = toks[i + 1].norm if i + 1 < len(toks) else ""
     prev = toks[i - 1].norm if i else ""
+    if n in ("formerly", "previously"):
+        return True
+    if n == "once":
+        # "was once a chapel", "once owned the mill"; not "Once the glue dries" (a conjunction
+        # opening its clause) nor "meets once a week" (a count; after "be" it is the past state)
+        count = a.in_numeral[i] and prev not in _BE_FORMS
+        return not count and i > 0 and a.clauses[i - 1] == a.clauses[i] and prev not in _NEUTRAL_CONNECTIVES
+    if n == "used":
+        # the past habit "used to prune", not the passive "was used to fund" nor "got used to"
+        return nxt == "to" and prev not in _BE_FORMS and prev not in _DETERMINERS and stem(prev) != stem("get")
     if n in _FUTURE_MARKERS:
         # What will happen has not happened ("will sign off" is not "signed off"); a claim keeps
         # it with any future form. "Her will", "against their will": the noun.
@@ -430,6 +449,8 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
                 continue  # "will lead" -> "is leading", "is to lead", "is due to lead"
         if _keeps_qualifier(claim, evidence, e, claim_stems):
             continue  # the claim keeps the qualifier itself, perhaps in another voice or order
+        if e.word in _PAST_ONLY and _keeps_past(claim, e.scope):
+            continue  # "formerly managed the house" -> "managed the house"
         return GateVerdict.refuse(
             CODE,
             GATE,
@@ -450,6 +471,35 @@ def _keeps_qualifier(claim: Analysis, evidence: Analysis, e: _NegSite, claim_ste
         norms = [t.norm for t in claim.tokens]
         return any(a == head and b == last for a, b in zip(norms, norms[1:]))
     return not set(evidence.stems[e.index]).isdisjoint(claim_stems)
+
+
+def _keeps_past(claim: Analysis, scope: frozenset[str]) -> bool:
+    """Whether the claim states the first word it keeps of ``scope`` in the past: the word is a
+    past form itself ("managed", "ran") or a past auxiliary stands before it in its clause ("was a
+    chapel", "had owned")."""
+    toks = claim.tokens
+    for j, t in enumerate(toks):
+        if scope.isdisjoint(claim.stems[j]):
+            continue
+        if _past_form(t.norm):
+            return True
+        k = j - 1
+        while k >= 0 and claim.clauses[k] == claim.clauses[j]:
+            if toks[k].norm in _PAST_AUXILIARIES:
+                return True
+            k -= 1
+        return False
+    return False
+
+
+def _past_form(norm: str) -> bool:
+    if norm in _PAST_AUXILIARIES:
+        return True
+    if len(norm) > 4 and norm.endswith("ed"):
+        return True
+    # an irregular verb form ("ran", "led", "built"); nouns such as "children" never reach here
+    # in a verb's place, and present forms are excluded
+    return norm.isalpha() and lemma(norm) != norm and norm not in _PRESENT_IRREGULAR
 
 
 def _number_part(t: Token, part: str, in_numeral: bool) -> bool:
