@@ -131,6 +131,8 @@ PREDICATE_PAIRS = [
     ("The garden cannot host weddings.", "The garden can host weddings.", "The garden can't host weddings.", "negation dropped"),
     ("The pump has been repaired and still leaks.", "The pump has been repaired and no longer leaks.", "The pump has been repaired.", "negation added"),
     ("Freya Moss has a dog but no cat.", "Freya Moss has a dog and a cat.", "Freya Moss has a dog.", "negation dropped"),
+    # "lack" negates its object like "no"
+    ("The Kelso hut lacks running water.", "The Kelso hut has running water.", "The Kelso hut has no running water.", "negation dropped: 'lacks"),
     ("Maya Sorensen signed the lease but has not yet paid the deposit.", "Maya Sorensen has paid the deposit.", "Maya Sorensen has not paid the deposit.", "negation dropped"),
     ("Sana Mir will email the agenda to the board.", "Sana Mir will probably email the agenda to the board.", "Sana Mir is emailing the agenda to the board.", "probably"),
     ("The policy covers damage to the kitchen but not to the garage.", "The policy covers damage to the garage.", "The policy covers damage to the kitchen.", "negation dropped"),
@@ -223,6 +225,7 @@ ADMITS = [
     ("The board approved the plan to expand the clinic.", "The board approved the plan."),
     ("Ada Lee appeared in court in May and tends the Kestrel garden.", "Ada Lee appeared in court."),
     ("The Kestrel grant was used to fund the roof.", "The Kestrel grant was used to fund the roof."),
+    ("Lack of funding delayed the Kelso bridge.", "The Kelso bridge was delayed."),
     ("The Kelso market opens once a week, on Sundays.", "The Kelso market opens on Sundays."),
     ("Dr. Hal Ince advised Mrs. Okafor to walk daily.", "Mrs. Okafor was advised by Dr. Hal Ince to walk daily."),
     # names coordinated as one subject, or an antecedent of "who", keep the verb

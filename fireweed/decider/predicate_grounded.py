@@ -164,6 +164,8 @@ _PAST_AUXILIARIES: frozenset[str] = frozenset({"was", "were", "had", "did"})
 _PRESENT_IRREGULAR: frozenset[str] = frozenset(
     {"am", "is", "are", "being", "has", "having", "does", "doing", "goes", "says", "flies", "hits"}
 )
+# Verbs that say something is absent: "lacks a fire alarm" is "has no fire alarm".
+_PRIVATIVE_VERBS: frozenset[str] = frozenset({"lack", "lacks", "lacked", "lacking"})
 # "not only X but also Y" affirms X.
 _NOT_FOCUS: frozenset[str] = frozenset({"only", "just", "merely", "simply"})
 
@@ -186,7 +188,7 @@ def _neg_sites(a: Analysis) -> list[_NegSite]:
     toks = a.tokens
     out: list[_NegSite] = []
     for i, t in enumerate(toks):
-        if t.norm not in NEGATIONS:
+        if t.norm not in NEGATIONS and not _privative_at(a, i):
             continue
         if t.norm == "not" and i + 1 < len(toks) and toks[i + 1].norm in _NOT_FOCUS:
             continue
@@ -214,6 +216,17 @@ def _neg_sites(a: Analysis) -> list[_NegSite]:
             out.append(_NegSite(i, word, frozenset(scope),
                                 " ".join(words), anchor, tuple(covered)))
     return out
+
+
+def _privative_at(a: Analysis, i: int) -> bool:
+    """Whether the verb "lack" at token ``i`` negates its object ("lacks a working alarm" is "has
+    no working alarm"); the noun ("the lack of funds", "lack of funding delayed it") does not."""
+    toks = a.tokens
+    if toks[i].norm not in _PRIVATIVE_VERBS:
+        return False
+    if i > 0 and toks[i - 1].norm in _DETERMINERS:
+        return False
+    return not (i + 1 < len(toks) and toks[i + 1].norm == "of")
 
 
 def _content_stems(a: Analysis) -> frozenset[str]:
