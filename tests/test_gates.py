@@ -178,6 +178,15 @@ PREDICATE_PAIRS = [
     # the claim's other qualifier ("would") does not stand in for the one it dropped ("probably")
     ("Pia Lund said the council would probably appeal.", "Pia Lund said the council would appeal.", "Pia Lund said the council would probably appeal.", "qualifier dropped: 'probably"),
     ("The dough needs 18 hours to prove unless the kitchen is warm.", "The dough needs 18 hours to prove.", "The dough needs 18 hours to prove unless the kitchen is warm.", "qualifier dropped: 'unless"),
+    # conditions spelt as phrases govern their sentence like "if"
+    ("Members may borrow the Kelso canoes as long as they book by Friday.", "Members may borrow the Kelso canoes.",
+     "As long as they book by Friday, members may borrow the Kelso canoes.", "qualifier dropped: 'as long as"),
+    ("The Tarn ferry will be cancelled in case of fog.", "The Tarn ferry will be cancelled.",
+     "In case of fog, the Tarn ferry will be cancelled.", "qualifier dropped: 'in case of"),
+    ("In the event of rain, the Mill Row fete moves indoors.", "The Mill Row fete moves indoors.",
+     "In the event of rain, the Mill Row fete moves indoors.", "qualifier dropped: 'in the event of"),
+    ("The Kestrel loan was approved on condition that the roof is repaired.", "The Kestrel loan was approved.",
+     "The Kestrel loan was approved on condition that the roof is repaired.", "qualifier dropped: 'on condition that"),
     # "not only X but also Y" affirms X, so "not X" is a negation the claim adds
     ("Ilse Brandt not only bakes bread but also sells coffee.", "Ilse Brandt does not bake bread.", "Ilse Brandt bakes bread.", "negation added"),
     # a negation the evidence itself has under the hedge does not stand in for the hedge
@@ -226,6 +235,7 @@ ADMITS = [
     ("Ada Lee appeared in court in May and tends the Kestrel garden.", "Ada Lee appeared in court."),
     ("The Kestrel grant was used to fund the roof.", "The Kestrel grant was used to fund the roof."),
     ("Lack of funding delayed the Kelso bridge.", "The Kelso bridge was delayed."),
+    ("The Tarn bridge is as long as the Kelso bridge and was painted in May.", "The Tarn bridge was painted in May."),
     ("The Kelso market opens once a week, on Sundays.", "The Kelso market opens on Sundays."),
     ("Dr. Hal Ince advised Mrs. Okafor to walk daily.", "Mrs. Okafor was advised by Dr. Hal Ince to walk daily."),
     # names coordinated as one subject, or an antecedent of "who", keep the verb

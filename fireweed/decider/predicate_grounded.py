@@ -148,10 +148,14 @@ _BOUND_HEADS: dict[str, frozenset[str]] = {
     "most": frozenset({"at"}),
     "to": frozenset({"up"}),
 }
-_BOUNDS: frozenset[str] = frozenset(f"{h} {n}" for n, heads in _BOUND_HEADS.items() for h in heads)
 # A condition governs its whole sentence: "If funding comes, Acme will build a dome". So does a
 # source the sentence is attributed to: "According to the union, Acme underpaid 19 workers".
 _CONDITIONS: frozenset[str] = frozenset({"if", "unless", "whether", "provided", "providing"})
+# The key words of conditions spelt as phrases (see _condition_phrase_at).
+_PHRASE_KEYS: frozenset[str] = frozenset({"long", "case", "event", "condition"})
+_LENGTH_COMPARERS: frozenset[str] = _BE_FORMS | frozenset(
+    {"twice", "thrice", "times", "half", "not", "just", "nearly", "almost", "about", "quite"}
+)
 # "Some residents supported it" is not "The residents supported it": a quantifier short of all,
 # and so is its partitive ("Most of the residents supported it").
 # ("some 40", "the most", "at most" are estimates, superlatives or bounds.)
@@ -331,6 +335,31 @@ def _qualifier_at(a: Analysis, i: int) -> bool:
     return any(toks[j].norm in ("to", "that") for j in range(i + 1, min(i + 5, len(toks))) if a.clauses[j] == clause)
 
 
+def _condition_phrase_at(a: Analysis, i: int) -> str | None:
+    """The condition a phrase states at its key word ``i``: "as long as", "so long as", "in case
+    of", "in the event of/that", "on (the) condition that"; None elsewhere. "as long as" after "be"
+    or a degree word compares lengths ("is as long as", "twice as long as")."""
+    toks = a.tokens
+    n = toks[i].norm
+    if i == 0 or i + 1 >= len(toks):
+        return None
+    prev, nxt = toks[i - 1].norm, toks[i + 1].norm
+    if n == "long":
+        if prev not in ("as", "so") or nxt != "as":
+            return None
+        if i > 1 and toks[i - 2].norm in _LENGTH_COMPARERS:
+            return None
+        return f"{prev} long as"
+    if n == "case":
+        return "in case of" if prev == "in" and nxt == "of" else None
+    lead = toks[i - 2].norm if i > 1 and prev == "the" else prev
+    if n == "event" and prev == "the" and lead == "in" and nxt in ("of", "that"):
+        return f"in the event {nxt}"
+    if n == "condition" and lead == "on" and nxt == "that":
+        return "on condition that"
+    return None
+
+
 def _complement_at(a: Analysis, i: int, sent: list[int]) -> bool:
     """Whether the condition word at ``i`` opens a verb's complement ("asked whether", "checks if")."""
     toks = a.tokens
@@ -364,7 +393,8 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
     asks = "?" in a.text
     for i, t in enumerate(toks):
         n = t.norm
-        whole = n in _CONDITIONS or (n == "according" and _qualifier_at(a, i))
+        phrase = _condition_phrase_at(a, i) if n in _PHRASE_KEYS else None
+        whole = n in _CONDITIONS or phrase is not None or (n == "according" and _qualifier_at(a, i))
         if not whole and not _qualifier_at(a, i):
             continue
         if whole:
@@ -379,7 +409,7 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
                 members = [j for j in range(len(toks)) if sent[j] == sent[i] and j != i and not _skippable(toks[j])]
             scope = {x for j in members for x in a.stems[j]}
             if scope:
-                out.append(_NegSite(i, n, frozenset(scope), "...", None, tuple(members)))
+                out.append(_NegSite(i, phrase or n, frozenset(scope), "...", None, tuple(members)))
             continue
         clause = a.clauses[i]
         j = i + 1
@@ -479,10 +509,13 @@ def _keeps_qualifier(claim: Analysis, evidence: Analysis, e: _NegSite, claim_ste
     two words: "cut power to 40 rooms" keeps the "to" of "to up to 40 rooms", not the bound."""
     if e.word == "?":
         return "?" in claim.text
-    if e.word in _BOUNDS:
-        head, last = e.word.split(" ", 1)
+    if " " in e.word:
+        # a bound or a condition phrase is kept only whole: "cut power to 40 rooms" has the "to"
+        # of "up to 40 rooms" but not the bound
+        words = e.word.split(" ")
         norms = [t.norm for t in claim.tokens]
-        return any(a == head and b == last for a, b in zip(norms, norms[1:]))
+        k = len(words)
+        return any(norms[j:j + k] == words for j in range(len(norms) - k + 1))
     return not set(evidence.stems[e.index]).isdisjoint(claim_stems)
 
 
