@@ -187,6 +187,8 @@ PREDICATE_PAIRS = [
      "In the event of rain, the Mill Row fete moves indoors.", "qualifier dropped: 'in the event of"),
     ("The Kestrel loan was approved on condition that the roof is repaired.", "The Kestrel loan was approved.",
      "The Kestrel loan was approved on condition that the roof is repaired.", "qualifier dropped: 'on condition that"),
+    # "even if" concedes: the main clause holds either way, the supposition is still not stated
+    ("The Tarn ferry sails even if the harbour is closed.", "The harbour is closed.", "The Tarn ferry sails.", "qualifier dropped: 'if"),
     # "not only X but also Y" affirms X, so "not X" is a negation the claim adds
     ("Ilse Brandt not only bakes bread but also sells coffee.", "Ilse Brandt does not bake bread.", "Ilse Brandt bakes bread.", "negation added"),
     # a negation the evidence itself has under the hedge does not stand in for the hedge

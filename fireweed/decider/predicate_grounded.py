@@ -400,9 +400,11 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
         if whole:
             if sent is None:
                 sent = _sentence_ids(a)
-            if _complement_at(a, i, sent):
+            concessive = n == "if" and i > 0 and toks[i - 1].norm == "even"
+            if concessive or _complement_at(a, i, sent):
                 # "asked whether Pepper could return, and Mo advised waiting": the question is
-                # what was asked, not a condition on the rest of the sentence.
+                # what was asked, not a condition on the rest of the sentence. "sails even if the
+                # harbour is closed": the ferry sails either way; only the supposition is unstated.
                 clause = a.clauses[i]
                 members = [j for j in range(i + 1, len(toks)) if a.clauses[j] == clause and not _skippable(toks[j])]
             else:
