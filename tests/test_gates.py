@@ -157,6 +157,11 @@ PREDICATE_PAIRS = [
      "It seems the Tarn ferry tickets were printed twice.", "qualifier dropped: 'seems"),
     ("The south beds tend to flood in March.", "The south beds flood in March.", "The south beds tend to flood.", "qualifier dropped: 'tend"),
     ("Yuki Sato asked the platform team to add expiry alerts.", "The platform team added expiry alerts.", "Yuki Sato asked the platform team to add alerts.", "qualifier dropped: 'asked"),
+    # past the object, what is asked is not done, by the asker either
+    ("Yuki Sato asked Omar Adeyemi to re-count the Kestrel ballots.", "Yuki Sato re-counted the Kestrel ballots.",
+     "Yuki Sato asked Omar Adeyemi to re-count the ballots.", "qualifier dropped: 'asked"),
+    ("Yuki Sato urged her neighbours to close the Mill Row gate.", "The Mill Row gate was closed.",
+     "Yuki Sato urged her neighbours to close the gate.", "qualifier dropped: 'urged"),
     ("Every ward except Ward 7 passed the fire audit.", "Ward 7 passed the fire audit.", "Every ward except Ward 7 passed the audit.", "qualifier dropped: 'except"),
     ("If funding is approved, the Kestrel Observatory will build a second dome.", "The Kestrel Observatory will build a second dome.", "If funding is approved, the Kestrel Observatory will build a dome.", "qualifier dropped: 'if"),
     ("Will the Halvard Bridge close in May?", "The Halvard Bridge will close in May.", "Will the Halvard Bridge close?", "qualifier dropped: '?"),

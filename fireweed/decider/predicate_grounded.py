@@ -420,11 +420,15 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
         scope: set[str] = set()
         words: list[str] = []
         covered: list[int] = []
-        while j < len(toks) and a.clauses[j] == clause and not _skippable(toks[j]) and len(words) < 3:
-            scope.update(a.stems[j])
-            words.append(toks[j].text)
-            covered.append(j)
+        j = _collect_scope(a, j, clause, scope, words, covered)
+        if (covered and j < len(toks) and a.clauses[j] == clause and toks[j].norm == "to"
+                and any(x in _COMPLEMENT_VERBS for x in a.stems[i])):
+            # "asked Rufus to re-count the acorns": past the object, the request's content is
+            # what is asked, not done; the asker did not re-count them either
             j += 1
+            while j < len(toks) and a.clauses[j] == clause and _skippable(toks[j]):
+                j += 1
+            _collect_scope(a, j, clause, scope, words, covered)
         k = i - 1
         while k >= 0 and a.clauses[k] == clause and _skippable(toks[k]):
             k -= 1
@@ -446,6 +450,19 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
                 if scope:
                     out.append(_NegSite(members[-1], "?", frozenset(scope), "...", None, tuple(content)))
     return out
+
+
+def _collect_scope(a: Analysis, j: int, clause: int, scope: set[str], words: list[str], covered: list[int]) -> int:
+    """Add the up to three content words from token ``j`` on (stopping at a function word or the
+    clause's end) to a qualifier's scope; return the index where it stopped."""
+    toks = a.tokens
+    start = len(words)
+    while j < len(toks) and a.clauses[j] == clause and not _skippable(toks[j]) and len(words) - start < 3:
+        scope.update(a.stems[j])
+        words.append(toks[j].text)
+        covered.append(j)
+        j += 1
+    return j
 
 
 def _site_key(site: _NegSite) -> str:
