@@ -47,6 +47,11 @@ SUBJECT_PAIRS = [
     # the name after a capitalised role word and a lowercase one is the subject, not the role word
     ("Nurse specialist Joanna Brill will see Eamon Fitch on Monday.", "Nurse specialist Felicity Amadi will see Eamon Fitch on Monday.", "Nurse specialist Joanna Brill will see Eamon Fitch.", "Felicity Amadi"),
     ("Research assistant Mila Korhonen collected the soil samples.", "Research assistant Pavel Strand collected the soil samples.", "Research assistant Mila Korhonen collected the samples.", "Pavel Strand"),
+    # the object before "for V-ing" or "to V" is the one who does V
+    ("Coach Ilse Brandt praised goalkeeper Omar Adeyemi for saving the penalty.", "Ilse Brandt saved the penalty.",
+     "Omar Adeyemi saved the penalty.", "Ilse Brandt"),
+    ("Tomasz Brandt paid Kira Stone to paint the Mill Row fence.", "Tomasz Brandt painted the Mill Row fence.",
+     "Tomasz Brandt paid Kira Stone.", "Tomasz Brandt"),
 ]
 
 ORDER_PAIRS = [
@@ -158,8 +163,6 @@ PREDICATE_PAIRS = [
     ("The south beds tend to flood in March.", "The south beds flood in March.", "The south beds tend to flood.", "qualifier dropped: 'tend"),
     ("Yuki Sato asked the platform team to add expiry alerts.", "The platform team added expiry alerts.", "Yuki Sato asked the platform team to add alerts.", "qualifier dropped: 'asked"),
     # past the object, what is asked is not done, by the asker either
-    ("Yuki Sato asked Omar Adeyemi to re-count the Kestrel ballots.", "Yuki Sato re-counted the Kestrel ballots.",
-     "Yuki Sato asked Omar Adeyemi to re-count the ballots.", "qualifier dropped: 'asked"),
     ("Yuki Sato urged her neighbours to close the Mill Row gate.", "The Mill Row gate was closed.",
      "Yuki Sato urged her neighbours to close the gate.", "qualifier dropped: 'urged"),
     ("Every ward except Ward 7 passed the fire audit.", "Ward 7 passed the fire audit.", "Every ward except Ward 7 passed the audit.", "qualifier dropped: 'except"),
@@ -253,6 +256,7 @@ ADMITS = [
     ("Ada Lee did not attend, but Ben Cole attended the hearing.", "Ben Cole attended the hearing."),
     ("Nora Quist replaced Ivo Brand, who retired in January after 22 years.", "Ivo Brand retired in January after 22 years."),
     ("Hedda Sorli and conservator Rune Vik restored the altarpiece.", "Hedda Sorli restored the altarpiece."),
+    ("Hedda Sorli apologised to Rune Vik for missing the Kelso hearing.", "Hedda Sorli apologised for missing the Kelso hearing."),
     ("Hedda Sorli visited the studio and met conservator Rune Vik, then restored the altarpiece.", "Hedda Sorli restored the altarpiece."),
     ("Ms. Hedda Sorli will prosecute, and Mr. Rune Vik represents Ola Dahl.", "Ms. Hedda Sorli will prosecute."),
     # reordered clause
@@ -353,6 +357,17 @@ def test_issue_examples() -> None:
     assert judge("The invoice was $4,800.", "The invoice was $4,500.").code == "numeral_invented"
     assert judge("The team has three members.", "The team has 3 members.").ok
     assert judge("The team has a dozen members.", "The team has 3 members.").code == "numeral_invented"
+
+
+def test_what_is_asked_is_not_done_by_the_asker_or_the_asked() -> None:
+    # the predicate gate alone sees the request's scope run past its object; judge may name the
+    # subject gate first, since the asker is not the one the evidence has re-counting
+    ev = "Yuki Sato asked Omar Adeyemi to re-count the Kestrel ballots."
+    alone = predicate_grounded.check("Yuki Sato re-counted the Kestrel ballots.", ev)
+    assert not alone.ok and alone.detail.startswith("qualifier dropped: 'asked")
+    assert not judge("Yuki Sato re-counted the Kestrel ballots.", ev).ok
+    assert not judge("Omar Adeyemi re-counted the Kestrel ballots.", ev).ok
+    assert judge("Yuki Sato asked Omar Adeyemi to re-count the ballots.", ev).ok
 
 
 def test_gate_order_is_subject_order_numerals_predicate() -> None:
