@@ -183,6 +183,13 @@ PREDICATE_PAIRS = [
     # attributions that are not statements of fact
     ("The union argued that Kestrel Foods underpaid its drivers.", "Kestrel Foods underpaid its drivers.", "The union argued that Kestrel Foods underpaid drivers.", "qualifier dropped: 'argued"),
     ("According to the union, Kestrel Foods underpaid its drivers.", "Kestrel Foods underpaid its drivers.", "According to the union, Kestrel Foods underpaid drivers.", "qualifier dropped: 'according"),
+    # reported speech is reported, not stated
+    ("Ada Lee said that the Kelso pool reopens in May.", "The Kelso pool reopens in May.",
+     "Ada Lee said the Kelso pool reopens in May.", "qualifier dropped: 'said"),
+    ("The Kestrel mill is said to have closed in 1950.", "The Kestrel mill closed in 1950.",
+     "The Kestrel mill is said to have closed.", "qualifier dropped: 'said"),
+    ("Omar Adeyemi told the inspectors that the Tarn boiler was serviced.", "The Tarn boiler was serviced.",
+     "Omar Adeyemi told the inspectors that the boiler was serviced.", "qualifier dropped: 'told"),
     # the claim's other qualifier ("would") does not stand in for the one it dropped ("probably")
     ("Pia Lund said the council would probably appeal.", "Pia Lund said the council would appeal.", "Pia Lund said the council would probably appeal.", "qualifier dropped: 'probably"),
     ("The dough needs 18 hours to prove unless the kitchen is warm.", "The dough needs 18 hours to prove.", "The dough needs 18 hours to prove unless the kitchen is warm.", "qualifier dropped: 'unless"),
@@ -245,6 +252,7 @@ ADMITS = [
     ("Ada Lee appeared in court in May and tends the Kestrel garden.", "Ada Lee appeared in court."),
     ("The Kestrel grant was used to fund the roof.", "The Kestrel grant was used to fund the roof."),
     ("Lack of funding delayed the Kelso bridge.", "The Kelso bridge was delayed."),
+    ("Ada Lee said goodbye to Ben Cole at the Kelso station.", "Ada Lee said goodbye to Ben Cole."),
     ("The Tarn bridge is as long as the Kelso bridge and was painted in May.", "The Tarn bridge was painted in May."),
     ("The Kelso market opens once a week, on Sundays.", "The Kelso market opens on Sundays."),
     ("Dr. Hal Ince advised Mrs. Okafor to walk daily.", "Mrs. Okafor was advised by Dr. Hal Ince to walk daily."),

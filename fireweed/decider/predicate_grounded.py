@@ -108,6 +108,8 @@ _FRAME_VERBS: frozenset[str] = _stem_set(
     "estimate", "estimates", "estimated",
     # what only seems so: "the seal seems to hold", "it seems the labels were swapped"
     "seem", "seems", "seemed",
+    # what someone said is reported, not stated: "said (that) Ben won", "is said to have won"
+    "say", "says", "said",
 )
 # Verbs that intend, request, promise, deny or fail what follows: a frame only when a "to",
 # "that" or "-ing" complement follows ("tried to fix it", not "tried the menu") and no determiner
@@ -127,6 +129,8 @@ _COMPLEMENT_VERBS: frozenset[str] = _stem_set(
     # "appears to have broken", "tends to ripen first": an impression or a habit, not the fact
     # ("appeared in court", "tends the garden" take no such complement)
     "appear", "appears", "appeared", "tend", "tends", "tended",
+    # reported speech: "told the panel that Ben won" (for "say", see _FRAME_VERBS)
+    "tell", "tells", "told",
 )
 # Verbs whose "if"/"whether" complement is a question, not a condition ("checked if the
 # valve was shut").
@@ -421,7 +425,7 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
         words: list[str] = []
         covered: list[int] = []
         j = _collect_scope(a, j, clause, scope, words, covered)
-        if (covered and j < len(toks) and a.clauses[j] == clause and toks[j].norm == "to"
+        if (covered and j < len(toks) and a.clauses[j] == clause and toks[j].norm in ("to", "that")
                 and any(x in _COMPLEMENT_VERBS for x in a.stems[i])):
             # "asked Rufus to re-count the acorns": past the object, the request's content is
             # what is asked, not done; the asker did not re-count them either
