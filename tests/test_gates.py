@@ -190,6 +190,11 @@ PREDICATE_PAIRS = [
      "The Kestrel mill is said to have closed.", "qualifier dropped: 'said"),
     ("Omar Adeyemi told the inspectors that the Tarn boiler was serviced.", "The Tarn boiler was serviced.",
      "Omar Adeyemi told the inspectors that the boiler was serviced.", "qualifier dropped: 'told"),
+    # a frame after what it reports governs it all the same
+    ("The Kelso pool reopens in May, Ada Lee said.", "The Kelso pool reopens in May.",
+     "The Kelso pool reopens in May, Ada Lee said.", "qualifier dropped: 'said"),
+    ("The fire started in the Tarn kitchen, police believe.", "The fire started in the Tarn kitchen.",
+     "The fire started in the Tarn kitchen, police believe.", "qualifier dropped: 'believe"),
     # the claim's other qualifier ("would") does not stand in for the one it dropped ("probably")
     ("Pia Lund said the council would probably appeal.", "Pia Lund said the council would appeal.", "Pia Lund said the council would probably appeal.", "qualifier dropped: 'probably"),
     ("The dough needs 18 hours to prove unless the kitchen is warm.", "The dough needs 18 hours to prove.", "The dough needs 18 hours to prove unless the kitchen is warm.", "qualifier dropped: 'unless"),

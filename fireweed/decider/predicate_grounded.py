@@ -425,6 +425,14 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
         words: list[str] = []
         covered: list[int] = []
         j = _collect_scope(a, j, clause, scope, words, covered)
+        if not covered and any(x in _FRAME_VERBS for x in a.stems[i]):
+            # "Ben won the race, Ada said": a frame that closes its sentence governs what came before
+            if sent is None:
+                sent = _sentence_ids(a)
+            if j >= len(toks) or sent[j] != sent[i]:
+                covered = [k for k in range(i) if sent[k] == sent[i] and a.clauses[k] != clause and not _skippable(toks[k])]
+                scope.update(x for k in covered for x in a.stems[k])
+                words = ["..."] if covered else []
         if (covered and j < len(toks) and a.clauses[j] == clause and toks[j].norm in ("to", "that")
                 and any(x in _COMPLEMENT_VERBS for x in a.stems[i])):
             # "asked Rufus to re-count the acorns": past the object, the request's content is
