@@ -318,8 +318,7 @@ def _qualifier_at(a: Analysis, i: int) -> bool:
         # Only where it opens its clause, i.e. quantifies the subject: "Residents supported it"
         # says residents in general, while "visited friends" says no more than "some friends".
         numeral_next = i + 1 < len(toks) and a.in_numeral[i + 1]
-        clause = a.clauses[i]
-        opens = all(a.clauses[k] != clause or _skippable(toks[k]) for k in range(i))
+        opens = all(_skippable(toks[k]) for k in range(_run_of(a.clauses, i).start, i))
         return opens and not numeral_next and prev not in _DETERMINERS
     if n == "according":
         return nxt == "to"
@@ -409,10 +408,9 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
                 # "asked whether Pepper could return, and Mo advised waiting": the question is
                 # what was asked, not a condition on the rest of the sentence. "sails even if the
                 # harbour is closed": the ferry sails either way; only the supposition is unstated.
-                clause = a.clauses[i]
-                members = [j for j in range(i + 1, len(toks)) if a.clauses[j] == clause and not _skippable(toks[j])]
+                members = [j for j in range(i + 1, _run_of(a.clauses, i).stop) if not _skippable(toks[j])]
             else:
-                members = [j for j in range(len(toks)) if sent[j] == sent[i] and j != i and not _skippable(toks[j])]
+                members = [j for j in _run_of(sent, i) if j != i and not _skippable(toks[j])]
             scope = {x for j in members for x in a.stems[j]}
             if scope:
                 out.append(_NegSite(i, phrase or n, frozenset(scope), "...", None, tuple(members)))
@@ -430,7 +428,8 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
             if sent is None:
                 sent = _sentence_ids(a)
             if j >= len(toks) or sent[j] != sent[i]:
-                covered = [k for k in range(i) if sent[k] == sent[i] and a.clauses[k] != clause and not _skippable(toks[k])]
+                first = _run_of(sent, i).start
+                covered = [k for k in range(first, i) if a.clauses[k] != clause and not _skippable(toks[k])]
                 scope.update(x for k in covered for x in a.stems[k])
                 words = ["..."] if covered else []
         if (covered and j < len(toks) and a.clauses[j] == clause and toks[j].norm in ("to", "that")
@@ -475,6 +474,19 @@ def _collect_scope(a: Analysis, j: int, clause: int, scope: set[str], words: lis
         covered.append(j)
         j += 1
     return j
+
+
+def _run_of(ids: list[int] | tuple[int, ...], i: int) -> range:
+    """The token indices that share ``ids[i]``: a sentence or a clause, both contiguous. Scanning
+    only that run keeps a text of many sentences linear, where scanning the whole text per
+    qualifier was quadratic."""
+    lo = i
+    while lo > 0 and ids[lo - 1] == ids[i]:
+        lo -= 1
+    hi = i + 1
+    while hi < len(ids) and ids[hi] == ids[i]:
+        hi += 1
+    return range(lo, hi)
 
 
 def _site_key(site: _NegSite) -> str:
