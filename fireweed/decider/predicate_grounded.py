@@ -300,16 +300,8 @@ def _qualifier_at(a: Analysis, i: int) -> bool:
         return not (n == "may" and toks[i].capitalized and not toks[i].sentence_initial)
     nxt = toks[i + 1].norm if i + 1 < len(toks) else ""
     prev = toks[i - 1].norm if i else ""
-    if n in ("formerly", "previously"):
-        return True
-    if n == "once":
-        # "was once a chapel", "once owned the mill"; not "Once the glue dries" (a conjunction
-        # opening its clause) nor "meets once a week" (a count; after "be" it is the past state)
-        count = a.in_numeral[i] and prev not in _BE_FORMS
-        return not count and i > 0 and a.clauses[i - 1] == a.clauses[i] and prev not in _NEUTRAL_CONNECTIVES
-    if n == "used":
-        # the past habit "used to prune", not the passive "was used to fund" nor "got used to"
-        return nxt == "to" and prev not in _BE_FORMS and prev not in _DETERMINERS and stem(prev) != stem("get")
+    if n in _PAST_ONLY:
+        return _past_only_at(a, i, prev, nxt)
     if n in _FUTURE_MARKERS:
         # What will happen has not happened ("will sign off" is not "signed off"); a claim keeps
         # it with any future form. "Her will", "against their will": the noun.
@@ -361,6 +353,20 @@ def _condition_phrase_at(a: Analysis, i: int) -> str | None:
     if n == "condition" and lead == "on" and nxt == "that":
         return "on condition that"
     return None
+
+
+def _past_only_at(a: Analysis, i: int, prev: str, nxt: str) -> bool:
+    """Whether the word at ``i`` (one of _PAST_ONLY) says what follows was so in the past only."""
+    n = a.tokens[i].norm
+    if n == "once":
+        # "was once a chapel", "once owned the mill"; not "Once the glue dries" (a conjunction
+        # opening its clause) nor "meets once a week" (a count; after "be" it is the past state)
+        count = a.in_numeral[i] and prev not in _BE_FORMS
+        return not count and i > 0 and a.clauses[i - 1] == a.clauses[i] and prev not in _NEUTRAL_CONNECTIVES
+    if n == "used":
+        # the past habit "used to prune", not the passive "was used to fund" nor "got used to"
+        return nxt == "to" and prev not in _BE_FORMS and prev not in _DETERMINERS and stem(prev) != stem("get")
+    return True  # "formerly", "previously"
 
 
 def _complement_at(a: Analysis, i: int, sent: list[int]) -> bool:

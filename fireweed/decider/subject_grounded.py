@@ -232,8 +232,9 @@ def passive_voice(a: Analysis, k: int) -> tuple[bool, bool]:
     flips its expected order on ``with_agent`` (an agentless passive names no doer to swap).
     """
     toks = a.tokens
-    if _adverb(toks[k].norm):
-        return False, False  # "was collected early by her aunt": the participle is "collected"
+    norm = toks[k].norm
+    if norm in _ADVERB_LIKE or (norm.endswith("ly") and len(norm) > 3):
+        return False, False  # "was collected early by her aunt": an adverb is no participle
     n = len(toks)
     if k + 1 < n and toks[k + 1].norm == "by":
         return True, True
@@ -243,17 +244,13 @@ def passive_voice(a: Analysis, k: int) -> tuple[bool, bool]:
     return True, by is not None
 
 
-def _adverb(norm: str) -> bool:
-    """An -ly word or a short adverb ("early", "soon") is never a past participle, even before "by"."""
-    return norm in _ADVERB_LIKE or (norm.endswith("ly") and len(norm) > 3)
-
-
 def passive_agent_at(a: Analysis, k: int) -> int | None:
     """The token index of the "by" that names the agent of the passive participle at ``k``
     (see :func:`passive_voice`), or None."""
     toks = a.tokens
-    if _adverb(toks[k].norm):
-        return None
+    norm = toks[k].norm
+    if norm in _ADVERB_LIKE or (norm.endswith("ly") and len(norm) > 3):
+        return None  # an adverb is no participle (see passive_voice)
     n = len(toks)
     if k + 1 < n and toks[k + 1].norm == "by":
         return k + 1
