@@ -47,6 +47,11 @@ SUBJECT_PAIRS = [
     # the name after a capitalised role word and a lowercase one is the subject, not the role word
     ("Nurse specialist Joanna Brill will see Eamon Fitch on Monday.", "Nurse specialist Felicity Amadi will see Eamon Fitch on Monday.", "Nurse specialist Joanna Brill will see Eamon Fitch.", "Felicity Amadi"),
     ("Research assistant Mila Korhonen collected the soil samples.", "Research assistant Pavel Strand collected the soil samples.", "Research assistant Mila Korhonen collected the samples.", "Pavel Strand"),
+    # the object before "for V-ing" or "to V" is the one who does V
+    ("Coach Ilse Brandt praised goalkeeper Omar Adeyemi for saving the penalty.", "Ilse Brandt saved the penalty.",
+     "Omar Adeyemi saved the penalty.", "Ilse Brandt"),
+    ("Tomasz Brandt paid Kira Stone to paint the Mill Row fence.", "Tomasz Brandt painted the Mill Row fence.",
+     "Tomasz Brandt paid Kira Stone.", "Tomasz Brandt"),
 ]
 
 ORDER_PAIRS = [
@@ -85,6 +90,7 @@ ORDER_PAIRS = [
     ("Her painting was lent to the Pell Street Library.", "The Pell Street Library lent her painting.", "Her painting was lent to the Pell Street Library.", "painting"),
     # the participant behind a passive verb is its agent only after "by"
     ("The quilt was sent to the Marlow Museum by the Tanaka Trust.", "The Marlow Museum sent the quilt to the Tanaka Trust.", "The Tanaka Trust sent the quilt to the Marlow Museum.", "Marlow Museum"),
+    ("Ivo Brand was collected early by Hanna Lind.", "Hanna Lind was collected early by Ivo Brand.", "Hanna Lind collected Ivo Brand early.", "Hanna Lind"),
 ]
 
 NUMERAL_PAIRS = [
@@ -130,12 +136,19 @@ PREDICATE_PAIRS = [
     ("The garden cannot host weddings.", "The garden can host weddings.", "The garden can't host weddings.", "negation dropped"),
     ("The pump has been repaired and still leaks.", "The pump has been repaired and no longer leaks.", "The pump has been repaired.", "negation added"),
     ("Freya Moss has a dog but no cat.", "Freya Moss has a dog and a cat.", "Freya Moss has a dog.", "negation dropped"),
+    # "lack" negates its object like "no"
+    ("The Kelso hut lacks running water.", "The Kelso hut has running water.", "The Kelso hut has no running water.", "negation dropped: 'lacks"),
     ("Maya Sorensen signed the lease but has not yet paid the deposit.", "Maya Sorensen has paid the deposit.", "Maya Sorensen has not paid the deposit.", "negation dropped"),
     ("Sana Mir will email the agenda to the board.", "Sana Mir will probably email the agenda to the board.", "Sana Mir is emailing the agenda to the board.", "probably"),
     ("The policy covers damage to the kitchen but not to the garage.", "The policy covers damage to the garage.", "The policy covers damage to the kitchen.", "negation dropped"),
     # a sentence adverb in front of the name is an added hedge, not part of the subject's name
     ("Oskar Brandvold bakes the rye loaves.", "Maybe Oskar Brandvold bakes the rye loaves.", "Oskar Brandvold bakes the loaves.", "maybe"),
     ("Lars Eide is no longer the club captain.", "Lars Eide is the club captain.", "Lars Eide is no longer the captain.", "negation dropped: 'no longer"),
+    # what was once so may be dropped only with the past kept: the twin says it in the past
+    ("Oskar Lind used to run the Tarn ferry.", "Oskar Lind runs the Tarn ferry.", "Oskar Lind ran the Tarn ferry.", "qualifier dropped: 'used"),
+    ("Ada Lee, who formerly managed the Kestrel depot, now drives a bus.", "Ada Lee manages the Kestrel depot.",
+     "Ada Lee managed the Kestrel depot.", "qualifier dropped: 'formerly"),
+    ("The Mill Row hall was once a chapel.", "The Mill Row hall is a chapel.", "The Mill Row hall was a chapel.", "qualifier dropped: 'once"),
     # A qualifier the evidence puts on what the claim keeps may not be dropped: the twin keeps it.
     ("Wen Ito may transfer to the Oslo office next year.", "Wen Ito transfers to the Oslo office next year.", "Wen Ito may transfer to the Oslo office.", "qualifier dropped: 'may transfer"),
     ("Police believe that Dario Venn started the warehouse fire.", "Dario Venn started the warehouse fire.", "Police believe Dario Venn started the fire.", "qualifier dropped: 'believe"),
@@ -143,7 +156,15 @@ PREDICATE_PAIRS = [
     ("Agnes Holt failed to qualify for the final.", "Agnes Holt qualified for the final.", "Agnes Holt failed to qualify.", "qualifier dropped: 'failed"),
     ("Paolo Ruiz denied that he had sold the boat.", "Paolo Ruiz had sold the boat.", "Paolo Ruiz denied that he sold the boat.", "qualifier dropped: 'denied"),
     ("Ada Lee plans to open a bakery in Leith.", "Ada Lee opens a bakery in Leith.", "Ada Lee plans to open a bakery.", "qualifier dropped: 'plans"),
+    ("The Kestrel pier appears to have moved in the storm.", "The Kestrel pier has moved in the storm.",
+     "The Kestrel pier appears to have moved.", "qualifier dropped: 'appears"),
+    ("It seems the Tarn ferry tickets were printed twice.", "The Tarn ferry tickets were printed twice.",
+     "It seems the Tarn ferry tickets were printed twice.", "qualifier dropped: 'seems"),
+    ("The south beds tend to flood in March.", "The south beds flood in March.", "The south beds tend to flood.", "qualifier dropped: 'tend"),
     ("Yuki Sato asked the platform team to add expiry alerts.", "The platform team added expiry alerts.", "Yuki Sato asked the platform team to add alerts.", "qualifier dropped: 'asked"),
+    # past the object, what is asked is not done, by the asker either
+    ("Yuki Sato urged her neighbours to close the Mill Row gate.", "The Mill Row gate was closed.",
+     "Yuki Sato urged her neighbours to close the gate.", "qualifier dropped: 'urged"),
     ("Every ward except Ward 7 passed the fire audit.", "Ward 7 passed the fire audit.", "Every ward except Ward 7 passed the audit.", "qualifier dropped: 'except"),
     ("If funding is approved, the Kestrel Observatory will build a second dome.", "The Kestrel Observatory will build a second dome.", "If funding is approved, the Kestrel Observatory will build a dome.", "qualifier dropped: 'if"),
     ("Will the Halvard Bridge close in May?", "The Halvard Bridge will close in May.", "Will the Halvard Bridge close?", "qualifier dropped: '?"),
@@ -153,14 +174,59 @@ PREDICATE_PAIRS = [
     ("Ilse Brandt will open the Kestrel bakery on Monday.", "Ilse Brandt opened the Kestrel bakery on Monday.", "Ilse Brandt is to open the Kestrel bakery on Monday.", "qualifier dropped: 'will open"),
     # a quantifier short of all, on the subject
     ("Some tenants of Mill Row opposed the rent rise.", "The tenants of Mill Row opposed the rent rise.", "Some tenants of Mill Row opposed the rise.", "qualifier dropped: 'some"),
+    ("Most of the nurses at Brook Ward voted for the new rota.", "The nurses at Brook Ward voted for the new rota.",
+     "Most of the nurses at Brook Ward voted for the rota.", "qualifier dropped: 'most"),
+    ("Several of the Kestrel vans broke down in the frost.", "The Kestrel vans broke down in the frost.",
+     "Several of the Kestrel vans broke down.", "qualifier dropped: 'several"),
+    ("The Kestrel lift holds at most 8 people.", "The Kestrel lift holds 8 people.",
+     "The Kestrel lift holds at most 8 people.", "qualifier dropped: 'at most"),
     # attributions that are not statements of fact
     ("The union argued that Kestrel Foods underpaid its drivers.", "Kestrel Foods underpaid its drivers.", "The union argued that Kestrel Foods underpaid drivers.", "qualifier dropped: 'argued"),
     ("According to the union, Kestrel Foods underpaid its drivers.", "Kestrel Foods underpaid its drivers.", "According to the union, Kestrel Foods underpaid drivers.", "qualifier dropped: 'according"),
+    # reported speech is reported, not stated
+    ("Ada Lee said that the Kelso pool reopens in May.", "The Kelso pool reopens in May.",
+     "Ada Lee said the Kelso pool reopens in May.", "qualifier dropped: 'said"),
+    ("The Kestrel mill is said to have closed in 1950.", "The Kestrel mill closed in 1950.",
+     "The Kestrel mill is said to have closed.", "qualifier dropped: 'said"),
+    ("Omar Adeyemi told the inspectors that the Tarn boiler was serviced.", "The Tarn boiler was serviced.",
+     "Omar Adeyemi told the inspectors that the boiler was serviced.", "qualifier dropped: 'told"),
+    # a frame after what it reports governs it all the same
+    ("The Kelso pool reopens in May, Ada Lee said.", "The Kelso pool reopens in May.",
+     "The Kelso pool reopens in May, Ada Lee said.", "qualifier dropped: 'said"),
+    ("The fire started in the Tarn kitchen, police believe.", "The fire started in the Tarn kitchen.",
+     "The fire started in the Tarn kitchen, police believe.", "qualifier dropped: 'believe"),
     # the claim's other qualifier ("would") does not stand in for the one it dropped ("probably")
     ("Pia Lund said the council would probably appeal.", "Pia Lund said the council would appeal.", "Pia Lund said the council would probably appeal.", "qualifier dropped: 'probably"),
     ("The dough needs 18 hours to prove unless the kitchen is warm.", "The dough needs 18 hours to prove.", "The dough needs 18 hours to prove unless the kitchen is warm.", "qualifier dropped: 'unless"),
+    # conditions spelt as phrases govern their sentence like "if"
+    ("Members may borrow the Kelso canoes as long as they book by Friday.", "Members may borrow the Kelso canoes.",
+     "As long as they book by Friday, members may borrow the Kelso canoes.", "qualifier dropped: 'as long as"),
+    ("The Tarn ferry will be cancelled in case of fog.", "The Tarn ferry will be cancelled.",
+     "In case of fog, the Tarn ferry will be cancelled.", "qualifier dropped: 'in case of"),
+    ("In the event of rain, the Mill Row fete moves indoors.", "The Mill Row fete moves indoors.",
+     "In the event of rain, the Mill Row fete moves indoors.", "qualifier dropped: 'in the event of"),
+    ("The Kestrel loan was approved on condition that the roof is repaired.", "The Kestrel loan was approved.",
+     "The Kestrel loan was approved on condition that the roof is repaired.", "qualifier dropped: 'on condition that"),
+    # "even if" concedes: the main clause holds either way, the supposition is still not stated
+    ("The Tarn ferry sails even if the harbour is closed.", "The harbour is closed.", "The Tarn ferry sails.", "qualifier dropped: 'if"),
     # "not only X but also Y" affirms X, so "not X" is a negation the claim adds
     ("Ilse Brandt not only bakes bread but also sells coffee.", "Ilse Brandt does not bake bread.", "Ilse Brandt bakes bread.", "negation added"),
+    # a negation the evidence itself has under the hedge does not stand in for the hedge
+    ("Tobias Brenn reportedly left without paying for his meal.", "Tobias Brenn left without paying for his meal.",
+     "Tobias Brenn reportedly left without paying.", "qualifier dropped: 'reportedly"),
+    ("If it rains, the Tarn Cup final will not be played.", "The Tarn Cup final will not be played.",
+     "If it rains, the Tarn Cup final will not be played.", "qualifier dropped: 'if"),
+    ("Ada Lee probably did not sign the lease.", "Ada Lee did not sign the lease.",
+     "Ada Lee probably did not sign it.", "qualifier dropped: 'probably"),
+    # a bound is two words: the claim's "to" is not the "up to" it dropped
+    ("The storm cut power to up to 40 homes in Tarnby.", "The storm cut power to 40 homes in Tarnby.",
+     "The storm cut power to up to 40 homes.", "qualifier dropped: 'up to"),
+    # "almost" and "nearly" fall short of what follows, number or not
+    ("Tove Lind almost won the Kelso sprint.", "Tove Lind won the Kelso sprint.", "Tove Lind almost won the sprint.", "qualifier dropped: 'almost"),
+    ("Nearly all of the Mill Row tenants signed the petition.", "All of the Mill Row tenants signed the petition.",
+     "Nearly all of the Mill Row tenants signed it.", "qualifier dropped: 'nearly"),
+    ("The Tarn ferry is nearly as fast as the train.", "The Tarn ferry is as fast as the train.",
+     "The Tarn ferry is nearly as fast as the train.", "qualifier dropped: 'nearly"),
 ]
 
 ADMITS = [
@@ -188,6 +254,12 @@ ADMITS = [
     ("Ada Lee tried the new menu and loved it.", "Ada Lee loved the new menu."),
     ("Ada Lee failed the driving test and retook it.", "Ada Lee retook the driving test."),
     ("The board approved the plan to expand the clinic.", "The board approved the plan."),
+    ("Ada Lee appeared in court in May and tends the Kestrel garden.", "Ada Lee appeared in court."),
+    ("The Kestrel grant was used to fund the roof.", "The Kestrel grant was used to fund the roof."),
+    ("Lack of funding delayed the Kelso bridge.", "The Kelso bridge was delayed."),
+    ("Ada Lee said goodbye to Ben Cole at the Kelso station.", "Ada Lee said goodbye to Ben Cole."),
+    ("The Tarn bridge is as long as the Kelso bridge and was painted in May.", "The Tarn bridge was painted in May."),
+    ("The Kelso market opens once a week, on Sundays.", "The Kelso market opens on Sundays."),
     ("Dr. Hal Ince advised Mrs. Okafor to walk daily.", "Mrs. Okafor was advised by Dr. Hal Ince to walk daily."),
     # names coordinated as one subject, or an antecedent of "who", keep the verb
     ("Ada Lee and Ben Cole founded Acme.", "Ben Cole founded Acme."),
@@ -197,6 +269,7 @@ ADMITS = [
     ("Ada Lee did not attend, but Ben Cole attended the hearing.", "Ben Cole attended the hearing."),
     ("Nora Quist replaced Ivo Brand, who retired in January after 22 years.", "Ivo Brand retired in January after 22 years."),
     ("Hedda Sorli and conservator Rune Vik restored the altarpiece.", "Hedda Sorli restored the altarpiece."),
+    ("Hedda Sorli apologised to Rune Vik for missing the Kelso hearing.", "Hedda Sorli apologised for missing the Kelso hearing."),
     ("Hedda Sorli visited the studio and met conservator Rune Vik, then restored the altarpiece.", "Hedda Sorli restored the altarpiece."),
     ("Ms. Hedda Sorli will prosecute, and Mr. Rune Vik represents Ola Dahl.", "Ms. Hedda Sorli will prosecute."),
     # reordered clause
@@ -223,6 +296,8 @@ ADMITS = [
     ("The bridge was repainted in 2021 by Halden Works.", "Halden Works repainted the bridge in 2021."),
     ("Kofi Amankwah-Lee was treated for a cut hand by Ilse Vandermeer.", "Kofi Amankwah-Lee was treated for a cut hand."),
     ("The festival was opened in June by Dorota Wilk.", "The festival was opened by Dorota Wilk."),
+    # an adverb before "by" is no participle: "collected" keeps its agent across "early"
+    ("Ivo Brand, aged 6, was collected early at 15:10 by his aunt.", "Ivo Brand was collected early by his aunt."),
 ]
 
 
@@ -295,6 +370,17 @@ def test_issue_examples() -> None:
     assert judge("The invoice was $4,800.", "The invoice was $4,500.").code == "numeral_invented"
     assert judge("The team has three members.", "The team has 3 members.").ok
     assert judge("The team has a dozen members.", "The team has 3 members.").code == "numeral_invented"
+
+
+def test_what_is_asked_is_not_done_by_the_asker_or_the_asked() -> None:
+    # the predicate gate alone sees the request's scope run past its object; judge may name the
+    # subject gate first, since the asker is not the one the evidence has re-counting
+    ev = "Yuki Sato asked Omar Adeyemi to re-count the Kestrel ballots."
+    alone = predicate_grounded.check("Yuki Sato re-counted the Kestrel ballots.", ev)
+    assert not alone.ok and alone.detail.startswith("qualifier dropped: 'asked")
+    assert not judge("Yuki Sato re-counted the Kestrel ballots.", ev).ok
+    assert not judge("Omar Adeyemi re-counted the Kestrel ballots.", ev).ok
+    assert judge("Yuki Sato asked Omar Adeyemi to re-count the ballots.", ev).ok
 
 
 def test_gate_order_is_subject_order_numerals_predicate() -> None:

@@ -48,6 +48,7 @@ from .text import (
     Token,
     analyze,
     is_numeral_word,
+    lemma,
     sentences,
     stem,
     stems_of,
@@ -87,7 +88,9 @@ _HEDGE_WORDS: frozenset[str] = (MODALS - _FUTURE_MARKERS) | frozenset(
     {"allegedly", "reportedly", "reputedly", "supposedly", "apparently", "possibly", "probably",
      "perhaps", "maybe", "likely", "unlikely", "presumably", "seemingly", "purportedly", "arguably",
      "potentially", "conceivably", "hardly", "barely", "scarcely", "rarely", "seldom", "except",
-     "excluding", "excepting"}
+     "excluding", "excepting",
+     # short of what follows, whatever it is: "almost won", "nearly all", "nearly as fast as"
+     "almost", "nearly", "virtually"}
 )
 
 
@@ -103,6 +106,10 @@ _FRAME_VERBS: frozenset[str] = _stem_set(
     "imagine", "imagined", "assume", "assumed", "predict", "predicted", "rumoured", "rumored",
     "argue", "argues", "argued", "contend", "contends", "contended", "insist", "insists", "insisted",
     "estimate", "estimates", "estimated",
+    # what only seems so: "the seal seems to hold", "it seems the labels were swapped"
+    "seem", "seems", "seemed",
+    # what someone said is reported, not stated: "said (that) Ben won", "is said to have won"
+    "say", "says", "said",
 )
 # Verbs that intend, request, promise, deny or fail what follows: a frame only when a "to",
 # "that" or "-ing" complement follows ("tried to fix it", not "tried the menu") and no determiner
@@ -119,6 +126,11 @@ _COMPLEMENT_VERBS: frozenset[str] = _stem_set(
     "refuses", "refused", "decline", "declines", "declined", "deny", "denies", "denied", "neglect",
     "neglects", "neglected", "unable", "wonder", "wonders", "wondered", "suggest", "suggests",
     "suggested", "recommend", "recommends", "recommended",
+    # "appears to have broken", "tends to ripen first": an impression or a habit, not the fact
+    # ("appeared in court", "tends the garden" take no such complement)
+    "appear", "appears", "appeared", "tend", "tends", "tended",
+    # reported speech: "told the panel that Ben won" (for "say", see _FRAME_VERBS)
+    "tell", "tells", "told",
 )
 # Verbs whose "if"/"whether" complement is a question, not a condition ("checked if the
 # valve was shut").
@@ -132,8 +144,7 @@ _DETERMINERS: frozenset[str] = ARTICLES | DEMONSTRATIVES | frozenset(
 )
 # "about 40", "more than 40", "at least 40", "up to 40": a bound or an estimate, not the number.
 _APPROXIMATORS: frozenset[str] = frozenset(
-    {"about", "around", "roughly", "approximately", "almost", "nearly", "over", "under", "circa",
-     "some", "upwards"}
+    {"about", "around", "roughly", "approximately", "over", "under", "circa", "some", "upwards"}
 )
 _BOUND_HEADS: dict[str, frozenset[str]] = {
     "than": frozenset({"more", "less", "fewer", "over", "under"}),
@@ -144,9 +155,25 @@ _BOUND_HEADS: dict[str, frozenset[str]] = {
 # A condition governs its whole sentence: "If funding comes, Acme will build a dome". So does a
 # source the sentence is attributed to: "According to the union, Acme underpaid 19 workers".
 _CONDITIONS: frozenset[str] = frozenset({"if", "unless", "whether", "provided", "providing"})
-# "Some residents supported it" is not "The residents supported it": a quantifier short of all.
-# ("some 40", "most of", "the most", "at most" are estimates, partitives, superlatives or bounds.)
+# The key words of conditions spelt as phrases (see _condition_phrase_at).
+_PHRASE_KEYS: frozenset[str] = frozenset({"long", "case", "event", "condition"})
+_LENGTH_COMPARERS: frozenset[str] = _BE_FORMS | frozenset(
+    {"twice", "thrice", "times", "half", "not", "just", "nearly", "almost", "about", "quite"}
+)
+# "Some residents supported it" is not "The residents supported it": a quantifier short of all,
+# and so is its partitive ("Most of the residents supported it").
+# ("some 40", "the most", "at most" are estimates, superlatives or bounds.)
 _PART_QUANTIFIERS: frozenset[str] = frozenset({"some", "several", "many", "most", "few"})
+# What was so and may no longer be: "formerly managed", "was once a chapel", "used to prune". A
+# claim may drop the word only when it keeps the past itself ("managed", "was a chapel", "pruned");
+# "manages", "is a chapel", "prunes" say it is still so.
+_PAST_ONLY: frozenset[str] = frozenset({"formerly", "previously", "once", "used"})
+_PAST_AUXILIARIES: frozenset[str] = frozenset({"was", "were", "had", "did"})
+_PRESENT_IRREGULAR: frozenset[str] = frozenset(
+    {"am", "is", "are", "being", "has", "having", "does", "doing", "goes", "says", "flies", "hits"}
+)
+# Verbs that say something is absent: "lacks a fire alarm" is "has no fire alarm".
+_PRIVATIVE_VERBS: frozenset[str] = frozenset({"lack", "lacks", "lacked", "lacking"})
 # "not only X but also Y" affirms X.
 _NOT_FOCUS: frozenset[str] = frozenset({"only", "just", "merely", "simply"})
 
@@ -169,7 +196,7 @@ def _neg_sites(a: Analysis) -> list[_NegSite]:
     toks = a.tokens
     out: list[_NegSite] = []
     for i, t in enumerate(toks):
-        if t.norm not in NEGATIONS:
+        if t.norm not in NEGATIONS and not _privative_at(a, i):
             continue
         if t.norm == "not" and i + 1 < len(toks) and toks[i + 1].norm in _NOT_FOCUS:
             continue
@@ -197,6 +224,17 @@ def _neg_sites(a: Analysis) -> list[_NegSite]:
             out.append(_NegSite(i, word, frozenset(scope),
                                 " ".join(words), anchor, tuple(covered)))
     return out
+
+
+def _privative_at(a: Analysis, i: int) -> bool:
+    """Whether the verb "lack" at token ``i`` negates its object ("lacks a working alarm" is "has
+    no working alarm"); the noun ("the lack of funds", "lack of funding delayed it") does not."""
+    toks = a.tokens
+    if toks[i].norm not in _PRIVATIVE_VERBS:
+        return False
+    if i > 0 and toks[i - 1].norm in _DETERMINERS:
+        return False
+    return not (i + 1 < len(toks) and toks[i + 1].norm == "of")
 
 
 def _content_stems(a: Analysis) -> frozenset[str]:
@@ -262,17 +300,18 @@ def _qualifier_at(a: Analysis, i: int) -> bool:
         return not (n == "may" and toks[i].capitalized and not toks[i].sentence_initial)
     nxt = toks[i + 1].norm if i + 1 < len(toks) else ""
     prev = toks[i - 1].norm if i else ""
+    if n in _PAST_ONLY:
+        return _past_only_at(a, i, prev, nxt)
     if n in _FUTURE_MARKERS:
         # What will happen has not happened ("will sign off" is not "signed off"); a claim keeps
         # it with any future form. "Her will", "against their will": the noun.
         return prev not in _DETERMINERS and prev not in _NEUTRAL_PREPOSITIONS
-    if n in _PART_QUANTIFIERS:
+    if n in _PART_QUANTIFIERS and prev not in _BOUND_HEADS.get(n, ()):  # "at most 8" is a bound
         # Only where it opens its clause, i.e. quantifies the subject: "Residents supported it"
         # says residents in general, while "visited friends" says no more than "some friends".
         numeral_next = i + 1 < len(toks) and a.in_numeral[i + 1]
-        clause = a.clauses[i]
-        opens = all(a.clauses[k] != clause or _skippable(toks[k]) for k in range(i))
-        return opens and not numeral_next and nxt != "of" and prev not in _DETERMINERS
+        opens = all(_skippable(toks[k]) for k in range(_run_of(a.clauses, i).start, i))
+        return opens and not numeral_next and prev not in _DETERMINERS
     if n == "according":
         return nxt == "to"
     if n in _APPROXIMATORS:
@@ -289,6 +328,45 @@ def _qualifier_at(a: Analysis, i: int) -> bool:
         return True
     clause = a.clauses[i]
     return any(toks[j].norm in ("to", "that") for j in range(i + 1, min(i + 5, len(toks))) if a.clauses[j] == clause)
+
+
+def _condition_phrase_at(a: Analysis, i: int) -> str | None:
+    """The condition a phrase states at its key word ``i``: "as long as", "so long as", "in case
+    of", "in the event of/that", "on (the) condition that"; None elsewhere. "as long as" after "be"
+    or a degree word compares lengths ("is as long as", "twice as long as")."""
+    toks = a.tokens
+    n = toks[i].norm
+    if i == 0 or i + 1 >= len(toks):
+        return None
+    prev, nxt = toks[i - 1].norm, toks[i + 1].norm
+    if n == "long":
+        if prev not in ("as", "so") or nxt != "as":
+            return None
+        if i > 1 and toks[i - 2].norm in _LENGTH_COMPARERS:
+            return None
+        return f"{prev} long as"
+    if n == "case":
+        return "in case of" if prev == "in" and nxt == "of" else None
+    lead = toks[i - 2].norm if i > 1 and prev == "the" else prev
+    if n == "event" and prev == "the" and lead == "in" and nxt in ("of", "that"):
+        return f"in the event {nxt}"
+    if n == "condition" and lead == "on" and nxt == "that":
+        return "on condition that"
+    return None
+
+
+def _past_only_at(a: Analysis, i: int, prev: str, nxt: str) -> bool:
+    """Whether the word at ``i`` (one of _PAST_ONLY) says what follows was so in the past only."""
+    n = a.tokens[i].norm
+    if n == "once":
+        # "was once a chapel", "once owned the mill"; not "Once the glue dries" (a conjunction
+        # opening its clause) nor "meets once a week" (a count; after "be" it is the past state)
+        count = a.in_numeral[i] and prev not in _BE_FORMS
+        return not count and i > 0 and a.clauses[i - 1] == a.clauses[i] and prev not in _NEUTRAL_CONNECTIVES
+    if n == "used":
+        # the past habit "used to prune", not the passive "was used to fund" nor "got used to"
+        return nxt == "to" and prev not in _BE_FORMS and prev not in _DETERMINERS and stem(prev) != stem("get")
+    return True  # "formerly", "previously"
 
 
 def _complement_at(a: Analysis, i: int, sent: list[int]) -> bool:
@@ -324,22 +402,24 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
     asks = "?" in a.text
     for i, t in enumerate(toks):
         n = t.norm
-        whole = n in _CONDITIONS or (n == "according" and _qualifier_at(a, i))
+        phrase = _condition_phrase_at(a, i) if n in _PHRASE_KEYS else None
+        whole = n in _CONDITIONS or phrase is not None or (n == "according" and _qualifier_at(a, i))
         if not whole and not _qualifier_at(a, i):
             continue
         if whole:
             if sent is None:
                 sent = _sentence_ids(a)
-            if _complement_at(a, i, sent):
+            concessive = n == "if" and i > 0 and toks[i - 1].norm == "even"
+            if concessive or _complement_at(a, i, sent):
                 # "asked whether Pepper could return, and Mo advised waiting": the question is
-                # what was asked, not a condition on the rest of the sentence.
-                clause = a.clauses[i]
-                members = [j for j in range(i + 1, len(toks)) if a.clauses[j] == clause and not _skippable(toks[j])]
+                # what was asked, not a condition on the rest of the sentence. "sails even if the
+                # harbour is closed": the ferry sails either way; only the supposition is unstated.
+                members = [j for j in range(i + 1, _run_of(a.clauses, i).stop) if not _skippable(toks[j])]
             else:
-                members = [j for j in range(len(toks)) if sent[j] == sent[i] and j != i and not _skippable(toks[j])]
+                members = [j for j in _run_of(sent, i) if j != i and not _skippable(toks[j])]
             scope = {x for j in members for x in a.stems[j]}
             if scope:
-                out.append(_NegSite(i, n, frozenset(scope), "...", None, tuple(members)))
+                out.append(_NegSite(i, phrase or n, frozenset(scope), "...", None, tuple(members)))
             continue
         clause = a.clauses[i]
         j = i + 1
@@ -348,17 +428,31 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
         scope: set[str] = set()
         words: list[str] = []
         covered: list[int] = []
-        while j < len(toks) and a.clauses[j] == clause and not _skippable(toks[j]) and len(words) < 3:
-            scope.update(a.stems[j])
-            words.append(toks[j].text)
-            covered.append(j)
+        j = _collect_scope(a, j, clause, scope, words, covered)
+        if not covered and any(x in _FRAME_VERBS for x in a.stems[i]):
+            # "Ben won the race, Ada said": a frame that closes its sentence governs what came before
+            if sent is None:
+                sent = _sentence_ids(a)
+            if j >= len(toks) or sent[j] != sent[i]:
+                first = _run_of(sent, i).start
+                covered = [k for k in range(first, i) if a.clauses[k] != clause and not _skippable(toks[k])]
+                scope.update(x for k in covered for x in a.stems[k])
+                words = ["..."] if covered else []
+        if (covered and j < len(toks) and a.clauses[j] == clause and toks[j].norm in ("to", "that")
+                and any(x in _COMPLEMENT_VERBS for x in a.stems[i])):
+            # "asked Rufus to re-count the acorns": past the object, the request's content is
+            # what is asked, not done; the asker did not re-count them either
             j += 1
+            while j < len(toks) and a.clauses[j] == clause and _skippable(toks[j]):
+                j += 1
+            _collect_scope(a, j, clause, scope, words, covered)
         k = i - 1
         while k >= 0 and a.clauses[k] == clause and _skippable(toks[k]):
             k -= 1
         anchor = stem(toks[k].norm) if k >= 0 and a.clauses[k] == clause else None
         if scope:
-            word = f"{toks[i - 1].norm} {n}" if n in _BOUND_HEADS else n
+            bound = i > 0 and toks[i - 1].norm in _BOUND_HEADS.get(n, ())
+            word = f"{toks[i - 1].norm} {n}" if bound else n  # "at most", but "Most of the ..."
             out.append(_NegSite(i, word, frozenset(scope), " ".join(words), anchor, tuple(covered)))
     if asks:
         if sent is None:
@@ -373,6 +467,32 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
                 if scope:
                     out.append(_NegSite(members[-1], "?", frozenset(scope), "...", None, tuple(content)))
     return out
+
+
+def _collect_scope(a: Analysis, j: int, clause: int, scope: set[str], words: list[str], covered: list[int]) -> int:
+    """Add the up to three content words from token ``j`` on (stopping at a function word or the
+    clause's end) to a qualifier's scope; return the index where it stopped."""
+    toks = a.tokens
+    start = len(words)
+    while j < len(toks) and a.clauses[j] == clause and not _skippable(toks[j]) and len(words) - start < 3:
+        scope.update(a.stems[j])
+        words.append(toks[j].text)
+        covered.append(j)
+        j += 1
+    return j
+
+
+def _run_of(ids: list[int] | tuple[int, ...], i: int) -> range:
+    """The token indices that share ``ids[i]``: a sentence or a clause, both contiguous. Scanning
+    only that run keeps a text of many sentences linear, where scanning the whole text per
+    qualifier was quadratic."""
+    lo = i
+    while lo > 0 and ids[lo - 1] == ids[i]:
+        lo -= 1
+    hi = i + 1
+    while hi < len(ids) and ids[hi] == ids[i]:
+        hi += 1
+    return range(lo, hi)
 
 
 def _site_key(site: _NegSite) -> str:
@@ -391,7 +511,9 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
     # A claim's qualifier stands in for an evidence qualifier over the same words when it is
     # the same word, or a word the evidence does not use there ("may join" -> "might join"); not
     # when it is the evidence's other qualifier ("would probably appeal" -> "would appeal").
-    e_words = {_site_key(e) for e in e_sites}
+    # The evidence's own negations count as words it uses there: "reportedly left without paying"
+    # keeps its "without" in "left without paying", and that drops the hedge rather than replacing it.
+    e_words = {_site_key(e) for e in e_sites} | {_site_key(n) for n in _neg_sites(evidence)}
     claim_future: bool | None = None
     qualified = {i for e in e_sites for i in e.covered}
     affirmed: set[str] = set()
@@ -417,8 +539,10 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
                 claim_future = _has_future(claim)
             if claim_future:
                 continue  # "will lead" -> "is leading", "is to lead", "is due to lead"
-        if ("?" in claim.text) if e.word == "?" else not set(evidence.stems[e.index]).isdisjoint(claim_stems):
+        if _keeps_qualifier(claim, evidence, e, claim_stems):
             continue  # the claim keeps the qualifier itself, perhaps in another voice or order
+        if e.word in _PAST_ONLY and _keeps_past(claim, e.scope):
+            continue  # "formerly managed the house" -> "managed the house"
         return GateVerdict.refuse(
             CODE,
             GATE,
@@ -427,6 +551,50 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
             f"qualifier dropped: '{e.word} {e.scope_text}'",
         )
     return None
+
+
+def _keeps_qualifier(claim: Analysis, evidence: Analysis, e: _NegSite, claim_stems: frozenset[str]) -> bool:
+    """Whether the claim has the evidence's qualifier word. A bound ("up to", "more than") is
+    two words: "cut power to 40 rooms" keeps the "to" of "to up to 40 rooms", not the bound."""
+    if e.word == "?":
+        return "?" in claim.text
+    if " " in e.word:
+        # a bound or a condition phrase is kept only whole: "cut power to 40 rooms" has the "to"
+        # of "up to 40 rooms" but not the bound
+        words = e.word.split(" ")
+        norms = [t.norm for t in claim.tokens]
+        k = len(words)
+        return any(norms[j:j + k] == words for j in range(len(norms) - k + 1))
+    return not set(evidence.stems[e.index]).isdisjoint(claim_stems)
+
+
+def _keeps_past(claim: Analysis, scope: frozenset[str]) -> bool:
+    """Whether the claim states the first word it keeps of ``scope`` in the past: the word is a
+    past form itself ("managed", "ran") or a past auxiliary stands before it in its clause ("was a
+    chapel", "had owned")."""
+    toks = claim.tokens
+    for j, t in enumerate(toks):
+        if scope.isdisjoint(claim.stems[j]):
+            continue
+        if _past_form(t.norm):
+            return True
+        k = j - 1
+        while k >= 0 and claim.clauses[k] == claim.clauses[j]:
+            if toks[k].norm in _PAST_AUXILIARIES:
+                return True
+            k -= 1
+        return False
+    return False
+
+
+def _past_form(norm: str) -> bool:
+    if norm in _PAST_AUXILIARIES:
+        return True
+    if len(norm) > 4 and norm.endswith("ed"):
+        return True
+    # an irregular verb form ("ran", "led", "built"); nouns such as "children" never reach here
+    # in a verb's place, and present forms are excluded
+    return norm.isalpha() and lemma(norm) != norm and norm not in _PRESENT_IRREGULAR
 
 
 def _number_part(t: Token, part: str, in_numeral: bool) -> bool:

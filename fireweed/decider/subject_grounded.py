@@ -232,6 +232,9 @@ def passive_voice(a: Analysis, k: int) -> tuple[bool, bool]:
     flips its expected order on ``with_agent`` (an agentless passive names no doer to swap).
     """
     toks = a.tokens
+    norm = toks[k].norm
+    if norm in _ADVERB_LIKE or (norm.endswith("ly") and len(norm) > 3):
+        return False, False  # "was collected early by her aunt": an adverb is no participle
     n = len(toks)
     if k + 1 < n and toks[k + 1].norm == "by":
         return True, True
@@ -245,6 +248,9 @@ def passive_agent_at(a: Analysis, k: int) -> int | None:
     """The token index of the "by" that names the agent of the passive participle at ``k``
     (see :func:`passive_voice`), or None."""
     toks = a.tokens
+    norm = toks[k].norm
+    if norm in _ADVERB_LIKE or (norm.endswith("ly") and len(norm) > 3):
+        return None  # an adverb is no participle (see passive_voice)
     n = len(toks)
     if k + 1 < n and toks[k + 1].norm == "by":
         return k + 1
@@ -364,7 +370,7 @@ def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
         return None
     for i in occ:
         if i < v and _subject_position(ev_toks, i, width, v) and not _in_closed_relative(evidence, i, v) \
-                and not _rival_between(evidence, i + width, v):
+                and not _rival_between(evidence, i + width, v) and not _object_does(evidence, i + width, v):
             return None
         if i > v and "by" in (ev_toks[j].norm for j in range(v + 1, i)) and i - v <= 4:
             return None  # passive agent: "run by Ada" still has Ada doing it
@@ -429,6 +435,22 @@ def _rival_between(a: Analysis, start: int, v: int) -> bool:
                 in_names[t - start] = True
         if any(not in_names[t - start] and toks[t].norm not in STOPWORDS for t in range(start, lead)):
             return True
+    return False
+
+
+def _object_does(a: Analysis, start: int, v: int) -> bool:
+    """Whether a name between ``start`` and the verb at ``v`` is the verb's own doer: the object
+    right before "for V-ing" or "to V" ("praised driver Priya for stopping the bus": Priya stopped
+    it; "paid Ben to paint the fence"). After a preposition it is no object ("wrote to Ben to
+    complain": the writer complains)."""
+    toks = a.tokens
+    if v < 2 or toks[v - 1].norm not in ("for", "to"):
+        return False
+    if toks[v - 1].norm == "for" and not toks[v].norm.endswith("ing"):
+        return False
+    for span in a.names:
+        if span.first >= start and span.last == v - 2 and not toks[span.last].possessive:
+            return _before_span(toks, span.first) not in PREPOSITIONS
     return False
 
 
