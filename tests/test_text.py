@@ -345,3 +345,14 @@ def test_the_span_index_answers_overlaps_as_a_scan_of_every_span_would(spans: li
         index.append((start, start + length))
     e = s + width
     assert index.overlaps(s, e) == any(s < b and a < e for a, b in ((a, a + n) for a, n in spans))
+
+
+def test_verbs_ending_in_ee_keep_one_stem_across_their_forms() -> None:
+    from fireweed.decider.text import stem
+
+    for forms in (("agree", "agrees", "agreed", "agreeing"), ("guarantee", "guaranteed", "guarantees"),
+                  ("proceed", "proceeds", "proceeded", "proceeding"), ("succeed", "succeeds", "succeeded"),
+                  ("free", "freed", "frees")):
+        assert len({stem(f) for f in forms}) == 1, [stem(f) for f in forms]
+    # a four-letter word in -eed is its own word, not a past of "see", "fee" or "nee"
+    assert len({stem(w) for w in ("seed", "see", "feed", "fee", "need")}) == 5

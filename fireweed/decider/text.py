@@ -581,6 +581,8 @@ def _stem(word: str) -> str:
     elif w.endswith("ing") and len(w) > 4 and _has_vowel(w[:-3]):
         base = w[:-3]
         w = base + "e" if len(base) < 3 else _undouble(base)
+    elif w.endswith("eed") and len(w) > 4:
+        w = w[:-1]  # "agreed" is "agree" + d, and "proceed" ends as "proceeds" does
     elif w.endswith("ed") and len(w) > 3 and _has_vowel(w[:-2]) and not (len(w) == 4 and w[1] == "e"):
         base = w[:-2]
         if len(base) < 3:
@@ -590,6 +592,8 @@ def _stem(word: str) -> str:
         w = w[:-2]
     elif w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3:
         w = w[:-1]
+    if w.endswith("eed") and len(w) > 4:
+        w = w[:-1]  # "proceeds" -> "proceed" -> as "proceed" itself
     if w.endswith("er") and len(w) > 5 and _has_vowel(w[:-2]):
         w = _undouble(w[:-2])
     elif w.endswith("ly") and len(w) > 5:
