@@ -84,19 +84,33 @@ def cmd_backend(ns: argparse.Namespace) -> int:
     # stop
     from fireweed.shared.proc import lock_holder
 
-    try:
-        anyio.run(lambda: operator_call(settings, "stop"))
-    except Unavailable:
-        # Either nothing listens, or the backend hung up while stopping: the locks tell which.
-        if lock_holder(settings.decider_lock) is None and lock_holder(settings.store / "writer.lock") is None:
-            print(f"not running (store {settings.store})")
-            return 0
+    def held() -> bool:
+        return lock_holder(settings.decider_lock) is not None or lock_holder(settings.store / "writer.lock") is not None
 
+    def ask_to_stop() -> None:
+        try:
+            anyio.run(lambda: operator_call(settings, "stop"))
+        except Unavailable:
+            pass  # nothing listens (yet, or any more): the locks tell which
+
+    if settings.store.is_dir():
+        # a decider queued on the lock since before now reads this and exits instead of serving
+        settings.stop_mark.touch(mode=0o600)
+    ask_to_stop()
+    if not held():
+        print(f"not running (store {settings.store})")
+        return 0
     deadline = time.monotonic() + 30
+    asked = time.monotonic()
     while time.monotonic() < deadline:
-        if lock_holder(settings.decider_lock) is None and lock_holder(settings.store / "writer.lock") is None:
+        if not held():
             print("stopped")
             return 0
+        if time.monotonic() - asked > 0.5:
+            # A decider that held the lock but had not opened its sockets when asked (one that was
+            # starting, or one queued behind the stopped one) is asked again once it listens.
+            ask_to_stop()
+            asked = time.monotonic()
         time.sleep(0.05)
     return fail("the backend did not stop within 30s", 1)
 

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import json
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -385,3 +386,36 @@ def test_the_front_and_the_decider_load_no_writer_database_or_crypto_code(entry:
                  or (m.startswith("fireweed.") and m.split(".")[1] in ("ledger_writer", "decider", "proposer_api")
                      and not m.startswith(allowed))}
     assert not forbidden
+
+
+def test_backend_stop_also_stops_a_decider_that_takes_the_store_while_stop_waits(fw_env):
+    # A decider queued on the store lock took the store as the stopped one let go, reviving the
+    # backend; `backend stop`, having found nobody listening, then waited 30s for a lock that the
+    # new decider would never give up.
+    from fireweed.shared.proc import try_lock
+
+    store = Path(fw_env["FIREWEED_STORE"])
+    store.mkdir(mode=0o700, parents=True)
+    held = try_lock(store / "decider.lock")  # stands for a predecessor still shutting down
+    assert held is not None
+    queued = subprocess.Popen([sys.executable, "-m", "fireweed.decider"], env=fw_env, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(1.5)  # the queued decider is up and polling for the lock
+        done: list[subprocess.CompletedProcess[str]] = []
+        stopper = threading.Thread(target=lambda: done.append(fireweed(fw_env, "backend", "stop", timeout=60)))
+        stopper.start()
+        time.sleep(1.0)
+        os.close(held)  # the predecessor is gone: the queued decider may take the store now
+        stopper.join(60)
+        assert done and done[0].returncode == 0 and "stopped" in done[0].stdout, done
+        assert queued.wait(timeout=20) == 0
+        log = (store / "logs" / "backend.log").read_text()
+        assert "stopped while this decider waited" in log and "serving" not in log, log
+        # a backend started after the stop is not held back by it
+        started = fireweed(fw_env, "backend", "start")
+        assert started.returncode == 0 and started.stdout.startswith("started"), started.stderr
+    finally:
+        if queued.poll() is None:
+            queued.kill()
+            queued.wait()

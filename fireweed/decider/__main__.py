@@ -45,6 +45,13 @@ async def _listen(path: os.PathLike[str] | str) -> anyio.abc.SocketListener:
     return listener
 
 
+def _stop_asked_since(mark: os.PathLike[str] | str, since: float) -> bool:
+    try:
+        return os.stat(mark).st_mtime >= since
+    except OSError:
+        return False
+
+
 async def run() -> int:
     os.umask(0o077)  # the ledger, its WAL, certificates and logs are this user's alone
     settings = resolve_settings()
@@ -55,11 +62,18 @@ async def run() -> int:
     # But not for one that serves: queued behind it, this decider would take over the store the
     # moment it stopped, reviving a backend that `backend stop` had just stopped.
     deadline = time.monotonic() + 20
+    waiting_since: float | None = None
     while (lock_fd := try_lock(settings.decider_lock)) is None:
+        waiting_since = waiting_since or time.time()
         if time.monotonic() > deadline or await answers(settings.decider_socket):
             log.info("another decider serves this store; exiting")
             return 0
         await anyio.sleep(0.05)
+    if waiting_since is not None and _stop_asked_since(settings.stop_mark, waiting_since):
+        # The one this decider waited for was stopped by `backend stop`: taking the store over now
+        # would revive the backend the operator just stopped.
+        log.info("the backend was stopped while this decider waited for it; exiting")
+        return 0
     # Sockets go where the store's record says if that directory is still usable (clients with
     # any environment read the record first), else where this environment puts them.
     runtime = runtime_dir_for(settings.store)

@@ -32,6 +32,9 @@ _SOCKET_PATH_MAX = 107
 # caller whose XDG_RUNTIME_DIR differs from the backend's still finds the one backend.
 RUNTIME_RECORD = "runtime.json"
 DECIDER_LOCK = "decider.lock"
+# Touched by `backend stop`: a decider that was already waiting for the store lock when the stop
+# was asked must not take the store over once the stopped one lets go.
+STOP_MARK = "stop.requested"
 
 
 def _xdg(var: str, fallback: str) -> Path:
@@ -63,6 +66,11 @@ class Settings:
     @property
     def runtime_dir(self) -> Path:
         return runtime_dir_for(self.store)
+
+    @property
+    def stop_mark(self) -> Path:
+        """When the last `backend stop` was asked (its mtime)."""
+        return self.store / STOP_MARK
 
     @property
     def decider_lock(self) -> Path:
