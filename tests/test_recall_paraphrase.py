@@ -37,6 +37,7 @@ CLAIMS = [
     "Mirri can now eat three small meals a day.",
     "Hale Food Bank volunteers delivered 2,100 parcels between May and July.",
     "Brant Food Bank delivered 300 parcels in Tarrowby.",
+    "Solicitor Wren Adair represents Noor Halim.",
 ]
 
 
@@ -161,3 +162,9 @@ def test_a_count_asked_for_a_place_needs_a_claim_that_counts_there(proj: Project
     answers(proj, "How many parcels did Hale Food Bank deliver?", "2,100 parcels")
     # the claim does not say where its parcels went: they may have gone well beyond Tarrowby
     abstains(proj, "How many parcels did Hale Food Bank deliver in Tarrowby?")
+
+
+def test_an_agent_noun_not_made_from_its_verb_is_who_does_it(proj: Projection) -> None:
+    answers(proj, "Who is Noor Halim's lawyer?", "Wren Adair represents Noor Halim")
+    # the one represented has no lawyer in the claim
+    abstains(proj, "Who is Wren Adair's lawyer?")

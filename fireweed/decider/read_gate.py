@@ -782,11 +782,23 @@ def _agent_stems(noun: str) -> frozenset[str]:
     """The stems of the verb an agent noun is made from: "director" → direct, "organiser" →
     organise, "winner" → win, "founder" → found(ed)."""
     w = noun.lower()
+    if w in _AGENT_VERBS:
+        return frozenset(stem(v) for v in _AGENT_VERBS[w])
     if len(w) < 6 or not w.endswith(("er", "or")):
         return frozenset()
     base = w[:-2]
     bases = [base, base + "e"] + ([base[:-1]] if len(base) > 2 and base[-1] == base[-2] else [])
     return frozenset(stem(b + "ed") for b in bases if is_verb(b)) | frozenset(stem(b) for b in bases if is_verb(b))
+
+
+# Agent nouns not made from their verb by -er/-or: "her lawyer" is who represents her.
+_AGENT_VERBS: dict[str, tuple[str, ...]] = {
+    "lawyer": ("represent", "defend"), "solicitor": ("represent",), "barrister": ("represent", "defend"),
+    "attorney": ("represent",), "agent": ("represent",), "doctor": ("treat",), "physician": ("treat",),
+    "gp": ("treat",), "dentist": ("treat",), "vet": ("treat",), "surgeon": ("operate",), "coach": ("coach", "train"),
+    "tutor": ("tutor", "teach"), "mentor": ("mentor",), "boss": ("manage", "supervise"), "chair": ("chair",),
+    "landlord": ("let",), "landlady": ("let",), "carer": ("care",), "captain": ("captain", "skipper"),
+}
 
 
 def _agent_filled(ci: ClaimIndex, noun: Word, q_spans: set[str]) -> bool:
