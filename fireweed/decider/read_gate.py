@@ -801,14 +801,20 @@ _AGENT_VERBS: dict[str, tuple[str, ...]] = {
 }
 
 
+def _asked_name(key: str, q_spans: set[str]) -> bool:
+    """A claim's name is one the question asks about, also with a title in front ("solicitor wren
+    adair" for "wren adair")."""
+    return key in q_spans or any(key.endswith(" " + k) for k in q_spans)
+
+
 def _agent_filled(ci: ClaimIndex, noun: Word, q_spans: set[str]) -> bool:
     """The claim names who does the agent noun's verb, as "<verb> by <name>" or "<name> <verb>",
     with the question's own names on the other side of the verb ("Ines directed 'Salt Orchard'")."""
     verbs = _agent_stems(noun.text)
     if not verbs:
         return False
-    others = [s for s in ci.spans if s.key not in q_spans]
-    asked = [s for s in ci.spans if s.key in q_spans]
+    others = [s for s in ci.spans if not _asked_name(s.key, q_spans)]
+    asked = [s for s in ci.spans if _asked_name(s.key, q_spans)]
     for p, w in enumerate(ci.lower):
         if stem(w) not in verbs:
             continue
@@ -830,7 +836,7 @@ def _agent_swapped(ci: ClaimIndex, noun: Word, q_spans: set[str]) -> str | None:
     if p + 1 < len(ci.lower) and ci.lower[p + 1] == "by" or p > 0 and ci.lower[p - 1] in _BE:
         return None  # a passive: its subject is the one the verb is done to
     for s in ci.spans:
-        if s.key in q_spans and s.last == p:
+        if _asked_name(s.key, q_spans) and s.last == p:
             return s.text
     return None
 
