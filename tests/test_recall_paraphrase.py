@@ -38,6 +38,11 @@ CLAIMS = [
     "Hale Food Bank volunteers delivered 2,100 parcels between May and July.",
     "Brant Food Bank delivered 300 parcels in Tarrowby.",
     "Solicitor Wren Adair represents Noor Halim.",
+    "Turbine K9 was shut down on 3 May after its bearing temperature reached 96°C.",
+    "The Kestrel balloon landed at Farrow Green after a 65-minute flight.",
+    "Imre Toth now plays second for the Heron rink.",
+    "After six games, the Heron rink is first in the Farrow League, two points ahead of the Swift rink.",
+    "Bela Kovac's van broke down on the ring road with 40 parcels on board.",
 ]
 
 
@@ -168,3 +173,30 @@ def test_an_agent_noun_not_made_from_its_verb_is_who_does_it(proj: Projection) -
     answers(proj, "Who is Noor Halim's lawyer?", "Wren Adair represents Noor Halim")
     # the one represented has no lawyer in the claim
     abstains(proj, "Who is Wren Adair's lawyer?")
+
+
+def test_before_opening_a_clause_dates_the_event_and_does_not_ask_for_an_earlier_state(proj: Projection) -> None:
+    answers(proj, "What temperature did the bearing on turbine K9 reach before it was shut down?", "96°C")
+    # asked for an earlier state, the claim must tell one
+    abstains(proj, "What temperature did the bearing on turbine K9 reach before the repair?")
+
+
+def test_a_hyphenated_duration_and_a_switch_off_that_is_a_shut_down(proj: Projection) -> None:
+    answers(proj, "How long was the Kestrel balloon's flight?", "65-minute")
+    answers(proj, "Why was turbine K9 switched off?", "after its bearing temperature reached")
+    abstains(proj, "Why was turbine K9 installed?")
+
+
+def test_a_position_played_for_a_team_is_a_role(proj: Projection) -> None:
+    answers(proj, "Which position does Imre Toth play for the Heron rink now?", "plays second")
+    abstains(proj, "Which position does Bela Kovac play?")
+
+
+def test_a_count_stands_for_the_verb_only_when_it_is_the_asked_subjects_and_no_other_event_is_asked(
+        proj: Projection) -> None:
+    answers(proj, "How many games has the Heron rink played in the Farrow League?", "After six games")
+    # the games are the Heron rink's: the Swift rink is only compared with it
+    abstains(proj, "How many games has the Swift rink won in the Farrow League?")
+    answers(proj, "How many parcels were on Bela Kovac's van when it broke down?", "40 parcels")
+    # a van that broke down did not catch fire: the question's other event must be in the claim
+    abstains(proj, "How many parcels were lost when Bela Kovac's van caught fire?")

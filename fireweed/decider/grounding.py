@@ -260,6 +260,10 @@ def _build(fact: Fact) -> ClaimIndex:
                 _add(ci, "date", f"+{v} {nxt}")
             for t in _UNIT_OF.get(nxt, ()):
                 _add(ci, t, v + " " + nxt)
+            if nxt == "-" and i + 2 < n:
+                # "a 72-minute flight", split by the tokenizer into 72, -, minute
+                for t in _UNIT_OF.get(lower[i + 2], ()):
+                    _add(ci, t, v + " " + lower[i + 2])
             if w.endswith(("°c", "°f", "°")):
                 _add(ci, "temp", v)
             if w.endswith("%"):
@@ -306,7 +310,8 @@ def _build(fact: Fact) -> ClaimIndex:
         if w in _REASON_IF_CLAUSE and nxt and not any(c.isdigit() for c in nxt):
             window = lower[i + 1 : i + 8]
             clause = window[: next((k for k, x in enumerate(window) if x in (",", ";", ".")), len(window))]
-            if any(x in ("was", "were", "had", "has", "is", "are") or x in _PAST_EVENTS for x in clause[1:]) \
+            if any(x in ("was", "were", "had", "has", "is", "are") or x in _PAST_EVENTS
+                   or (x.endswith("ed") and len(x) > 4) for x in clause[1:]) \
                     or any(x in _MISHAPS for x in clause[:4]):
                 # "after a blade split", "after a fault in the pump": an event, not a time, came first
                 _add(ci, "reason", w)
@@ -328,6 +333,9 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "role", " ".join(lower[i + 1 : i + 4]))
         if stem(w) in _ROLE_VERBS and i + 1 < n:
             _add(ci, "role", " ".join(lower[i + 1 : i + 3]))
+        if stem(w) == "play" and i + 3 < n and lower[i + 1] not in _DETERMINERS and "for" in lower[i + 2 : i + 4]:
+            # "plays vice-skip for the Osprey rink": a position in a team (not "plays the piano")
+            _add(ci, "role", lower[i + 1])
     if fact.predicate == "be":
         _add(ci, "role", fact.relation)
     for sp in fact.spans:

@@ -160,6 +160,15 @@ def _ordinal_first(lower: list[str], k: int) -> bool:
     return nxt.isalpha() and not is_verb(nxt) and nxt not in AUXILIARIES and (k > 0 and lower[k - 1] in _DETS | {"'s"})
 
 
+def _before_clause(lower: list[str], k: int) -> bool:
+    """ "before it was shut down", "before quitting": "before" opening a clause dates the event; it
+    does not ask for an earlier state ("her dose before the increase", "where did he work before")."""
+    if lower[k] != "before" or k + 1 >= len(lower):
+        return False
+    nxt = lower[k + 1]
+    return nxt in _PRONOUNS or (nxt.endswith("ing") and len(nxt) > 4)
+
+
 def _finite_verb(w: str) -> bool:
     """A known verb in a finite form that is no base form: "makes", "made", "won" (not "make")."""
     return is_verb(w) and (w.endswith("s") and not w.endswith("ss") or stem(w) != w or w in _PARTICIPLES)
@@ -221,7 +230,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         if ((v[:1].isdigit() or v[:1] in "£$€¥") and not re.fullmatch(r"\d+m", v)) or v.rstrip("s") in _WEEKDAY_SINGULAR
     )
     q.present = any(w in _PRESENT for w in lower)
-    q.past = any(w in _PAST and not _ordinal_first(lower, k) for k, w in enumerate(lower)) or ("used" in lower and "to" in lower)
+    q.past = any(w in _PAST and not _ordinal_first(lower, k) and not _before_clause(lower, k) for k, w in enumerate(lower)) \
+        or ("used" in lower and "to" in lower)
     q.negated = any(w in NEGATIONS for w in lower)
     by_index = {wd.index: wd for wd in words}
 

@@ -359,8 +359,9 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 lx.contradicts(q.verb_word.text if " " not in q.verb_word.stem else q.verb_word.stem, w) for w in ci.lower if w.isalpha()
             ) and _about_subject(subjects, required):
                 premise = True
-            if not head_counts or premise:
-                # "how many people turned up": the counted noun and its number carry the question
+            if not head_counts or premise or not _count_is_the_subjects(q, ci, subjects, required):
+                # "how many people turned up": the counted noun and its number carry the question,
+                # when the count is the asked subject's and the question says of it no other event
                 fail(q.verb_word.text)
     # the hole: a value of the asked kind that the question did not state
     hole = q.hole
@@ -477,6 +478,30 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     # a contradiction counts only from a claim about the same thing (most of the other words match)
     premise = premise and (s_total == 0 or g * 2 >= s_total)
     return _Match(mid, state, score, ok and not premise, missing, premise)
+
+
+def _count_is_the_subjects(q: Question, ci: ClaimIndex, subjects: list[str], required: list[str]) -> bool:
+    """A count may stand for the question's verb only when the claim is about the asked subject
+    first ("one point behind the Heather rink" counts the Osprey rink's games) and every other verb
+    of the question is in the claim ("how many parcels were lost when the van caught fire" is not
+    answered by "broke down with 57 parcels on board")."""
+    if required and subjects and subjects[0] not in required:
+        return False
+    return all(_grounded(ci, w) for w in q.soft if _inflected_verb(w.text))
+
+
+_NOT_PAST = frozenset({"hundred", "kindred", "sacred", "naked", "wicked", "rugged", "ragged", "beloved"})
+
+
+def _inflected_verb(w: str) -> bool:
+    """A verb in a past form ("caught", "stalled", "broke"), not a noun's plural nor a bare form that
+    may be a noun ("fire")."""
+    if " " in w or w.endswith("s"):
+        return False
+    if w.endswith("ed") and not w.endswith("eed") and w not in _NOT_PAST and verbal(w):
+        return True
+    base = stem(w)
+    return base != w and base != w.rstrip("e") and is_verb(base)
 
 
 def _price_stated(ci: ClaimIndex) -> bool:
