@@ -43,6 +43,8 @@ CLAIMS = [
     "Imre Toth now plays second for the Heron rink.",
     "After six games, the Heron rink is first in the Farrow League, two points ahead of the Swift rink.",
     "Bela Kovac's van broke down on the ring road with 40 parcels on board.",
+    "Orla Finch will exhibit 'Harbour Junction', a model of a fishing port.",
+    "Dara Voss's car, KT19 XRM, was towed from the Mill Street car park.",
 ]
 
 
@@ -200,3 +202,16 @@ def test_a_count_stands_for_the_verb_only_when_it_is_the_asked_subjects_and_no_o
     answers(proj, "How many parcels were on Bela Kovac's van when it broke down?", "40 parcels")
     # a van that broke down did not catch fire: the question's other event must be in the claim
     abstains(proj, "How many parcels were lost when Bela Kovac's van caught fire?")
+
+
+def test_a_quoted_title_after_the_verb_answers_what_kind(proj: Projection) -> None:
+    answers(proj, "What layout will Orla Finch exhibit?", "Harbour Junction")
+    abstains(proj, "What layout will Orla Finch sell?")
+
+
+def test_an_apposition_after_a_possessed_noun_answers_what_it_is_of(proj: Projection) -> None:
+    answers(proj, "What is the registration of Dara Voss's car?", "KT19 XRM")
+    abstains(proj, "What is the registration of Orla Finch's car?")
+    # a place named by a common noun after "on", with a name inside it
+    answers(proj, "Where did Bela Kovac's van break down?", "on the ring road")
+    abstains(proj, "Where did Orla Finch's van break down?")

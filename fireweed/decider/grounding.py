@@ -50,7 +50,7 @@ _MISHAPS = frozenset("""fault failure accident fire flood flooding storm gale cr
     illness infection damage break-in theft vandalism power-cut outage""".split())
 _PAST_EVENTS = frozenset("split broke burst fell collapsed failed cracked leaked caught froze tore blew crashed flooded".split())
 # a place named by a common noun after a preposition of place ("in a herring-curing yard")
-_PLACE_PREPS = frozenset({"in", "at", "into", "to", "near", "inside", "outside", "beside", "behind"})
+_PLACE_PREPS = frozenset({"in", "at", "into", "to", "on", "near", "inside", "outside", "beside", "behind"})
 _PLACE_NOUNS = frozenset("""yard hall hospital school church chapel station office park garden house home farm field room
     ward centre center library museum theatre theater village town city harbour harbor port airport clinic kitchen
     warehouse depot site shed barn street road lane square market shop studio gallery lab laboratory building
@@ -317,9 +317,9 @@ def _build(fact: Fact) -> ClaimIndex:
                 _add(ci, "reason", w)
         if w in _PLACE_PREPS and i not in in_span:
             k = i + 1
-            while k < n and k - i <= 3 and k not in in_span and lower[k] not in _PLACE_NOUNS and (
+            while k < n and k - i <= 4 and lower[k] not in _PLACE_NOUNS and (k in in_span or
                     lower[k] in _DETERMINERS or lower[k].isalpha() and lower[k] not in STOPWORDS or "-" in lower[k]):
-                k += 1  # "in a herring-curing yard", "at the old school"
+                k += 1  # "in a herring-curing yard", "at the old school", "on the Glaswater road"
             if k < n and k not in in_span and lower[k] in _PLACE_NOUNS:
                 _add(ci, "place", " ".join(lower[i + 1 : k + 1]))
         if w in _CONSTRAINT:

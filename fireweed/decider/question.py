@@ -438,6 +438,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                             _, poss = skip_subject(kk)
                             if poss:
                                 q.head_of = poss[-1]
+                                q.head_of_possessed = True  # "the registration of Ada's van"
                         else:
                             np2, _ = np_from(kk)
                             if np2:

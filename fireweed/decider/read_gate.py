@@ -304,6 +304,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             score += 1
         elif q.prep and _prep_frame(ci, q.prep, exclude):
             score += 2
+        elif q.verb_word is not None and _grounded(ci, q.verb_word) and _title_after(ci, q.verb_word):
+            # "what layout will he exhibit" <- "will exhibit 'Ravensgill Junction', an N gauge model":
+            # the thing done is given by its title, which answers "what <kind>"
+            score += 2
         elif q.verb_word is not None and _reports(ci, q.verb_word):
             # "what damage did she report" ← "she reports that a pipe burst ...": the hole is what was said
             score += 1
@@ -502,6 +506,13 @@ def _inflected_verb(w: str) -> bool:
         return True
     base = stem(w)
     return base != w and base != w.rstrip("e") and is_verb(base)
+
+
+def _title_after(ci: ClaimIndex, verb: Word) -> bool:
+    """A quoted title right after the verb (its object): "exhibit 'Ravensgill Junction'"."""
+    starts = {s.first for s in ci.spans if s.quoted}
+    return any(p + 1 in starts or p + 2 in starts and ci.lower[p + 1] in ("the", "a", "an", "his", "her", "their")
+               for p in ci.positions(verb.concepts))
 
 
 def _price_stated(ci: ClaimIndex) -> bool:
