@@ -470,3 +470,17 @@ def test_amounts_are_compared_by_value(subject: str, verb: str, a: int, b: int) 
     assert v.ok is (a == b)
     if a != b:
         assert v.code == "numeral_invented"
+
+
+@pytest.mark.parametrize("claim, evidence", [
+    ("Ines Roe now plays lead for the Heron rink instead of second.",
+     "Ines Roe now plays second for the Heron rink instead of lead, because the old second moved away."),
+    ("A day pass at The Mill will cost £15, up from £18.", "A day pass at The Mill will cost £18, up from £15."),
+    ("Ada Obi chose coffee rather than tea.", "Ada Obi chose tea rather than coffee at the café."),
+])
+def test_the_two_sides_of_a_contrast_may_not_change_places(claim: str, evidence: str) -> None:
+    v = judge(claim, evidence)
+    assert not v.ok and v.code == "relation_transposed", (claim, v)
+    # the same contrast the evidence's way round is admitted
+    kept = judge(evidence.split(",")[0].rstrip(".") + ".", evidence)
+    assert kept.ok, (kept.code, kept.detail)

@@ -266,9 +266,60 @@ def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
     return None
 
 
+# Phrases that set one thing against another: what stands before one and after it must stay there
+# ("plays vice-skip instead of lead", "cost £18, up from £15"); no R is needed between them.
+_PIVOTS: tuple[tuple[str, ...], ...] = (
+    ("instead", "of"), ("rather", "than"), ("up", "from"), ("down", "from"), ("in", "place", "of"),
+    ("as", "opposed", "to"), ("compared", "with"), ("compared", "to"), ("versus",), ("vs",),
+)
+_PIVOT_REACH = 5  # content words looked at on each side of a pivot
+
+
+def _near_keys(a: Analysis, indexes: range) -> list[str]:
+    """Keys of the content words at ``indexes`` (in that order), within the clause of the first."""
+    out: list[str] = []
+    clause = None
+    for k in indexes:
+        if clause is None:
+            clause = a.clauses[k]
+        elif a.clauses[k] != clause:
+            break
+        n = a.tokens[k].norm
+        if n not in STOPWORDS and any(c.isalnum() for c in n):
+            out.append(a.keys[k])
+            if len(out) == _PIVOT_REACH:
+                break
+    return out
+
+
+def _pivot_at(norms: list[str], pivot: tuple[str, ...]) -> list[int]:
+    m = len(pivot)
+    return [i for i in range(len(norms) - m + 1) if tuple(norms[i:i + m]) == pivot]
+
+
+def _pivot_swapped(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
+    """The words on the two sides of a contrast ("lead instead of vice-skip") where the evidence
+    has them the other way round ("vice-skip instead of lead")."""
+    cn = [t.norm for t in claim.tokens]
+    en = [t.norm for t in evidence.tokens]
+    for pivot in _PIVOTS:
+        for i in _pivot_at(cn, pivot):
+            before = _near_keys(claim, range(i - 1, -1, -1))
+            after = _near_keys(claim, range(i + len(pivot), len(cn)))
+            for j in _pivot_at(en, pivot):
+                e_before = set(_near_keys(evidence, range(j - 1, -1, -1)))
+                e_after = set(_near_keys(evidence, range(j + len(pivot), len(en))))
+                moved_on = [k for k in before if k in e_after and k not in e_before]
+                moved_back = [k for k in after if k in e_before and k not in e_after]
+                if moved_on and moved_back:
+                    label = {k: t.text for k, t in zip(claim.keys, claim.tokens)}
+                    return label[moved_on[0]], " ".join(pivot), label[moved_back[0]]
+    return None
+
+
 def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
-    found = _transposition(claim, evidence)
+    found = _transposition(claim, evidence) or (None if evidence is claim else _pivot_swapped(claim, evidence))
     if found is not None:
         a, r, b = found
         return GateVerdict.refuse(
