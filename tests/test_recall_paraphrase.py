@@ -45,6 +45,7 @@ CLAIMS = [
     "Bela Kovac's van broke down on the ring road with 40 parcels on board.",
     "Orla Finch will exhibit 'Harbour Junction', a model of a fishing port.",
     "Dara Voss's car, KT19 XRM, was towed from the Mill Street car park.",
+    "Ada Quist hired Solicitor Tam Ray.",
 ]
 
 
@@ -215,3 +216,9 @@ def test_an_apposition_after_a_possessed_noun_answers_what_it_is_of(proj: Projec
     # a place named by a common noun after "on", with a name inside it
     answers(proj, "Where did Bela Kovac's van break down?", "on the ring road")
     abstains(proj, "Where did Orla Finch's van break down?")
+
+
+def test_roles_are_checked_for_a_name_that_a_claim_gives_with_its_title(proj: Projection) -> None:
+    answers(proj, "Who hired Tam Ray?", "Ada Quist hired")
+    # "Solicitor Tam Ray" is the asked Tam Ray, and the one hired, not the one hiring
+    abstains(proj, "Who did Tam Ray hire?")

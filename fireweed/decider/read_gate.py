@@ -627,9 +627,10 @@ def _role_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
     before = [s for s in q.spans if s.last <= verb.index and not s.possessive and s.prep is None]
     if before:
         asked = before[-1]
-        return asked.text if asked.key != doer and asked.key in in_claim else None
+        mine = {asked.key}
+        return asked.text if not _asked_name(doer, mine) and any(_asked_name(k, mine) for k in in_claim) else None
     for span in q.spans:
-        if span.first > verb.index and span.prep not in _SYMMETRIC_PREPS and span.key == doer:
+        if span.first > verb.index and span.prep not in _SYMMETRIC_PREPS and _asked_name(doer, {span.key}):
             return span.text
     return None
 
@@ -650,8 +651,9 @@ def _possessor_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
         if len(at) != 1 or _passive_text(fact.tokens, at[0]):
             return None
         doer = _doer(fact, at[0])
-        in_claim = {s.key for s in fact.spans}
-        return owner.text if doer is not None and doer != owner.key and owner.key in in_claim else None
+        mine = {owner.key}
+        named = any(_asked_name(s.key, mine) for s in fact.spans)
+        return owner.text if doer is not None and not _asked_name(doer, mine) and named else None
     return None
 
 
