@@ -194,9 +194,10 @@ def _build(fact: Fact) -> ClaimIndex:
         if not any(c.isalnum() for c in w):
             continue
         if i in in_phrase:
-            ci.stems.add(stem(w))
-            ci.concepts.add(stem(w))
-            ci.concept_pos.setdefault(stem(w), []).append(i)
+            s = stems[i]
+            ci.stems.add(s)
+            ci.concepts.add(s)
+            ci.concept_pos.setdefault(s, []).append(i)
             continue
         if len(w) > 5 and w.endswith("ing") and i > 0 and lower[i - 1] in _DETERMINERS:
             # "the painting", "her booking": a noun, which must not ground the verb ("paint")

@@ -513,15 +513,19 @@ def _titles_joined(tokens: list[Token], spans: list[Span]) -> list[Span]:
     in lower case, then a name. The capitals open the title, they are no name of their own, so the
     title joins the name's span (its match tokens stay the name's), as an honorific does."""
     out: list[Span] = []
-    for k, sp in enumerate(spans):
+    k = 0
+    while k < len(spans):
+        sp = spans[k]
         nxt = spans[k + 1] if k + 1 < len(spans) else None
         if nxt is not None and sp.last - sp.first <= 2 and not (sp.possessive or sp.quoted):
             between = [t.text for t in tokens[sp.last:nxt.first]]
             if 1 <= len(between) <= 2 and all(w.isalpha() and w.islower() for w in between) and role_word(between[-1]):
-                spans[k + 1] = replace(nxt, first=sp.first, start=sp.start, text=f"{sp.text} {' '.join(between)} {nxt.text}",
-                                       prep=sp.prep)
+                out.append(replace(nxt, first=sp.first, start=sp.start, prep=sp.prep,
+                                   text=f"{sp.text} {' '.join(between)} {nxt.text}"))
+                k += 2
                 continue
         out.append(sp)
+        k += 1
     return out
 
 
