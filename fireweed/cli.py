@@ -276,6 +276,19 @@ def _store_key_id(settings: Settings) -> str | None:
     return public_key_id(key) if key is not None else None
 
 
+def _abandon_import(settings: Settings, ns: argparse.Namespace) -> int:
+    if ns.file is not None:
+        return fail("--abandon takes no bundle file: it gives up the import of a bundle that is lost")
+    by = operator_text("--by", ns.by, required=True)
+    try:
+        out = _operator(settings, "import_abandon", bundle_sha256=ns.abandon.strip().lower(), by=by)
+    except FireweedError as exc:
+        return fail(f"{exc} [{exc.code}]", 1)
+    print(f"abandoned: the import of bundle {ns.abandon.strip().lower()} into tenant {settings.tenant!r} "
+          f"(seq {out['seq']}); {out['memories_restored']} memories it had restored stay, and the tenant is open again")
+    return 0
+
+
 def cmd_import(ns: argparse.Namespace) -> int:
     import hashlib
     from pathlib import Path
@@ -284,6 +297,10 @@ def cmd_import(ns: argparse.Namespace) -> int:
     from fireweed.ledger_writer.key_files import KeyringError
 
     settings = _settings(ns)
+    if ns.abandon is not None:
+        return _abandon_import(settings, ns)
+    if ns.file is None:
+        return fail("name the bundle to import (or --abandon SHA256 to give up an unfinished import)")
     try:
         data = Path(ns.file).read_bytes()
     except OSError as exc:
@@ -452,8 +469,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True, help="the bundle file to write (anywhere the operator may write)")
     p.add_argument("--subject", help="export everything stored about this subject only")
     p = add("import", "Restore a verified bundle into an empty store (recall answers the same questions; provenance recorded). "
-                         "An interrupted import keeps the tenant closed; the same command, run again, resumes it.", cmd_import)
-    p.add_argument("file")
+                         "An interrupted import keeps the tenant closed; the same command, run again, resumes it "
+                         "(or --abandon gives it up).", cmd_import)
+    p.add_argument("file", nargs="?", help="the bundle (not with --abandon)")
+    p.add_argument("--abandon", metavar="SHA256",
+                   help="give up the unfinished import of the bundle with this SHA-256 (for a bundle that is lost): "
+                        "the tenant opens again with what was restored; needs --by")
+    p.add_argument("--by", help="who gives the import up (recorded in the ledger; with --abandon)")
     p.add_argument("--drop-tombstones", action="store_true",
                    help="import a bundle whose erasure tombstones cannot be carried into this store (keyed by "
                         "another install's secret or tenant); recorded in the provenance")

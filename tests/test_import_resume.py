@@ -209,3 +209,37 @@ def test_an_import_into_an_empty_tenant_still_starts_and_a_used_one_is_still_ref
 
 def _sha(bundle: Path) -> str:
     return hashlib.sha256(bundle.read_bytes()).hexdigest()
+
+
+def test_an_unfinished_import_whose_bundle_is_lost_can_be_given_up_and_the_tenant_opens_again(bundles, fw_env, tmp_path):
+    sources = len(json.loads(bundles[0].read_text())["sources"])
+    env = _env(fw_env, tmp_path, "abandoned")
+    try:
+        _interrupted(env, bundles[0], sources + 3)
+        sha = _sha(bundles[0])
+        with opened(env) as f:
+            assert _sc(f, "remember", NEWCOMER)["code"] == "import_in_progress"
+        held = fireweed(env, "hold", "Priya Raman", "--by", "counsel")  # the operator is told both ways out
+        assert held.returncode != 0 and f"--abandon {sha}" in held.stderr, held.stderr
+        # refused: no --by, another bundle's SHA-256, a malformed one; none writes anything
+        before = ledger_rows(env)
+        no_by = fireweed(env, "import", "--abandon", sha)
+        assert no_by.returncode != 0 and "--by" in no_by.stderr and "Traceback" not in no_by.stderr, no_by.stderr
+        other = fireweed(env, "import", "--abandon", _sha(bundles[1]), "--by", "Olga Berg")
+        assert other.returncode == 1 and "import_in_progress" in other.stderr and sha in other.stderr, other.stderr
+        bad = fireweed(env, "import", "--abandon", "not-a-sha", "--by", "Olga Berg")
+        assert bad.returncode == 1 and "invalid_arguments" in bad.stderr, bad.stderr
+        assert ledger_rows(env) == before
+        # the twin: the bundle's own SHA-256 gives it up, and the tenant is open again
+        r = fireweed(env, "import", "--abandon", sha, "--by", "Olga Berg")
+        assert r.returncode == 0 and "3 memories" in r.stdout, r.stdout + r.stderr
+        assert [k for _, k, _ in ledger_rows(env)][-1] == "import_abandoned"
+        with opened(env) as f:
+            assert _sc(f, "remember", NEWCOMER)["verdict"] == "admitted"
+            stats = _sc(f, "memory_stats", {})
+            assert stats["importing"] is None and stats["memories"] == 4
+        again = fireweed(env, "import", "--abandon", sha, "--by", "Olga Berg")
+        assert again.returncode == 1 and "not_importing" in again.stderr, again.stderr  # nothing left to give up
+        assert fireweed(env, "verify").returncode == 0
+    finally:
+        stop_backend(env)

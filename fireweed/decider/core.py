@@ -44,7 +44,8 @@ def import_in_progress(tenant: str, sha: str) -> BadRequest:
     """The refusal of a write into a tenant that an unfinished import owns."""
     return BadRequest(
         f"tenant {tenant!r} is being imported from the bundle with SHA-256 {sha} and is not complete; nothing was "
-        "written. The operator completes it by running `fireweed import` again with that bundle", "import_in_progress")
+        "written. The operator completes it by running `fireweed import` again with that bundle, or, if the bundle "
+        f"is lost, gives it up with `fireweed import --abandon {sha} --by NAME`", "import_in_progress")
 
 # After a failed writer start the supervisor retries with a growing pause up to this long; a
 # caller arriving meanwhile cuts the pause short, so a fixed cause is picked up at once without

@@ -33,7 +33,7 @@ class _AlreadyImported(Exception):
 
 class OperatorOps:
     OPS = frozenset({"status", "stop", "review_list", "review_decide", "hold", "release", "export",
-                     "import_start", "import_source", "import_memory", "import_done"})
+                     "import_start", "import_source", "import_memory", "import_done", "import_abandon"})
 
     def __init__(self, decider: Decider, front: FrontOps) -> None:
         self.d = decider
@@ -289,6 +289,25 @@ class OperatorOps:
         if count > held:  # how often the claim was reinforced in the exported store: one event carries the count
             fixups.append(("memory_reinforced", {"memory_id": mid, "count": count}))
         return tagged + fixups
+
+    async def op_import_abandon(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Give up the unfinished import of one bundle, for an operator who no longer has it: the
+        `import_abandoned` event reopens the tenant with what the import had restored."""
+        sha = self._sha(args.get("bundle_sha256"), "`bundle_sha256`")
+        by = self._by(args)
+        if self.d.projection.importing(tenant) is None:
+            raise BadRequest(f"no import is under way in tenant {tenant!r}: there is nothing to give up", "not_importing")
+        restored: dict[str, int] = {}
+        with self._acting_for_import(tenant, sha):
+
+            def plan() -> Planned:
+                if self.d.projection.importing(tenant) != sha:  # a twin call, or the import, ended it first
+                    raise BadRequest(f"no import of bundle {sha} is under way in tenant {tenant!r}", "not_importing")
+                restored["done"] = self.d.projection.import_steps_done(tenant)
+                return [("import_abandoned", {"bundle_sha256": sha, "by": by, "memories_restored": restored["done"]})]
+
+            committed = await self.d.mutate(tenant, plan)
+        return {"seq": committed[-1]["seq"], "memories_restored": restored["done"]}
 
     async def op_import_done(self, tenant: str, args: dict[str, Any]) -> dict[str, Any]:
         """The import's last write: `import_recorded` with the provenance ends it."""

@@ -684,6 +684,12 @@ class Projection:
         t.importing = None
         t.import_refs = set()
 
+    def _import_abandoned(self, t: _Tenant, seq: int, p: dict[str, Any], at: str) -> None:
+        # The operator gave the import up (its bundle lost): the tenant is open again with what
+        # the import had restored, and is no completed import of anything.
+        t.importing = None
+        t.import_refs = set()
+
     _APPLY = {
         "entity_created": _entity_created,
         "source_added": _source_added,
@@ -698,6 +704,7 @@ class Projection:
         "read_recorded": _read_recorded,
         "import_started": _import_started,
         "import_recorded": _import_recorded,
+        "import_abandoned": _import_abandoned,
     }
 
     # ------------------------------------------------------------- queries

@@ -26,6 +26,7 @@ EVENT_KINDS: frozenset[str] = frozenset(
         "read_recorded",
         "import_started",
         "import_recorded",
+        "import_abandoned",
     }
 )
 
