@@ -46,7 +46,7 @@ MAX_SAFE_INT = 2**53 - 1
 EVENT_KINDS = frozenset({
     "source_added", "entity_created", "memory_admitted", "memory_reinforced", "memory_state_changed",
     "review_decided", "hold_set", "hold_released", "erased", "erasure_refused", "certificate_issued",
-    "read_recorded", "import_started", "import_recorded",
+    "read_recorded", "import_started", "import_recorded", "import_abandoned",
 })
 
 PASS = "pass"
