@@ -712,3 +712,10 @@ def test_conformance_rejects_a_bundle_that_does_not_verify(bundle: dict[str, Any
     ex.write_bundle(path, bad)
     out = run_isolated("conformance.py", str(path), cwd=tmp_path)
     assert out.returncode == 1 and "DOES NOT CONFORM" in out.stdout
+
+
+def test_the_standalone_verifier_knows_every_event_kind_the_writer_may_append() -> None:
+    # It is a copy by design (it imports nothing of Fireweed); a kind added to one must reach the other.
+    from fireweed.shared.events import EVENT_KINDS
+
+    assert vb.EVENT_KINDS == EVENT_KINDS
