@@ -46,6 +46,11 @@ CLAIMS = [
     "Orla Finch will exhibit 'Harbour Junction', a model of a fishing port.",
     "Dara Voss's car, KT19 XRM, was towed from the Mill Street car park.",
     "Ada Quist hired Solicitor Tam Ray.",
+    "Bo Lind's yacht Petrel was hauled out for a refit.",
+    "Petrel is due to be relaunched on 21 March.",
+    "Petrel's relaunch has been moved from 21 March to 2 May.",
+    "Dara Voss's team won first prize at the Hale Hackathon with Binwise, a recycling app.",
+    "Volunteer Kit Amos will teach the Scouts knot-tying at Fell Camp.",
 ]
 
 
@@ -222,3 +227,20 @@ def test_roles_are_checked_for_a_name_that_a_claim_gives_with_its_title(proj: Pr
     answers(proj, "Who hired Tam Ray?", "Ada Quist hired")
     # "Solicitor Tam Ray" is the asked Tam Ray, and the one hired, not the one hiring
     abstains(proj, "Who did Tam Ray hire?")
+
+
+def test_an_update_from_one_value_to_another_replaces_the_claim_that_gave_the_first(proj: Projection) -> None:
+    answers(proj, "When will Petrel be relaunched?", "from 21 March to 2 May")
+    states = {m["claim"]: m["state"] for m in proj.all_memories("t")}
+    assert states["Petrel is due to be relaunched on 21 March."] == "superseded"
+    assert states["Petrel's relaunch has been moved from 21 March to 2 May."] == "active"
+
+
+def test_an_ordinal_before_what_it_ranks_asks_for_no_earlier_state(proj: Projection) -> None:
+    answers(proj, "Which app did Dara Voss's team win first prize with?", "Binwise")
+    abstains(proj, "Which app did Dara Voss's team win second prize with?")
+
+
+def test_going_to_is_the_future_not_a_visit(proj: Projection) -> None:
+    answers(proj, "Who is going to teach the Scouts knot-tying?", "Kit Amos will teach")
+    abstains(proj, "Who is going to teach the Scouts archery?")

@@ -79,6 +79,8 @@ class Fact:
     update: bool
     attribute: str | None = None
     stems: list[str] = field(default_factory=list)
+    # the values an update says it replaced: "moved from 21 March to 2 May" replaces 21 March
+    replaced: frozenset[str] = frozenset()
 
     @property
     def subject_name(self) -> str | None:
@@ -92,6 +94,18 @@ class Fact:
         if self.subject is None:
             return list(self.spans)
         return [self.spans[self.subject]] + [s for i, s in enumerate(self.spans) if i != self.subject]
+
+
+def _replaced_values(tokens: list[Token], lower: list[str]) -> frozenset[str]:
+    """The values between "from" and "to" of an update ("from 21 March to 2 May", "from £20 to £25")."""
+    out: set[str] = set()
+    for i, w in enumerate(lower):
+        if w != "from":
+            continue
+        end = next((k for k in range(i + 1, min(len(lower), i + 8)) if lower[k] == "to"), None)
+        if end is not None:
+            out |= values_of(tokens[i + 1:end])
+    return frozenset(out)
 
 
 def normalize_claim(claim: str) -> str:
@@ -275,6 +289,9 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
     negated = negated or not NEGATIONS.isdisjoint(lower)
     update = stem(predicate) in CHANGE_VERBS or predicate in ("increase", "decrease", "move", "postpone")
     attribute = stem(head) if update and head else None
+    if update and attribute is None and possessed and subject is not None and spans[subject].possessive:
+        attribute = stem(lower[possessed[-1]])  # "Whimbrel's relaunch has been moved": the relaunch's date
+    replaced = _replaced_values(tokens, lower) if update else frozenset()
     return Fact(
         claim=text,
         tokens=tokens,
@@ -288,6 +305,7 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
         update=update,
         attribute=attribute,
         stems=stems,
+        replaced=replaced,
     )
 
 

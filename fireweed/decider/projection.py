@@ -1208,7 +1208,8 @@ class Projection:
                 return False
             return bool(new_side) and bool(old_side)
         if new.update and new.attribute and new.attribute in old.objects and old.values and new.values:
-            return bool(old.values - new.values)
+            # a value the update does not keep, or one it says it moved from
+            return bool(old.values - new.values) or bool(old.values & new.replaced)
         return False
 
     # ------------------------------------------------------------- recall

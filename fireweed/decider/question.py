@@ -157,7 +157,13 @@ def _ordinal_first(lower: list[str], k: int) -> bool:
     if lower[k] != "first" or k + 1 >= len(lower):
         return False
     nxt = lower[k + 1]
-    return nxt.isalpha() and not is_verb(nxt) and nxt not in AUXILIARIES and (k > 0 and lower[k - 1] in _DETS | {"'s"})
+    # after a determiner ("her first object"), or a noun that is none of the verbs ("won first prize")
+    return nxt.isalpha() and not is_verb(nxt) and nxt not in AUXILIARIES and nxt not in STOPWORDS and k > 0 and (
+        lower[k - 1] in _DETS | {"'s"} or nxt in _RANKED_NOUNS)
+
+
+# What an ordinal ranks without a determiner: "won first prize", "took second place".
+_RANKED_NOUNS = frozenset("prize place position division class round team choice language".split())
 
 
 def _before_clause(lower: list[str], k: int) -> bool:
@@ -188,6 +194,9 @@ def verbal(w: str) -> bool:
 def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Callable[[str], bool] | None = None) -> Question:
     """Read a question (never raises; odd input gives a Question with kind "empty")."""
     text = normalize(text if isinstance(text, str) else "")[:2000]
+    # "who is going to teach": the future, an auxiliary like "will", not the phrase "go to" (visit)
+    text = _GOING_TO.sub(lambda m: "will " + m.group(1) if m.group(1).lower() in ("be", "have") or is_verb(m.group(1).lower())
+                         else m.group(0), text)
     tokens = tokenize(text)
     spans = find_spans(tokens, known)
     lower = [t.text.lower() for t in tokens]
@@ -500,6 +509,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     return q
 
 
+_GOING_TO = re.compile(r"\b(?:(?:am|is|are|was|were)\s+)?going to (\w+)", re.IGNORECASE)
 _DETS = frozenset({"the", "a", "an", "his", "her", "their", "its", "our", "my", "your", "this", "these", "those"})
 _WEEKDAY_SINGULAR = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _SUBORD = frozenset({"while", "when", "because", "whereas", "although", "though", "unless", "whether"})
