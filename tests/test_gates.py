@@ -484,3 +484,12 @@ def test_the_two_sides_of_a_contrast_may_not_change_places(claim: str, evidence:
     # the same contrast the evidence's way round is admitted
     kept = judge(evidence.split(",")[0].rstrip(".") + ".", evidence)
     assert kept.ok, (kept.code, kept.detail)
+
+
+def test_the_possessive_may_not_pass_from_one_name_to_the_other() -> None:
+    evidence = "Dr. Lina Berg will be Cerys Moss's academic tutor from October."
+    v = judge("Cerys Moss will be Dr. Lina Berg's academic tutor.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v
+    # the twins: the same possessor, trimmed or with the apposition moved
+    assert judge("Dr. Lina Berg will be Cerys Moss's academic tutor.", evidence).ok
+    assert judge("Bo Lee, Ada Obi's manager, hired Sam Roe.", "Ada Obi's manager, Bo Lee, hired Sam Roe.").ok

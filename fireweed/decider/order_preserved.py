@@ -317,9 +317,27 @@ def _pivot_swapped(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
     return None
 
 
+def _possessor_moved(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
+    """ "Cerys will be Dr. Ostergaard's tutor" from "Dr. Ostergaard will be Cerys's tutor": the
+    possessive passed from one name to the other, and with it who is whose."""
+    def flags(a: Analysis) -> dict[tuple[str, ...], bool]:
+        seen: dict[tuple[str, ...], set[bool]] = {}
+        for n in a.names:
+            seen.setdefault(n.key, set()).add(n.possessive)
+        return {k: next(iter(v)) for k, v in seen.items() if len(v) == 1}  # a name used both ways is left out
+
+    c, e = flags(claim), flags(evidence)
+    gained = [n for n in claim.names if c.get(n.key) and e.get(n.key) is False]
+    lost = [n for n in claim.names if c.get(n.key) is False and e.get(n.key)]
+    if gained and lost:
+        return lost[0].text, "'s", gained[0].text
+    return None
+
+
 def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
-    found = _transposition(claim, evidence) or (None if evidence is claim else _pivot_swapped(claim, evidence))
+    found = _transposition(claim, evidence) or (
+        None if evidence is claim else _pivot_swapped(claim, evidence) or _possessor_moved(claim, evidence))
     if found is not None:
         a, r, b = found
         return GateVerdict.refuse(
