@@ -484,3 +484,48 @@ def test_the_two_sides_of_a_contrast_may_not_change_places(claim: str, evidence:
     # the same contrast the evidence's way round is admitted
     kept = judge(evidence.split(",")[0].rstrip(".") + ".", evidence)
     assert kept.ok, (kept.code, kept.detail)
+
+
+# What the evidence only aims at, schedules or ranks below the top is not a plain fact. Each
+# refused claim keeps the governed words without the word that governs them; its twin keeps both.
+UNREALISED_PAIRS = [
+    # a purpose infinitive: what it was done for need not have come about
+    ("The council closed the bridge to repair the railings.", "The council repaired the railings.",
+     "The council closed the bridge to repair the railings.", "to repair"),
+    ("The council closed the bridge to repair the railings.", "The council closed the bridge, repairing the railings.",
+     "The council closed the bridge.", "to repair"),
+    # "is about to", "was due to", "was going to": what is to come has not happened
+    ("The ferry was about to leave when the storm hit.", "The ferry left.", "The ferry was about to leave.", "about leave"),
+    ("The library is due to reopen the reading room.", "The library reopened the reading room.",
+     "The library will reopen the reading room.", "due reopen"),
+    ("The band was going to play in Hull.", "The band played in Hull.", "The band was going to play in Hull.", "going play"),
+    ("The trust is preparing to sell the farm.", "The trust sold the farm.", "The trust is preparing to sell the farm.", "preparing"),
+    # an ordinal ranks a superlative below the top; "one of the" is one among several
+    ("Brindle Hill is the third highest peak in the county.", "Brindle Hill is the highest peak in the county.",
+     "Brindle Hill is the third highest peak.", "third highest"),
+    ("The Corran bell is one of the oldest bells in Fife.", "The Corran bell is the oldest bell in Fife.",
+     "The Corran bell is one of the oldest bells.", "one of"),
+    # a comparative before "than" bounds the number, as "more than" does
+    ("The meeting lasted longer than three hours.", "The meeting lasted three hours.",
+     "The meeting lasted longer than three hours.", "longer than"),
+]
+
+
+@pytest.mark.parametrize(("evidence", "refused", "twin", "term"), UNREALISED_PAIRS, ids=_ids(UNREALISED_PAIRS))
+def test_unrealised_ranked_and_bounded_words_are_kept(evidence: str, refused: str, twin: str, term: str) -> None:
+    bad = judge(refused, evidence)
+    assert not bad.ok and bad.code == "asserts_more_than_evidence", (refused, bad)
+    assert term in bad.detail and bad.remedy
+    good = judge(twin, evidence)
+    assert good.ok, (twin, good.code, good.detail)
+
+
+@pytest.mark.parametrize(("evidence", "claim"), [
+    ("Ada Obi switched to oat milk in May.", "Ada Obi switched to oat milk."),  # "to" a place or thing
+    ("Ben Roy went back to work after the holiday.", "Ben Roy went back to work."),
+    ("Ada Obi was able to finish the route.", "Ada Obi was able to finish the route."),
+    ("Ada Obi is the last member of the old crew.", "Ada Obi is the last member of the crew."),
+])
+def test_to_and_superlatives_that_govern_nothing_unrealised_still_admit(evidence: str, claim: str) -> None:
+    v = judge(claim, evidence)
+    assert v.ok, (claim, v.code, v.detail)
