@@ -529,3 +529,29 @@ def test_unrealised_ranked_and_bounded_words_are_kept(evidence: str, refused: st
 def test_to_and_superlatives_that_govern_nothing_unrealised_still_admit(evidence: str, claim: str) -> None:
     v = judge(claim, evidence)
     assert v.ok, (claim, v.code, v.detail)
+
+
+# A number given per unit or per member is no total: the claim keeps the "per"/"each" with it.
+RATE_PAIRS = [
+    ("The ferry charges £9 per car.", "The ferry charges £9.", "The ferry charges £9 per car.", "per car"),
+    ("The plant treats 40 tonnes of waste a day.", "The plant treats 40 tonnes of waste.",
+     "The plant treats 40 tonnes of waste a day.", "a day"),
+    ("Each of the six wards received 12 new beds.", "The six wards received 12 new beds.",
+     "Each of the six wards received 12 new beds.", "each"),
+    ("Three stewards stood at each of the two gates.", "Three stewards stood at the two gates.",
+     "Three stewards stood at each of the two gates.", "each"),
+]
+
+
+@pytest.mark.parametrize(("evidence", "refused", "twin", "term"), RATE_PAIRS, ids=_ids(RATE_PAIRS))
+def test_a_rate_keeps_its_per_or_each(evidence: str, refused: str, twin: str, term: str) -> None:
+    bad = judge(refused, evidence)
+    assert not bad.ok and bad.code == "asserts_more_than_evidence", (refused, bad)
+    assert term in bad.detail and bad.remedy
+    assert judge(twin, evidence).ok
+
+
+def test_each_binds_only_the_numbers_of_its_own_clause() -> None:
+    evidence = "The hall was painted by 12 volunteers, and the tea urns cost £40 each."
+    assert judge("The hall was painted by 12 volunteers.", evidence).ok
+    assert not judge("The tea urns cost £40.", evidence).ok

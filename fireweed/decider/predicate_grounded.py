@@ -686,6 +686,60 @@ def _past_form(norm: str) -> bool:
     return norm.isalpha() and lemma(norm) != norm and norm not in _PRESENT_IRREGULAR
 
 
+# A count or amount given per unit or per member: "£12 per day", "30 trays each", "each of the
+# four shops received 30 trays". The bare number says something else (a total, or a one-off).
+_DISTRIBUTIVES: frozenset[str] = frozenset({"each", "every", "per", "apiece"})
+# "5 megalitres a day", "twice a week": "a"/"an" makes a rate only before a unit of time.
+_RATE_TIME_UNITS: frozenset[str] = _stem_set(
+    "second", "minute", "hour", "day", "night", "week", "fortnight", "month", "year", "session", "shift")
+_QUANTITY_KINDS: frozenset[str] = frozenset({"number", "money", "percent", "times"})
+_RATE_WINDOW = 8  # tokens either side of the distributive word, in its clause, that it can bind a number in
+
+
+def _rate_marker(a: Analysis, i: int) -> str | None:
+    """The word a claim must keep with the number a distributive at ``i`` binds: the unit after
+    "per"/"every"/"a" ("day" of "per day"), or "each"/"apiece" itself; None when ``i`` is none."""
+    toks = a.tokens
+    n = toks[i].norm
+    nxt = a.keys[i + 1] if i + 1 < len(toks) else ""
+    if n in ("a", "an"):
+        before = any(a.in_numeral[j] for j in range(max(0, i - 4), i))
+        return nxt if before and nxt in _RATE_TIME_UNITS else None
+    if n in ("per", "every"):
+        return nxt if nxt and not a.in_numeral[i + 1] else None
+    return n if n in _DISTRIBUTIVES else None
+
+
+def _rate_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozenset[str]) -> GateVerdict | None:
+    """Refuse a claim that keeps a number the evidence gives per unit or per member but drops
+    the "per"/"each" that distributes it ("£12 per day" -> "£12")."""
+    if claim is evidence or not evidence.numerals or not claim.numerals:
+        return None
+    kept = {(x.kind, str(x.value)) for x in claim.numerals if x.kind in _QUANTITY_KINDS}
+    if not kept:
+        return None
+    toks = evidence.tokens
+    for i, t in enumerate(toks):
+        if t.norm not in _DISTRIBUTIVES and t.norm not in ("a", "an"):
+            continue
+        marker = _rate_marker(evidence, i)
+        if marker is None or marker in claim_stems:
+            continue
+        run = _run_of(evidence.clauses, i)  # its own clause: "16 members, and tickets cost £1 each"
+        first, last = max(run.start, i - _RATE_WINDOW), min(run.stop - 1, i + _RATE_WINDOW)
+        lo, hi = toks[first].start, toks[last].end
+        bound = [x for x in evidence.numerals if lo <= x.start < hi and (x.kind, str(x.value)) in kept]
+        if bound:
+            said = t.norm if marker == t.norm else f"{t.norm} {toks[i + 1].text}"
+            return GateVerdict.refuse(
+                CODE,
+                GATE,
+                f"the evidence gives '{bound[0].text}' with '{said}'; keep '{said}' with the number",
+                f"rate dropped: '{bound[0].text} {said}'",
+            )
+    return None
+
+
 def _number_part(t: Token, part: str, in_numeral: bool) -> bool:
     if any(ch.isdigit() for ch in part):
         return True
@@ -696,7 +750,8 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
     ev_stems = _content_stems(evidence)
     claim_stems = _content_stems(claim)
-    refusal = _negation_refusal(claim, evidence, claim_stems) or _qualifier_refusal(claim, evidence, claim_stems)
+    refusal = (_negation_refusal(claim, evidence, claim_stems) or _qualifier_refusal(claim, evidence, claim_stems)
+               or _rate_refusal(claim, evidence, claim_stems))
     if refusal is not None:
         return refusal
     ev_future: bool | None = None
