@@ -555,3 +555,26 @@ def test_each_binds_only_the_numbers_of_its_own_clause() -> None:
     evidence = "The hall was painted by 12 volunteers, and the tea urns cost £40 each."
     assert judge("The hall was painted by 12 volunteers.", evidence).ok
     assert not judge("The tea urns cost £40.", evidence).ok
+
+
+# Who did it: a role-noun subject is bound with its modifiers, and a passive's "by" agent is the
+# only doer a voice change may make the subject.
+BINDING_PAIRS = [
+    ("The site manager, Ola Berg, locked the gates, and the night porter, Tom Reyes, called the police.",
+     "The site manager called the police.", "The night porter called the police.", "site manager"),
+    ("Head keeper Nina Sall fed the otters while the assistant keeper, Dev Rao, cleaned the pool.",
+     "The head keeper cleaned the pool.", "The head keeper fed the otters.", "head keeper"),
+    ("The mural was sketched by Lena Ortiz and painted by pupils.",
+     "Lena Ortiz painted the mural.", "Lena Ortiz sketched the mural.", "pupils"),
+    ("The flood was caused by a contractor hired by Dunmore Council.",
+     "Dunmore Council caused the flood.", "A contractor caused the flood.", "a contractor'"),
+]
+
+
+@pytest.mark.parametrize(("evidence", "refused", "twin", "term"), BINDING_PAIRS, ids=_ids(BINDING_PAIRS))
+def test_the_doer_is_bound_by_role_modifiers_and_by_agents(evidence: str, refused: str, twin: str, term: str) -> None:
+    bad = judge(refused, evidence)
+    assert not bad.ok and bad.code in ("unknown_subject", "relation_transposed"), (refused, bad)
+    assert term in bad.remedy
+    good = judge(twin, evidence)
+    assert good.ok, (twin, good.code, good.detail)
