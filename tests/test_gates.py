@@ -578,3 +578,13 @@ def test_the_doer_is_bound_by_role_modifiers_and_by_agents(evidence: str, refuse
     assert term in bad.remedy
     good = judge(twin, evidence)
     assert good.ok, (twin, good.code, good.detail)
+
+
+@pytest.mark.parametrize(("evidence", "refused", "twin"), [
+    ("The choir toured Norway last summer.", "The choir toured Norway this summer.", "Last summer, the choir toured Norway."),
+    ("Rents rose by 4 percent this year.", "Rents rose by 4 percent last year.", "Rents rose by 4 percent this year."),
+])
+def test_last_this_and_next_name_which_time(evidence: str, refused: str, twin: str) -> None:
+    bad = judge(refused, evidence)
+    assert not bad.ok and bad.code == "asserts_more_than_evidence" and "time moved" in bad.detail, (refused, bad)
+    assert judge(twin, evidence).ok

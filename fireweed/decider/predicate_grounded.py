@@ -740,6 +740,39 @@ def _rate_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozenset[st
     return None
 
 
+# "last year", "this year", "next week": the word before the time names which one. "this" is a
+# function word elsewhere, so the word check alone lets "this year" stand for "last year".
+_DEICTICS: frozenset[str] = frozenset({"last", "next", "this", "previous", "coming", "past", "following"})
+_DEICTIC_TIMES: frozenset[str] = _stem_set(
+    "year", "month", "week", "weekend", "season", "term", "semester", "spring", "summer", "autumn",
+    "fall", "winter", "night", "morning", "evening", "century", "decade", "quarter")
+
+
+def _deictic_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
+    """Refuse "this year" when the evidence says "last year" of the same time word."""
+    if claim is evidence:
+        return None
+    said: dict[str, set[str]] = {}  # time word -> the deictics the evidence puts before it
+    for i in range(len(evidence.tokens) - 1):
+        if evidence.tokens[i].norm in _DEICTICS and evidence.keys[i + 1] in _DEICTIC_TIMES:
+            said.setdefault(evidence.keys[i + 1], set()).add(evidence.tokens[i].norm)
+    if not said:
+        return None
+    toks = claim.tokens
+    for i in range(len(toks) - 1):
+        which = said.get(claim.keys[i + 1])
+        if which and toks[i].norm in _DEICTICS and toks[i].norm not in which:
+            ev = "/".join(sorted(which))
+            return GateVerdict.refuse(
+                CODE,
+                GATE,
+                f"the evidence says '{ev} {toks[i + 1].text}', not '{toks[i].text} {toks[i + 1].text}'; "
+                "keep the evidence's word for when",
+                f"time moved: '{ev} {toks[i + 1].text}'",
+            )
+    return None
+
+
 def _number_part(t: Token, part: str, in_numeral: bool) -> bool:
     if any(ch.isdigit() for ch in part):
         return True
@@ -751,7 +784,7 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     ev_stems = _content_stems(evidence)
     claim_stems = _content_stems(claim)
     refusal = (_negation_refusal(claim, evidence, claim_stems) or _qualifier_refusal(claim, evidence, claim_stems)
-               or _rate_refusal(claim, evidence, claim_stems))
+               or _rate_refusal(claim, evidence, claim_stems) or _deictic_refusal(claim, evidence))
     if refusal is not None:
         return refusal
     ev_future: bool | None = None
