@@ -493,3 +493,107 @@ def test_the_possessive_may_not_pass_from_one_name_to_the_other() -> None:
     # the twins: the same possessor, trimmed or with the apposition moved
     assert judge("Dr. Lina Berg will be Cerys Moss's academic tutor.", evidence).ok
     assert judge("Bo Lee, Ada Obi's manager, hired Sam Roe.", "Ada Obi's manager, Bo Lee, hired Sam Roe.").ok
+
+
+# What the evidence only aims at, schedules or ranks below the top is not a plain fact. Each
+# refused claim keeps the governed words without the word that governs them; its twin keeps both.
+UNREALISED_PAIRS = [
+    # a purpose infinitive: what it was done for need not have come about
+    ("The council closed the bridge to repair the railings.", "The council repaired the railings.",
+     "The council closed the bridge to repair the railings.", "to repair"),
+    ("The council closed the bridge to repair the railings.", "The council closed the bridge, repairing the railings.",
+     "The council closed the bridge.", "to repair"),
+    # "is about to", "was due to", "was going to": what is to come has not happened
+    ("The ferry was about to leave when the storm hit.", "The ferry left.", "The ferry was about to leave.", "about leave"),
+    ("The library is due to reopen the reading room.", "The library reopened the reading room.",
+     "The library will reopen the reading room.", "due reopen"),
+    ("The band was going to play in Hull.", "The band played in Hull.", "The band was going to play in Hull.", "going play"),
+    ("The trust is preparing to sell the farm.", "The trust sold the farm.", "The trust is preparing to sell the farm.", "preparing"),
+    # an ordinal ranks a superlative below the top; "one of the" is one among several
+    ("Brindle Hill is the third highest peak in the county.", "Brindle Hill is the highest peak in the county.",
+     "Brindle Hill is the third highest peak.", "third highest"),
+    ("The Corran bell is one of the oldest bells in Fife.", "The Corran bell is the oldest bell in Fife.",
+     "The Corran bell is one of the oldest bells.", "one of"),
+    # a comparative before "than" bounds the number, as "more than" does
+    ("The meeting lasted longer than three hours.", "The meeting lasted three hours.",
+     "The meeting lasted longer than three hours.", "longer than"),
+]
+
+
+@pytest.mark.parametrize(("evidence", "refused", "twin", "term"), UNREALISED_PAIRS, ids=_ids(UNREALISED_PAIRS))
+def test_unrealised_ranked_and_bounded_words_are_kept(evidence: str, refused: str, twin: str, term: str) -> None:
+    bad = judge(refused, evidence)
+    assert not bad.ok and bad.code == "asserts_more_than_evidence", (refused, bad)
+    assert term in bad.detail and bad.remedy
+    good = judge(twin, evidence)
+    assert good.ok, (twin, good.code, good.detail)
+
+
+@pytest.mark.parametrize(("evidence", "claim"), [
+    ("Ada Obi switched to oat milk in May.", "Ada Obi switched to oat milk."),  # "to" a place or thing
+    ("Ben Roy went back to work after the holiday.", "Ben Roy went back to work."),
+    ("Ada Obi was able to finish the route.", "Ada Obi was able to finish the route."),
+    ("Ada Obi is the last member of the old crew.", "Ada Obi is the last member of the crew."),
+])
+def test_to_and_superlatives_that_govern_nothing_unrealised_still_admit(evidence: str, claim: str) -> None:
+    v = judge(claim, evidence)
+    assert v.ok, (claim, v.code, v.detail)
+
+
+# A number given per unit or per member is no total: the claim keeps the "per"/"each" with it.
+RATE_PAIRS = [
+    ("The ferry charges £9 per car.", "The ferry charges £9.", "The ferry charges £9 per car.", "per car"),
+    ("The plant treats 40 tonnes of waste a day.", "The plant treats 40 tonnes of waste.",
+     "The plant treats 40 tonnes of waste a day.", "a day"),
+    ("Each of the six wards received 12 new beds.", "The six wards received 12 new beds.",
+     "Each of the six wards received 12 new beds.", "each"),
+    ("Three stewards stood at each of the two gates.", "Three stewards stood at the two gates.",
+     "Three stewards stood at each of the two gates.", "each"),
+]
+
+
+@pytest.mark.parametrize(("evidence", "refused", "twin", "term"), RATE_PAIRS, ids=_ids(RATE_PAIRS))
+def test_a_rate_keeps_its_per_or_each(evidence: str, refused: str, twin: str, term: str) -> None:
+    bad = judge(refused, evidence)
+    assert not bad.ok and bad.code == "asserts_more_than_evidence", (refused, bad)
+    assert term in bad.detail and bad.remedy
+    assert judge(twin, evidence).ok
+
+
+def test_each_binds_only_the_numbers_of_its_own_clause() -> None:
+    evidence = "The hall was painted by 12 volunteers, and the tea urns cost £40 each."
+    assert judge("The hall was painted by 12 volunteers.", evidence).ok
+    assert not judge("The tea urns cost £40.", evidence).ok
+
+
+# Who did it: a role-noun subject is bound with its modifiers, and a passive's "by" agent is the
+# only doer a voice change may make the subject.
+BINDING_PAIRS = [
+    ("The site manager, Ola Berg, locked the gates, and the night porter, Tom Reyes, called the police.",
+     "The site manager called the police.", "The night porter called the police.", "site manager"),
+    ("Head keeper Nina Sall fed the otters while the assistant keeper, Dev Rao, cleaned the pool.",
+     "The head keeper cleaned the pool.", "The head keeper fed the otters.", "head keeper"),
+    ("The mural was sketched by Lena Ortiz and painted by pupils.",
+     "Lena Ortiz painted the mural.", "Lena Ortiz sketched the mural.", "pupils"),
+    ("The flood was caused by a contractor hired by Dunmore Council.",
+     "Dunmore Council caused the flood.", "A contractor caused the flood.", "a contractor'"),
+]
+
+
+@pytest.mark.parametrize(("evidence", "refused", "twin", "term"), BINDING_PAIRS, ids=_ids(BINDING_PAIRS))
+def test_the_doer_is_bound_by_role_modifiers_and_by_agents(evidence: str, refused: str, twin: str, term: str) -> None:
+    bad = judge(refused, evidence)
+    assert not bad.ok and bad.code in ("unknown_subject", "relation_transposed"), (refused, bad)
+    assert term in bad.remedy
+    good = judge(twin, evidence)
+    assert good.ok, (twin, good.code, good.detail)
+
+
+@pytest.mark.parametrize(("evidence", "refused", "twin"), [
+    ("The choir toured Norway last summer.", "The choir toured Norway this summer.", "Last summer, the choir toured Norway."),
+    ("Rents rose by 4 percent this year.", "Rents rose by 4 percent last year.", "Rents rose by 4 percent this year."),
+])
+def test_last_this_and_next_name_which_time(evidence: str, refused: str, twin: str) -> None:
+    bad = judge(refused, evidence)
+    assert not bad.ok and bad.code == "asserts_more_than_evidence" and "time moved" in bad.detail, (refused, bad)
+    assert judge(twin, evidence).ok

@@ -53,6 +53,7 @@ from .text import (
     stem,
     stems_of,
 )
+from .lexicon import COMMON_VERBS
 from .verdicts import GateVerdict
 
 __all__ = ["check", "check_analyzed", "GATE", "CODE", "NEUTRAL_WORDS"]
@@ -79,6 +80,10 @@ NEUTRAL_WORDS: frozenset[str] = (
 # "after finding it" / "before leaving" only order two events the evidence already states.
 _SEQUENCE_WORDS: frozenset[str] = frozenset({"after", "before"})
 _FUTURE_MARKERS: frozenset[str] = frozenset({"will", "shall"})
+# "is about to leave", "was due to open", "was going to tour", "is set to close": after "be", what
+# is to come, which has not happened. A claim keeps them as it keeps "will": with a future form.
+_PROSPECTIVE: frozenset[str] = frozenset({"about", "due", "going", "set", "poised", "scheduled"})
+_FUTURE_LIKE: frozenset[str] = _FUTURE_MARKERS | _PROSPECTIVE
 _BE_FORMS: frozenset[str] = frozenset({"be", "am", "is", "are", "was", "were", "been", "being"})
 
 # Words after which what follows is not stated as a plain fact. "will"/"shall" are qualifiers of
@@ -131,6 +136,9 @@ _COMPLEMENT_VERBS: frozenset[str] = _stem_set(
     "appear", "appears", "appeared", "tend", "tends", "tended",
     # reported speech: "told the panel that Ben won" (for "say", see _FRAME_VERBS)
     "tell", "tells", "told",
+    # what is readied or aimed at is not yet done: "is preparing to lift the ban"
+    "prepare", "prepares", "prepared", "aim", "aims", "aimed", "pledge", "pledges", "pledged",
+    "vow", "vows", "vowed",
 )
 # Verbs whose "if"/"whether" complement is a question, not a condition ("checked if the
 # valve was shut").
@@ -157,6 +165,31 @@ _BOUND_HEADS: dict[str, frozenset[str]] = {
 _CONDITIONS: frozenset[str] = frozenset({"if", "unless", "whether", "provided", "providing"})
 # The key words of conditions spelt as phrases (see _condition_phrase_at).
 _PHRASE_KEYS: frozenset[str] = frozenset({"long", "case", "event", "condition"})
+# Verbs a purpose infinitive often names that COMMON_VERBS leaves out (it lists the verbs of
+# questions); a purpose "to" is read only before a verb's base form.
+_PURPOSE_VERBS: frozenset[str] = COMMON_VERBS | frozenset(
+    {"deter", "ensure", "boost", "attract", "encourage", "curb", "ease", "lower", "free", "mark",
+     "celebrate", "honour", "honor", "comply", "tackle", "cope", "offset", "clear", "secure", "gain",
+     "speed", "widen", "cool", "heat", "dry", "warm", "stop", "keep", "make", "allow", "cover"}
+)
+# Words before "to" that make it no purpose: "able to", "used to", "has to" (obligation), "is
+# to" (arrangement), "in order to" is a purpose and keeps "order" out of here.
+_NOT_PURPOSE_BEFORE: frozenset[str] = _BE_FORMS | frozenset(
+    {"able", "unable", "have", "has", "had", "having", "ought", "used", "likely", "unlikely",
+     "how", "what", "where", "when", "whether", "ready", "willing", "eager", "keen", "certain", "sure",
+     "first", "last", "next", "only"}
+)
+# "the second largest", "the third most visited": an ordinal before a superlative ranks below the top.
+_ORDINALS: frozenset[str] = frozenset(
+    {"second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "2nd",
+     "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th"}
+)
+# Words ending "-est" that are no superlatives.
+_NOT_SUPERLATIVE: frozenset[str] = frozenset(
+    {"interest", "forest", "request", "honest", "harvest", "rest", "test", "chest", "guest", "nest",
+     "protest", "contest", "suggest", "modest", "earnest", "digest", "invest", "arrest", "quest",
+     "crest", "pest", "vest", "west", "manifest", "conquest", "inquest", "behest", "unrest", "priest"}
+)
 _LENGTH_COMPARERS: frozenset[str] = _BE_FORMS | frozenset(
     {"twice", "thrice", "times", "half", "not", "just", "nearly", "almost", "about", "quite"}
 )
@@ -302,6 +335,12 @@ def _qualifier_at(a: Analysis, i: int) -> bool:
     prev = toks[i - 1].norm if i else ""
     if n in _PAST_ONLY:
         return _past_only_at(a, i, prev, nxt)
+    if n in _PROSPECTIVE and nxt == "to" and prev in _BE_FORMS:
+        return _verb_at(a, i + 2)
+    if n == "to" and _purpose_at(a, i, prev, nxt):
+        return True  # else perhaps a bound ("up to 40"), below
+    if n in _ORDINALS or n == "one":
+        return _ranked_at(a, i, nxt)
     if n in _FUTURE_MARKERS:
         # What will happen has not happened ("will sign off" is not "signed off"); a claim keeps
         # it with any future form. "Her will", "against their will": the noun.
@@ -318,7 +357,7 @@ def _qualifier_at(a: Analysis, i: int) -> bool:
         return i + 1 < len(toks) and a.in_numeral[i + 1]
     heads = _BOUND_HEADS.get(n)
     if heads is not None:
-        return i > 0 and toks[i - 1].norm in heads and i + 1 < len(toks) and a.in_numeral[i + 1]
+        return i > 0 and _bound_head(n, prev) and i + 1 < len(toks) and a.in_numeral[i + 1]
     stems = a.stems[i]
     if any(x in _FRAME_VERBS for x in stems):
         return True
@@ -328,6 +367,52 @@ def _qualifier_at(a: Analysis, i: int) -> bool:
         return True
     clause = a.clauses[i]
     return any(toks[j].norm in ("to", "that") for j in range(i + 1, min(i + 5, len(toks))) if a.clauses[j] == clause)
+
+
+def _bound_head(n: str, prev: str) -> bool:
+    """Whether ``prev`` makes the word ``n`` a bound: "more than 40", "at least 40", and any
+    comparative before "than" ("longer than nine hours" is no "nine hours")."""
+    if prev in _BOUND_HEADS.get(n, ()):
+        return True
+    return n == "than" and len(prev) > 4 and prev.isalpha() and prev.endswith("er")
+
+
+def _verb_at(a: Analysis, k: int) -> bool:
+    """Whether token ``k`` may be a verb's base form after "to": a lower-case word, no function
+    word, numeral or name ("due to leave", not "due to the storm" nor "set to 40")."""
+    if k >= len(a.tokens):
+        return False
+    t = a.tokens[k]
+    return t.norm.isalpha() and not t.capitalized and t.norm not in NEUTRAL_WORDS and not a.in_numeral[k]
+
+
+def _purpose_at(a: Analysis, i: int, prev: str, nxt: str) -> bool:
+    """Whether the "to" at ``i`` opens a purpose ("switched to rye to cut costs"): what it was
+    done for, which need not have come about. Read only before a verb's base form, after a
+    content word of the same clause, and not where a frame already governs it ("plans to")."""
+    if i == 0 or nxt not in _PURPOSE_VERBS or i + 1 >= len(a.tokens) or a.tokens[i + 1].capitalized:
+        return False
+    if a.clauses[i - 1] != a.clauses[i] or a.clauses[i + 1] != a.clauses[i]:
+        return False
+    if prev in _NOT_PURPOSE_BEFORE or prev in _PROSPECTIVE or prev in NEUTRAL_WORDS - {"order", "as"}:
+        return False
+    return not any(x in _COMPLEMENT_VERBS or x in _FRAME_VERBS for x in a.stems[i - 1])
+
+
+def _superlative(w: str) -> bool:
+    return w in ("most", "least", "best", "worst", "last") or (
+        len(w) > 4 and w.endswith("est") and w.isalpha() and w not in _NOT_SUPERLATIVE)
+
+
+def _ranked_at(a: Analysis, i: int, nxt: str) -> bool:
+    """Whether the word at ``i`` ranks a superlative below the top: "the second largest", "one
+    of the oldest" (neither is "the largest" or "the oldest")."""
+    toks = a.tokens
+    if toks[i].norm != "one":
+        return _superlative(nxt)
+    if nxt != "of" or i + 3 >= len(toks) or toks[i + 2].norm not in _DETERMINERS:
+        return False
+    return _superlative(toks[i + 3].norm)
 
 
 def _condition_phrase_at(a: Analysis, i: int) -> str | None:
@@ -451,8 +536,10 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
             k -= 1
         anchor = stem(toks[k].norm) if k >= 0 and a.clauses[k] == clause else None
         if scope:
-            bound = i > 0 and toks[i - 1].norm in _BOUND_HEADS.get(n, ())
+            bound = i > 0 and n in _BOUND_HEADS and _bound_head(n, toks[i - 1].norm)
             word = f"{toks[i - 1].norm} {n}" if bound else n  # "at most", but "Most of the ..."
+            if n == "one":
+                word = "one of"  # "one of the oldest": kept only whole
             out.append(_NegSite(i, word, frozenset(scope), " ".join(words), anchor, tuple(covered)))
     if asks:
         if sent is None:
@@ -530,11 +617,11 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
         if kept <= affirmed and not (e.anchor is not None and e.anchor in claim_stems and len(kept) > 1):
             continue
         key = _site_key(e)
-        future = e.word in _FUTURE_MARKERS
+        future = e.word in _FUTURE_LIKE
         if any(e.scope & c.scope and (_site_key(c) == key or (
-                _site_key(c) not in e_words and (c.word in _FUTURE_MARKERS) == future)) for c in c_sites):
+                _site_key(c) not in e_words and (c.word in _FUTURE_LIKE) == future)) for c in c_sites):
             continue
-        if e.word in _FUTURE_MARKERS:
+        if future:
             if claim_future is None:
                 claim_future = _has_future(claim)
             if claim_future:
@@ -558,6 +645,8 @@ def _keeps_qualifier(claim: Analysis, evidence: Analysis, e: _NegSite, claim_ste
     two words: "cut power to 40 rooms" keeps the "to" of "to up to 40 rooms", not the bound."""
     if e.word == "?":
         return "?" in claim.text
+    if e.word == "to":
+        return False  # a purpose is kept only by the claim's own purpose "to" over the same words
     if " " in e.word:
         # a bound or a condition phrase is kept only whole: "cut power to 40 rooms" has the "to"
         # of "up to 40 rooms" but not the bound
@@ -597,6 +686,93 @@ def _past_form(norm: str) -> bool:
     return norm.isalpha() and lemma(norm) != norm and norm not in _PRESENT_IRREGULAR
 
 
+# A count or amount given per unit or per member: "£12 per day", "30 trays each", "each of the
+# four shops received 30 trays". The bare number says something else (a total, or a one-off).
+_DISTRIBUTIVES: frozenset[str] = frozenset({"each", "every", "per", "apiece"})
+# "5 megalitres a day", "twice a week": "a"/"an" makes a rate only before a unit of time.
+_RATE_TIME_UNITS: frozenset[str] = _stem_set(
+    "second", "minute", "hour", "day", "night", "week", "fortnight", "month", "year", "session", "shift")
+_QUANTITY_KINDS: frozenset[str] = frozenset({"number", "money", "percent", "times"})
+_RATE_WINDOW = 8  # tokens either side of the distributive word, in its clause, that it can bind a number in
+
+
+def _rate_marker(a: Analysis, i: int) -> str | None:
+    """The word a claim must keep with the number a distributive at ``i`` binds: the unit after
+    "per"/"every"/"a" ("day" of "per day"), or "each"/"apiece" itself; None when ``i`` is none."""
+    toks = a.tokens
+    n = toks[i].norm
+    nxt = a.keys[i + 1] if i + 1 < len(toks) else ""
+    if n in ("a", "an"):
+        before = any(a.in_numeral[j] for j in range(max(0, i - 4), i))
+        return nxt if before and nxt in _RATE_TIME_UNITS else None
+    if n in ("per", "every"):
+        return nxt if nxt and not a.in_numeral[i + 1] else None
+    return n if n in _DISTRIBUTIVES else None
+
+
+def _rate_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozenset[str]) -> GateVerdict | None:
+    """Refuse a claim that keeps a number the evidence gives per unit or per member but drops
+    the "per"/"each" that distributes it ("£12 per day" -> "£12")."""
+    if claim is evidence or not evidence.numerals or not claim.numerals:
+        return None
+    kept = {(x.kind, str(x.value)) for x in claim.numerals if x.kind in _QUANTITY_KINDS}
+    if not kept:
+        return None
+    toks = evidence.tokens
+    for i, t in enumerate(toks):
+        if t.norm not in _DISTRIBUTIVES and t.norm not in ("a", "an"):
+            continue
+        marker = _rate_marker(evidence, i)
+        if marker is None or marker in claim_stems:
+            continue
+        run = _run_of(evidence.clauses, i)  # its own clause: "16 members, and tickets cost £1 each"
+        first, last = max(run.start, i - _RATE_WINDOW), min(run.stop - 1, i + _RATE_WINDOW)
+        lo, hi = toks[first].start, toks[last].end
+        bound = [x for x in evidence.numerals if lo <= x.start < hi and (x.kind, str(x.value)) in kept]
+        if bound:
+            said = t.norm if marker == t.norm else f"{t.norm} {toks[i + 1].text}"
+            return GateVerdict.refuse(
+                CODE,
+                GATE,
+                f"the evidence gives '{bound[0].text}' with '{said}'; keep '{said}' with the number",
+                f"rate dropped: '{bound[0].text} {said}'",
+            )
+    return None
+
+
+# "last year", "this year", "next week": the word before the time names which one. "this" is a
+# function word elsewhere, so the word check alone lets "this year" stand for "last year".
+_DEICTICS: frozenset[str] = frozenset({"last", "next", "this", "previous", "coming", "past", "following"})
+_DEICTIC_TIMES: frozenset[str] = _stem_set(
+    "year", "month", "week", "weekend", "season", "term", "semester", "spring", "summer", "autumn",
+    "fall", "winter", "night", "morning", "evening", "century", "decade", "quarter")
+
+
+def _deictic_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
+    """Refuse "this year" when the evidence says "last year" of the same time word."""
+    if claim is evidence:
+        return None
+    said: dict[str, set[str]] = {}  # time word -> the deictics the evidence puts before it
+    for i in range(len(evidence.tokens) - 1):
+        if evidence.tokens[i].norm in _DEICTICS and evidence.keys[i + 1] in _DEICTIC_TIMES:
+            said.setdefault(evidence.keys[i + 1], set()).add(evidence.tokens[i].norm)
+    if not said:
+        return None
+    toks = claim.tokens
+    for i in range(len(toks) - 1):
+        which = said.get(claim.keys[i + 1])
+        if which and toks[i].norm in _DEICTICS and toks[i].norm not in which:
+            ev = "/".join(sorted(which))
+            return GateVerdict.refuse(
+                CODE,
+                GATE,
+                f"the evidence says '{ev} {toks[i + 1].text}', not '{toks[i].text} {toks[i + 1].text}'; "
+                "keep the evidence's word for when",
+                f"time moved: '{ev} {toks[i + 1].text}'",
+            )
+    return None
+
+
 def _number_part(t: Token, part: str, in_numeral: bool) -> bool:
     if any(ch.isdigit() for ch in part):
         return True
@@ -607,7 +783,8 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
     ev_stems = _content_stems(evidence)
     claim_stems = _content_stems(claim)
-    refusal = _negation_refusal(claim, evidence, claim_stems) or _qualifier_refusal(claim, evidence, claim_stems)
+    refusal = (_negation_refusal(claim, evidence, claim_stems) or _qualifier_refusal(claim, evidence, claim_stems)
+               or _rate_refusal(claim, evidence, claim_stems) or _deictic_refusal(claim, evidence))
     if refusal is not None:
         return refusal
     ev_future: bool | None = None

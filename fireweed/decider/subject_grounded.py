@@ -40,6 +40,7 @@ from .text import (
     stems_of,
     subject_of,
 )
+from .lexicon import is_verb, role_word
 from .verdicts import GateVerdict
 
 __all__ = ["check", "check_analyzed", "subject_binding", "claim_subject", "Binding", "GATE", "CODE"]
@@ -332,6 +333,7 @@ def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
         after = subj.name.last + 1
         width = len(subj.name.key)
         occ = _find_seq([t.norm for t in ev_toks], subj.name.key)
+        subject_keys = subj.name.key
     else:
         head_at = subj.index
         if subj.kind == "name" and subj.name is not None:
@@ -341,13 +343,18 @@ def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
             if head_at >= len(toks):
                 return None
             label = f"{subj.name.text}'s {toks[head_at].text}"
+        mods: list[str] = []
+        if subj.kind == "noun":
+            head_at, mods = _noun_head(claim, head_at)
+            label = " ".join(t.text for t in toks[subj.index:head_at + 1])
         head = toks[head_at]
         if head.possessive:
             return None
         after = head_at + 1
         width = 1
         key = claim.keys[head_at]
-        occ = [i for i, x in enumerate(evidence.keys) if x == key]
+        occ = [i for i, x in enumerate(evidence.keys) if x == key and _has_modifiers(evidence, i, mods)]
+        subject_keys = (key,)
     k = after
     while k < len(toks) and (toks[k].norm in AUXILIARIES or toks[k].norm in MODALS
                              or toks[k].norm in _ADVERB_LIKE or toks[k].norm.endswith("ly")):
@@ -367,7 +374,9 @@ def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
     if v is None:
         return None
     if _passive_at(claim, k) != _passive_at(evidence, v):
-        return None
+        # A voice change keeps the doer only as the passive's "by" agent: "the set was built by
+        # students" has students, not the designer named before, building it.
+        return _agent_binding(claim, evidence, k, v, label, subject_keys)
     for i in occ:
         if i < v and _subject_position(ev_toks, i, width, v) and not _in_closed_relative(evidence, i, v) \
                 and not _rival_between(evidence, i + width, v) and not _object_does(evidence, i + width, v):
@@ -376,6 +385,70 @@ def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
             return None  # passive agent: "run by Ada" still has Ada doing it
     actor, actor_in_claim = _actor(claim, evidence, v)
     return Binding(label, toks[k].text, actor, actor_in_claim)
+
+
+def _noun_head(a: Analysis, k: int) -> tuple[int, list[str]]:
+    """The head of a common-noun subject that starts at token ``k``, and the keys of the words
+    before it: "the principal conductor tuned ..." has the head "conductor", modified by
+    "principal". The subject runs on over role nouns ("leader", "pharmacist") that are no verb."""
+    toks = a.tokens
+    head = k
+    while head + 1 < len(toks) and a.clauses[head + 1] == a.clauses[k]:
+        t = toks[head + 1]
+        if t.possessive or t.capitalized or a.in_numeral[head + 1] or t.norm.endswith("ed") \
+                or not role_word(t.norm) or is_verb(t.norm):
+            break
+        head += 1
+    mods = [a.keys[j] for j in range(k, head) if toks[j].norm not in STOPWORDS]
+    return head, mods
+
+
+def _has_modifiers(a: Analysis, i: int, mods: list[str]) -> bool:
+    """Whether the noun at token ``i`` carries each of ``mods`` among the three words before it
+    in its clause: the claim's "team leader" is not the evidence's "deputy leader"."""
+    if not mods:
+        return True
+    near = {a.keys[j] for j in range(max(0, i - 3), i) if a.clauses[j] == a.clauses[i]}
+    return all(m in near for m in mods)
+
+
+# Words that end a passive's "by" agent: "by the coastguard helicopter after ...", "by a
+# contractor working for ..." (and "hired by ..."), "by Ada and built by students".
+_AGENT_ENDS: frozenset[str] = frozenset({"and", "or", "but", "after", "before", "while", "when", "because",
+                                         "who", "which", "that"})
+
+
+def _agent_binding(claim: Analysis, evidence: Analysis, k: int, v: int, label: str,
+                   subject_keys: tuple[str, ...]) -> Binding | None:
+    """A :class:`Binding` when the claim makes its subject the doer of an active verb ``k`` that
+    the evidence has as a passive ``v`` whose "by" agent is someone else; None when the claim is
+    the passive one, the passive names no agent, or the agent is the claim's subject."""
+    if _passive_at(claim, k) or not subject_keys:
+        return None
+    by = passive_agent_at(evidence, v)
+    if by is None:
+        return None
+    toks = evidence.tokens
+    agent: list[int] = []
+    j = by + 1
+    while j < len(toks) and evidence.clauses[j] == evidence.clauses[by] and len(agent) < 6:
+        t = toks[j]
+        if t.norm in _AGENT_ENDS or (t.norm in PREPOSITIONS and t.norm != "of") or t.norm.endswith("ing") \
+                or (agent and len(t.norm) > 4 and t.norm.endswith("ed")) or not any(ch.isalnum() for ch in t.norm):
+            break
+        agent.append(j)
+        j += 1
+    if not agent:
+        return None
+    norms = [toks[j].norm for j in agent]
+    keys = [evidence.keys[j] for j in agent]
+    width = len(subject_keys)
+    for seq in (norms, keys):
+        if any(tuple(seq[x:x + width]) == subject_keys for x in range(len(seq) - width + 1)):
+            return None
+    words = [toks[j].text for j in agent]
+    mentioned = any(evidence.keys[j] in claim.keys for j in agent if toks[j].norm not in STOPWORDS)
+    return Binding(label, claim.tokens[k].text, " ".join(words), mentioned)
 
 
 _RELATIVES: frozenset[str] = frozenset({"who", "whose", "whom", "which", "where"})
