@@ -597,3 +597,16 @@ def test_last_this_and_next_name_which_time(evidence: str, refused: str, twin: s
     bad = judge(refused, evidence)
     assert not bad.ok and bad.code == "asserts_more_than_evidence" and "time moved" in bad.detail, (refused, bad)
     assert judge(twin, evidence).ok
+
+
+@pytest.mark.parametrize("claim, evidence", [
+    ("The trench flooded after the storm.", "The eastern half of the trench flooded after the storm."),
+    ("Kelham was without water overnight.", "The southern part of Kelham was without water overnight."),
+    ("The towpath was closed after the landslip.", "The upper section of the towpath was closed after the landslip."),
+])
+def test_a_part_at_the_head_of_the_subject_may_not_be_dropped(claim: str, evidence: str) -> None:
+    v = judge(claim, evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", (claim, v)
+    # the twin keeps the part, and says only what the evidence says
+    kept = judge(evidence.split(" after ")[0].split(" overnight")[0] + ".", evidence)
+    assert kept.ok, (kept.code, kept.detail)

@@ -207,6 +207,9 @@ _PRESENT_IRREGULAR: frozenset[str] = frozenset(
 )
 # Verbs that say something is absent: "lacks a fire alarm" is "has no fire alarm".
 _PRIVATIVE_VERBS: frozenset[str] = frozenset({"lack", "lacks", "lacked", "lacking"})
+# Parts of a thing that name where in it something happened ("the upper section of the path").
+_PART_NOUNS: frozenset[str] = frozenset(
+    "half part section portion end side corner wing stretch quarter third fraction edge".split())
 # "not only X but also Y" affirms X.
 _NOT_FOCUS: frozenset[str] = frozenset({"only", "just", "merely", "simply"})
 
@@ -325,9 +328,25 @@ def _negation_refusal(
     return None
 
 
+def _part_of_subject_at(a: Analysis, i: int) -> bool:
+    """ "The eastern half of the trench flooded": a part named before "of" at the head of the
+    subject. The trench did not flood, only half of it; a claim that keeps "the trench" must keep
+    the part. Only at the opening of its clause, after at most a determiner and two modifiers."""
+    toks = a.tokens
+    if toks[i].norm not in _PART_NOUNS or i + 1 >= len(toks) or toks[i + 1].norm != "of":
+        return False
+    clause = a.clauses[i]
+    before = [k for k in range(i) if a.clauses[k] == clause]
+    return len(before) <= 3 and all(
+        (not toks[k].capitalized or toks[k].sentence_initial) and not _skippable(toks[k]) or toks[k].norm in _DETERMINERS
+        for k in before) and not any(toks[k].norm.endswith(("ed", "ing")) for k in before)
+
+
 def _qualifier_at(a: Analysis, i: int) -> bool:
     toks = a.tokens
     n = toks[i].norm
+    if n in _PART_NOUNS and _part_of_subject_at(a, i):
+        return True
     if n in _HEDGE_WORDS:
         # "made in May": a capitalised "May" inside a sentence is the month
         return not (n == "may" and toks[i].capitalized and not toks[i].sentence_initial)
