@@ -85,7 +85,7 @@ def cmd_backend(ns: argparse.Namespace) -> int:
     from fireweed.shared.proc import lock_holder
 
     def held() -> bool:
-        return lock_holder(settings.decider_lock) is not None or lock_holder(settings.store / "writer.lock") is not None
+        return lock_holder(settings.decider_lock) is not None or lock_holder(settings.writer_lock) is not None
 
     def ask_to_stop() -> None:
         try:
@@ -280,11 +280,12 @@ def _abandon_import(settings: Settings, ns: argparse.Namespace) -> int:
     if ns.file is not None:
         return fail("--abandon takes no bundle file: it gives up the import of a bundle that is lost")
     by = operator_text("--by", ns.by, required=True)
+    sha = ns.abandon.strip().lower()
     try:
-        out = _operator(settings, "import_abandon", bundle_sha256=ns.abandon.strip().lower(), by=by)
+        out = _operator(settings, "import_abandon", bundle_sha256=sha, by=by)
     except FireweedError as exc:
         return fail(f"{exc} [{exc.code}]", 1)
-    print(f"abandoned: the import of bundle {ns.abandon.strip().lower()} into tenant {settings.tenant!r} "
+    print(f"abandoned: the import of bundle {sha} into tenant {settings.tenant!r} "
           f"(seq {out['seq']}); {out['memories_restored']} memories it had restored stay, and the tenant is open again")
     return 0
 

@@ -150,11 +150,9 @@ def test_an_interrupted_import_resumes_into_what_an_uninterrupted_one_restores(b
 
 
 def test_a_tenant_being_imported_is_closed_to_agents_and_operators_until_the_import_completes(bundles, fw_env, tmp_path):
-    sources = len(json.loads(bundles[0].read_text())["sources"])
     env = _env(fw_env, tmp_path, "closed")
     try:
-        _interrupted(env, bundles[0], sources + 3)
-        sha = _sha(bundles[0])
+        sha = _half_imported(env, bundles[0])
         kinds = [k for _, k, _ in ledger_rows(env)]
         assert kinds[0] == "import_started" and "import_recorded" not in kinds  # the import's first write
         with opened(env) as f:
@@ -207,16 +205,21 @@ def test_an_import_into_an_empty_tenant_still_starts_and_a_used_one_is_still_ref
         stop_backend(env)
 
 
+def _half_imported(env: dict[str, str], bundle: Path) -> str:
+    """Import ``bundle`` into ``env`` and cut it after its sources and three more calls (three
+    memories restored); the bundle's SHA-256, which the unfinished import is of."""
+    _interrupted(env, bundle, len(json.loads(bundle.read_text())["sources"]) + 3)
+    return _sha(bundle)
+
+
 def _sha(bundle: Path) -> str:
     return hashlib.sha256(bundle.read_bytes()).hexdigest()
 
 
 def test_an_unfinished_import_whose_bundle_is_lost_can_be_given_up_and_the_tenant_opens_again(bundles, fw_env, tmp_path):
-    sources = len(json.loads(bundles[0].read_text())["sources"])
     env = _env(fw_env, tmp_path, "abandoned")
     try:
-        _interrupted(env, bundles[0], sources + 3)
-        sha = _sha(bundles[0])
+        sha = _half_imported(env, bundles[0])
         with opened(env) as f:
             assert _sc(f, "remember", NEWCOMER)["code"] == "import_in_progress"
         held = fireweed(env, "hold", "Priya Raman", "--by", "counsel")  # the operator is told both ways out

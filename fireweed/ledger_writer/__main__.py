@@ -79,7 +79,7 @@ async def run() -> int:
         return 2
     # A previous writer may still be committing its last batch; wait for its lock.
     deadline = time.monotonic() + LOCK_WAIT
-    while (lock_fd := try_lock(settings.store / "writer.lock")) is None:
+    while (lock_fd := try_lock(settings.writer_lock)) is None:
         if time.monotonic() > deadline:
             _say_error("another ledger writer holds this store")
             return 3

@@ -32,6 +32,7 @@ _SOCKET_PATH_MAX = 107
 # caller whose XDG_RUNTIME_DIR differs from the backend's still finds the one backend.
 RUNTIME_RECORD = "runtime.json"
 DECIDER_LOCK = "decider.lock"
+WRITER_LOCK = "writer.lock"
 # Touched by `backend stop`: a decider that was already waiting for the store lock when the stop
 # was asked must not take the store over once the stopped one lets go.
 STOP_MARK = "stop.requested"
@@ -71,6 +72,11 @@ class Settings:
     def stop_mark(self) -> Path:
         """When the last `backend stop` was asked (its mtime)."""
         return self.store / STOP_MARK
+
+    @property
+    def writer_lock(self) -> Path:
+        """The writer's lock, in the store: one writer per store."""
+        return self.store / WRITER_LOCK
 
     @property
     def decider_lock(self) -> Path:
