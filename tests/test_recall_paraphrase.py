@@ -54,16 +54,20 @@ CLAIMS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def proj() -> Projection:
+def build(claims: list[str]) -> Projection:
     p = Projection()
     seq = 0
-    for i, claim in enumerate(CLAIMS):
+    for i, claim in enumerate(claims):
         plan = p.plan_remember("t", claim, claim, {"source_id": f"s{i}", "parts": [i]}, f"s{i}", None, None)
         for kind, payload in plan.events:
             seq += 1
             p.apply("t", seq, kind, payload, f"2024-02-{1 + i:02d}T00:00:00Z")
     return p
+
+
+@pytest.fixture(scope="module")
+def proj() -> Projection:
+    return build(CLAIMS)
 
 
 def answers(p: Projection, question: str, needle: str) -> None:
@@ -244,3 +248,28 @@ def test_an_ordinal_before_what_it_ranks_asks_for_no_earlier_state(proj: Project
 def test_going_to_is_the_future_not_a_visit(proj: Projection) -> None:
     answers(proj, "Who is going to teach the Scouts knot-tying?", "Kit Amos will teach")
     abstains(proj, "Who is going to teach the Scouts archery?")
+
+
+def test_a_move_to_a_place_replaces_where_its_subject_lived() -> None:
+    p = build(["Greta Lund lives in Bergen.", "Ola Brekke lives in Hamar.",
+               "Greta Lund has moved to Tromso.", "Ola Brekke moved the piano to Storhall."])
+    states = {m["claim"]: m["state"] for m in p.all_memories("t")}
+    assert states["Greta Lund lives in Bergen."] == "superseded"
+    answers(p, "Where does Greta Lund live?", "moved to Tromso")
+    answers(p, "Does Greta Lund still live in Bergen?", "moved to Tromso")
+    # the twin: moving a thing somewhere is no move of house, and Ola still lives where he did
+    assert states["Ola Brekke lives in Hamar."] == "active"
+    answers(p, "Where does Ola Brekke live?", "Hamar")
+    # a question in the past tense asks where she lived, which the move does not say
+    abstains(p, "Where did Greta Lund live?")
+
+
+def test_a_promotion_replaces_the_post_held_where_it_was_held() -> None:
+    p = build(["Pia Sand is a junior analyst at Corvex.", "Jon Ek is a junior analyst at Corvex.",
+               "Pia Sand was promoted to senior analyst.",
+               "Jon Ek was promoted to captain of the Delby Rowing Club."])
+    states = {m["claim"]: m["state"] for m in p.all_memories("t")}
+    assert states["Pia Sand is a junior analyst at Corvex."] == "superseded"
+    answers(p, "What is Pia Sand's job?", "promoted to senior analyst")
+    # the twin: a promotion in another body leaves the post at Corvex as it was
+    assert states["Jon Ek is a junior analyst at Corvex."] == "active"

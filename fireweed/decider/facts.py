@@ -47,7 +47,8 @@ from fireweed.decider.lexicon import (
 from fireweed.decider.name_spans import Span, add_known_spans, find_spans
 from fireweed.decider.relations import lexicon
 
-__all__ = ["Fact", "parse_claim", "values_of", "content_stems", "normalize_claim", "CHANGE_VERBS"]
+__all__ = ["Fact", "parse_claim", "values_of", "content_stems", "normalize_claim", "CHANGE_VERBS", "resulting_state",
+           "states_a_post"]
 
 _ADVERBS = frozenset(
     """now also already still just recently currently previously formerly newly again then soon later
@@ -106,6 +107,44 @@ def _replaced_values(tokens: list[Token], lower: list[str]) -> frozenset[str]:
         if end is not None:
             out |= values_of(tokens[i + 1:end])
     return frozenset(out)
+
+
+# A change of state told by the event that made it: a move to a place ends where one lived, and a
+# promotion ends the post one held. Surface stems, not relation groups: the groups also hold
+# "switch", "port" and "transfer", which do not say where anyone lives.
+_RESIDENCE_MOVES = frozenset(stem(w) for w in "move relocate emigrate".split())
+_RANK_CHANGES = frozenset(stem(w) for w in "promote demote".split())
+_MOVE_PARTICLES = frozenset("back away house abroad home permanently".split())
+_COPULAS = frozenset("is was are were".split())
+
+
+def resulting_state(f: Fact) -> str | None:
+    """The one-at-a-time state a claim's event leaves its subject in: "live" after a move to a
+    named place ("has moved to Tromso"), "be" after a promotion or demotion to a post ("was
+    promoted to senior analyst"); otherwise None."""
+    lower = [t.lower for t in f.tokens]
+    at = _span_at(f.spans)
+    subject = f.spans[f.subject] if f.subject is not None else None
+    for i, w in enumerate(lower):
+        s = stem(w)
+        if s in _RESIDENCE_MOVES:
+            k = i + 1
+            while k < len(lower) and lower[k] in _MOVE_PARTICLES:
+                k += 1
+            if k + 1 < len(lower) and lower[k] == "to" and (k + 1) in at and at[k + 1] is not subject:
+                return "live"
+        elif s in _RANK_CHANGES and i + 1 < len(lower) and lower[i + 1] in ("to", "as"):
+            return "be"
+    return None
+
+
+def states_a_post(f: Fact) -> bool:
+    """Whether a copular claim names a post its subject holds ("is a junior analyst", "was the
+    head of sales"), not a quality ("is tall"): a promotion ends the first, never the second."""
+    lower = [t.lower for t in f.tokens]
+    start = f.spans[f.subject].last if f.subject is not None else 0
+    k = next((i for i in range(start, len(lower)) if lower[i] in _COPULAS), None)
+    return k is not None and k + 1 < len(lower) and lower[k + 1] in ("a", "an", "the")
 
 
 def normalize_claim(claim: str) -> str:

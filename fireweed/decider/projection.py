@@ -47,7 +47,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from fireweed.decider.facts import Fact, parse_claim
+from fireweed.decider.facts import Fact, parse_claim, resulting_state, states_a_post
 from fireweed.decider.lexicon import HONORIFICS, MONTHS, stem
 from fireweed.decider.name_spans import Span, guess_kind, name_tokens
 from fireweed.decider.relations import lexicon
@@ -1105,6 +1105,11 @@ class Projection:
         never conflict, so only visible ones are indexed (`_Led`)."""
         # e new: nothing led
         out = self._relation_candidates(t, e, relation, subjects, _says_now(fact)) if e is not None else set()
+        state = resulting_state(fact) if e is not None else None
+        if state is not None:
+            # the claims of the state the event ended: "lives in Bergen" for "has moved to Tromso"
+            for rel in [r for r in e.led.open if r == state or r.startswith(state + ":")]:  # type: ignore[union-attr]
+                out |= self._relation_candidates(t, e, rel, subjects, True)  # type: ignore[arg-type]
         if fact.update and fact.attribute and fact.values:
             # an update also conflicts with a claim of another relation that gave the attribute a
             # value, led by the update's subject or by another subject it names: "Dr. Q increased
@@ -1190,6 +1195,13 @@ class Projection:
         """Same subject and relation with a different object, or an update of an attribute that had a value."""
         a, b = set(old_m.subjects), set(subjects)
         verb = relation.split(":", 1)[0]
+        state = resulting_state(new)
+        if state is not None and old_m.subjects[:1] == subjects[:1] and old_m.relation.split(":", 1)[0] == state:
+            if state == "live":
+                return a != b  # moved to another place than the one lived in
+            # a promotion ends the post held before, where it was held (or nowhere is named)
+            if states_a_post(old) and b <= a:
+                return True
         if old_m.relation == relation and (verb in lexicon().functional or _says_now(new)) and old_m.subjects[:1] == subjects[:1]:
             # One value at a time ("lives in Bath" then "lives in Derby"), or a claim that says the
             # value is so "now" ("now commands the MV Fulmar"): a different object replaces the old.

@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from fireweed.decider.facts import resulting_state
 from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, index_of
 from fireweed.decider.lexicon import MONTHS, STOPWORDS, is_verb, stem
 from fireweed.decider.question import SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse, verbal
@@ -175,10 +176,16 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         extra = [(m, view.visible(m)) for m, c in counts.items() if c >= need and need >= 2 and m not in cands]
         more = [_evaluate(view, q, m, st, [], [], q_spans, True) for m, st in extra if st is not None]
         good = [m for m in more if m.ok]
-    if not good and (q.kind == "yesno" or "still" in (t.text.lower() for t in q.tokens)) and required:
+    asks_still = q.kind == "yesno" or "still" in (t.text.lower() for t in q.tokens)
+    past_tense = any(t.text.lower() in ("did", "was", "were", "had") for t in q.tokens)
+    if not good and required and (asks_still or not (q.past or past_tense)):
         # "Is Pepper still on four meals a day?": the claim that matches may have been replaced;
-        # its current successor is the answer
+        # its current successor is the answer. So too for "Where does Greta live?" once "Greta has
+        # moved to Tromso" replaced "Greta lives in Bergen": an event that left a new state
+        # answers for the state, though it says it in other words.
         succ = view.successors(required[0])
+        if not asks_still:
+            succ = {old: new for old, new in succ.items() if (f := view.fact(new)) is not None and resulting_state(f)}
         replaced = sorted(succ, key=lambda i: -view.seq(i))[:_REPLACED_LOOKED_AT]
         old = [_evaluate(view, q, mid, "superseded", required, setting, q_spans, anchored) for mid in replaced]
         now = {succ[m.mid] for m in old if m.ok}
