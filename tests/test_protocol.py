@@ -328,6 +328,26 @@ def _batch(n: int) -> list[dict]:
             5]
 
 
+def test_a_request_of_a_batch_can_be_cancelled_on_its_own(fw_env):
+    # Each request of a batch is in flight once the batch is read; cancelling one drops its reply
+    # only. The cancellation rides in the batch itself, so that it lands before its target runs.
+    f = Front(fw_env)
+    try:
+        f.initialize("2025-03-26")
+        for target, n in (("c1-2", 1), ("nobody", 2)):  # the second batch is the control
+            f.send([{"jsonrpc": "2.0", "id": f"c{n}-1", "method": "ping"},
+                    {"jsonrpc": "2.0", "method": "notifications/cancelled",
+                     "params": {"requestId": target.replace("c1", f"c{n}"), "reason": "test"}},
+                    {"jsonrpc": "2.0", "id": f"c{n}-2", "method": "tools/call",
+                     "params": {"name": "memory_stats", "arguments": {}}}])
+            reply = json.loads(f.lines.get(timeout=30))
+            ids = sorted(r["id"] for r in reply)
+            assert ids == ([f"c{n}-1"] if target == "c1-2" else [f"c{n}-1", f"c{n}-2"]), reply
+        assert f.request("ping")["result"] == {}
+    finally:
+        f.close()
+
+
 @pytest.mark.parametrize("version", ["2025-03-26", "2025-06-18"])
 def test_a_batch_is_answered_as_one_array_only_in_the_revision_that_has_batches(fw_env, version):
     # 2025-03-26: servers MUST accept JSON-RPC batches; 2025-06-18 removed them.

@@ -272,30 +272,46 @@ class Session:
 
     async def _run_batch(self, batch: list[Any]) -> None:
         """A JSON-RPC batch (2025-03-26): its requests run one after another, and their replies
-        go back together as one array; a batch of notifications only gets no reply at all."""
+        go back together as one array; a batch of notifications only gets no reply at all.
+
+        Each request of the batch is in flight from the moment the batch is read, so that
+        notifications/cancelled stops it (running, or not yet started) like any other: the
+        array then has no reply for it."""
         replies: list[dict[str, Any]] = []
+        read = [self._read_message(msg) for msg in batch]
+        scopes: dict[Any, anyio.CancelScope] = {}
         try:
-            ids: set[Any] = set()
-            for msg in batch:
-                kind, req_id, method, params, reply = self._read_message(msg)
+            for kind, req_id, method, _params, _reply in read:
+                if kind == "request" and method != "initialize" and req_id not in scopes and req_id not in self.in_flight:
+                    scopes[req_id] = self.in_flight[req_id] = anyio.CancelScope()
+            claimed: set[Any] = set()
+            for kind, req_id, method, params, reply in read:
                 if kind == "note":
                     self._notification(method, params)
                 elif kind == "request" and method == "initialize":
                     reply = _error(req_id, INVALID_REQUEST, "Invalid Request: initialize may not be part of a batch")
-                elif kind == "request" and (req_id in ids or req_id in self.in_flight):
+                elif kind == "request" and (req_id in claimed or req_id not in scopes):
                     reply = _error(req_id, INVALID_REQUEST, "Invalid Request: this id is already in use")
                 elif kind == "request":
-                    ids.add(req_id)
-                    try:
-                        reply = await self._request(req_id, method, params)
-                    except Exception:
-                        log.exception("request %r in a batch failed", method)
-                        reply = _error(req_id, INTERNAL_ERROR, "Internal error")
+                    claimed.add(req_id)
+                    scope = scopes[req_id]
+                    if scope.cancel_called:
+                        continue  # cancelled before its turn: no reply, as for any cancelled request
+                    with scope:
+                        try:
+                            reply = await self._request(req_id, method, params)
+                        except Exception:
+                            log.exception("request %r in a batch failed", method)
+                            reply = _error(req_id, INTERNAL_ERROR, "Internal error")
+                    self.in_flight.pop(req_id, None)
                 if reply is not None:
                     replies.append(reply)
             if replies:
                 await self.out.send(replies)
         finally:
+            for req_id, scope in scopes.items():
+                if self.in_flight.get(req_id) is scope:
+                    del self.in_flight[req_id]
             self.slots.release()
 
     def _notification(self, method: str, params: dict[str, Any]) -> None:
