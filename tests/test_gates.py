@@ -610,3 +610,64 @@ def test_a_part_at_the_head_of_the_subject_may_not_be_dropped(claim: str, eviden
     # the twin keeps the part, and says only what the evidence says
     kept = judge(evidence.split(" after ")[0].split(" overnight")[0] + ".", evidence)
     assert kept.ok, (kept.code, kept.detail)
+
+
+# A relative clause that restricts a plural said in general: the claim keeps the restriction.
+RESTRICTED_PAIRS = [
+    ("Students who miss the deadline will lose their deposit.", "Students will lose their deposit.",
+     "Students who miss the deadline will lose their deposit.", "who miss the deadline"),
+    ("Local residents who hold a permit can park free.", "Local residents can park free.",
+     "Local residents who hold a permit can park free.", "who hold a permit"),
+    ("The library fines members that return books late.", "The library fines members.",
+     "The library fines members that return books late.", "that return books late"),
+]
+
+
+@pytest.mark.parametrize(("evidence", "refused", "twin", "term"), RESTRICTED_PAIRS, ids=_ids(RESTRICTED_PAIRS))
+def test_a_restrictive_relative_on_a_general_plural_is_kept(evidence: str, refused: str, twin: str, term: str) -> None:
+    bad = judge(refused, evidence)
+    assert not bad.ok and bad.code == "asserts_more_than_evidence", (refused, bad)
+    assert term in bad.detail and bad.remedy
+    assert judge(twin, evidence).ok
+
+
+@pytest.mark.parametrize("claim, evidence", [
+    # the clause points at particular ones ("the drivers"), or adds rather than restricts (comma)
+    ("The drivers were fined.", "The drivers who parked on the verge were fined."),
+    ("Ada Lee thanked the volunteers.", "Ada Lee thanked the volunteers who cleaned the beach."),
+    ("Volunteers cleaned the beach.", "Volunteers, who came from five towns, cleaned the beach."),
+    # "that" opening a clause of its own, not a relative
+    ("The council told residents the road would close.", "The council told residents that the road would close."),
+])
+def test_a_relative_that_points_or_adds_may_be_dropped(claim: str, evidence: str) -> None:
+    v = judge(claim, evidence)
+    assert v.ok, (claim, v.code, v.detail)
+
+
+# An action under way is not one done: the claim keeps it in progress.
+ASPECT_PAIRS = [
+    ("The club is repairing the slipway.", "The club repaired the slipway.", "The club is repairing the slipway.",
+     "is repairing"),
+    ("Ardley Mill was weaving the order when the power failed.", "Ardley Mill wove the order.",
+     "Ardley Mill was weaving the order.", "was weaving"),
+    ("The bridge is being rebuilt after the flood.", "The bridge was rebuilt after the flood.",
+     "The bridge is being rebuilt.", "is being rebuilt"),
+]
+
+
+@pytest.mark.parametrize(("evidence", "refused", "twin", "term"), ASPECT_PAIRS, ids=_ids(ASPECT_PAIRS))
+def test_an_action_under_way_is_not_told_as_done(evidence: str, refused: str, twin: str, term: str) -> None:
+    bad = judge(refused, evidence)
+    assert not bad.ok and bad.code == "asserts_more_than_evidence", (refused, bad)
+    assert term in bad.detail and bad.remedy
+    assert judge(twin, evidence).ok
+
+
+@pytest.mark.parametrize("claim, evidence", [
+    ("The club repaired the slipway.", "The club has repaired the slipway."),  # done, in the perfect
+    ("The hall is used as a clinic.", "The hall is being used as a clinic."),  # a present state
+    ("The council will proceed with the plan.", "The council is proceeding with the plan."),  # "proceed" is no past
+])
+def test_a_verb_the_evidence_has_done_or_in_the_present_is_admitted(claim: str, evidence: str) -> None:
+    v = judge(claim, evidence)
+    assert v.ok, (claim, v.code, v.detail)

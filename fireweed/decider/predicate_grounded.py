@@ -342,6 +342,42 @@ def _part_of_subject_at(a: Analysis, i: int) -> bool:
         for k in before) and not any(toks[k].norm.endswith(("ed", "ing")) for k in before)
 
 
+_GROUP_NOUNS = frozenset("anyone everyone anybody everybody those people children staff men women".split())
+_PLAIN_ADJECTIVES = frozenset("new old young local other elderly older younger senior junior first last".split())
+_ADJECTIVE_ENDINGS = ("al", "ic", "ous", "ive", "ful", "less", "ary", "ern", "ish", "ible", "able")
+
+
+def _restrictive_at(a: Analysis, i: int) -> bool:
+    """Whether the "who" or "that" at ``i`` opens a relative clause that restricts a plural noun
+    said in general: "Students who miss the deadline will lose their deposit" is not about
+    students in general, so a claim that keeps "students" keeps the restriction too. Not after a
+    comma (that clause adds, it does not restrict), not after a determiner ("the drivers who
+    parked there": the clause points at those drivers), not after a verb ("says that"), and
+    "that" only before a verb, not a clause of its own ("told residents that the road would close")."""
+    toks = a.tokens
+    if toks[i].norm not in ("who", "that") or i == 0 or i + 1 >= len(toks) or a.clauses[i - 1] != a.clauses[i]:
+        return False
+    prev, nxt = toks[i - 1], toks[i + 1]
+    if prev.capitalized and not prev.sentence_initial or a.in_numeral[i - 1]:
+        return False
+    plural = prev.norm in _GROUP_NOUNS or (
+        prev.norm.isalpha() and len(prev.norm) > 3 and prev.norm.endswith("s") and not prev.norm.endswith(("ss", "us", "is")))
+    if not plural:
+        return False
+    before = toks[i - 2].norm if i > 1 else ""
+    if lemma(prev.norm) in COMMON_VERBS and before not in _DETERMINERS and not prev.sentence_initial:
+        return False  # "says that", "knows who"
+    k = i - 2
+    if k > 0 and a.clauses[k] == a.clauses[i] and (toks[k].norm in _PLAIN_ADJECTIVES or toks[k].norm.endswith(_ADJECTIVE_ENDINGS)):
+        k -= 1  # "the local residents who"
+    if k >= 0 and a.clauses[k] == a.clauses[i] and toks[k].norm in _DETERMINERS:
+        return False  # "thanked the volunteers who cleaned the beach": those ones, named by the clause
+    if toks[i].norm == "that":
+        return nxt.norm.isalpha() and not nxt.capitalized and nxt.norm not in _DETERMINERS and nxt.norm not in PRONOUNS \
+            and nxt.norm not in NEUTRAL_WORDS
+    return True
+
+
 def _qualifier_at(a: Analysis, i: int) -> bool:
     toks = a.tokens
     n = toks[i].norm
@@ -507,6 +543,17 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
     for i, t in enumerate(toks):
         n = t.norm
         phrase = _condition_phrase_at(a, i) if n in _PHRASE_KEYS else None
+        if n in ("who", "that") and _restrictive_at(a, i):
+            # the restricted noun is the scope: a claim that keeps it keeps "who" (or "that")
+            rel: list[str] = []
+            for j in _run_of(a.clauses, i):
+                if j <= i:
+                    continue
+                if len(rel) == 4 or (rel and (toks[j].norm in MODALS or toks[j].norm in AUXILIARIES)):
+                    break  # the main clause's verb begins: "who miss the deadline | will lose"
+                rel.append(toks[j].text)
+            out.append(_NegSite(i, n, frozenset(a.stems[i - 1]), " ".join(rel), None, (i - 1,)))
+            continue
         whole = n in _CONDITIONS or phrase is not None or (n == "according" and _qualifier_at(a, i))
         if not whole and not _qualifier_at(a, i):
             continue
@@ -792,6 +839,69 @@ def _deictic_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
     return None
 
 
+_PROGRESSIVE_BE = frozenset("am is are was were be been".split())
+_ASPECT_ADVERBS = frozenset("still currently now also already gradually slowly busy".split())
+
+
+def _completed_form(norm: str) -> bool:
+    """A verb form that tells the action as done: a regular past ("repaired"; "proceed" is no
+    past) or an irregular one ("wove", "built")."""
+    if norm.endswith("ing"):
+        return False
+    return (norm.endswith("ed") and not norm.endswith("eed") and len(norm) > 3) or lemma(norm) != norm
+
+
+def _progressive_at(a: Analysis, i: int) -> int | None:
+    """The index of the "be" that makes token ``i`` a progressive ("is repairing", "was being
+    rebuilt", "is still weaving"), or None."""
+    toks = a.tokens
+    k = i - 1
+    passive = k >= 0 and toks[k].norm == "being"
+    if not (passive or toks[i].norm.endswith("ing") and len(toks[i].norm) > 4):
+        return None
+    if passive:
+        k -= 1
+    while k >= 0 and toks[k].norm in _ASPECT_ADVERBS:
+        k -= 1
+    if k >= 0 and toks[k].norm in _PROGRESSIVE_BE and a.clauses[k] == a.clauses[i]:
+        return k
+    return None
+
+
+def _aspect_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
+    """Refuse a claim that tells as done what the evidence has under way: "The club is repairing
+    the slipway" and "The bridge is being rebuilt" are no "The club repaired the slipway" nor
+    "The bridge was rebuilt". A form of the verb the evidence also states plainly lets it pass."""
+    toks = evidence.tokens
+    ongoing: dict[str, str] = {}
+    plain: set[str] = set()
+    for i in range(len(toks)):
+        k = _progressive_at(evidence, i)
+        if k is None:
+            plain.update(evidence.stems[i])
+        else:
+            for x in evidence.stems[i]:
+                ongoing.setdefault(x, " ".join(tok.text for tok in toks[k:i + 1]))
+    if not ongoing:
+        return None
+    ctoks = claim.tokens
+    for j, t in enumerate(ctoks):
+        if not _completed_form(t.norm) or _progressive_at(claim, j) is not None:
+            continue
+        if j > 0 and ctoks[j - 1].norm in ("is", "are", "am"):
+            continue  # "the hall is used as a clinic" for "is being used": a present state, not done
+        for x in claim.stems[j]:
+            if x in ongoing and x not in plain:
+                return GateVerdict.refuse(
+                    CODE,
+                    GATE,
+                    f"the evidence says '{ongoing[x]}': under way, not done; keep it in progress "
+                    f"('{ongoing[x]}'), or quote a sentence that says it was done",
+                    f"ongoing told as done: '{ongoing[x]}'",
+                )
+    return None
+
+
 def _number_part(t: Token, part: str, in_numeral: bool) -> bool:
     if any(ch.isdigit() for ch in part):
         return True
@@ -803,7 +913,8 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     ev_stems = _content_stems(evidence)
     claim_stems = _content_stems(claim)
     refusal = (_negation_refusal(claim, evidence, claim_stems) or _qualifier_refusal(claim, evidence, claim_stems)
-               or _rate_refusal(claim, evidence, claim_stems) or _deictic_refusal(claim, evidence))
+               or _rate_refusal(claim, evidence, claim_stems) or _deictic_refusal(claim, evidence)
+               or _aspect_refusal(claim, evidence))
     if refusal is not None:
         return refusal
     ev_future: bool | None = None
