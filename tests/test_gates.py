@@ -671,3 +671,14 @@ def test_an_action_under_way_is_not_told_as_done(evidence: str, refused: str, tw
 def test_a_verb_the_evidence_has_done_or_in_the_present_is_admitted(claim: str, evidence: str) -> None:
     v = judge(claim, evidence)
     assert v.ok, (claim, v.code, v.detail)
+
+
+def test_all_of_a_reported_clause_is_reported_not_only_its_first_words() -> None:
+    evidence = "Matteo Farrant told the board that the players had rejected the new contract."
+    # the report's own speaker did not reject it, and the players' rejection is only reported
+    for claim in ("Matteo Farrant rejected the new contract.", "The players rejected the new contract."):
+        v = judge(claim, evidence)
+        assert not v.ok and v.code == "asserts_more_than_evidence", (claim, v)
+    # the twins keep the report, or say only what was done plainly
+    assert judge("Matteo Farrant told the board the players had rejected the contract.", evidence).ok
+    assert judge("Matteo Farrant told the board.", evidence).ok

@@ -579,7 +579,11 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
         scope: set[str] = set()
         words: list[str] = []
         covered: list[int] = []
+        reports = any(x in _FRAME_VERBS or x in _COMPLEMENT_VERBS for x in a.stems[i])
+        that_first = reports and any(toks[x].norm == "that" for x in range(i + 1, j))
         j = _collect_scope(a, j, clause, scope, words, covered)
+        if that_first:
+            _rest_of_clause(a, j, clause, scope, covered)  # "said that the players had rejected it"
         if not covered and any(x in _FRAME_VERBS for x in a.stems[i]):
             # "Ben won the race, Ada said": a frame that closes its sentence governs what came before
             if sent is None:
@@ -593,10 +597,15 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
                 and any(x in _COMPLEMENT_VERBS for x in a.stems[i])):
             # "asked Rufus to re-count the acorns": past the object, the request's content is
             # what is asked, not done; the asker did not re-count them either
+            that = toks[j].norm == "that"
             j += 1
             while j < len(toks) and a.clauses[j] == clause and _skippable(toks[j]):
                 j += 1
-            _collect_scope(a, j, clause, scope, words, covered)
+            j = _collect_scope(a, j, clause, scope, words, covered)
+            if that:
+                # "told the board that the players had rejected the contract": all of what was
+                # told is reported, not only its first words
+                _rest_of_clause(a, j, clause, scope, covered)
         k = i - 1
         while k >= 0 and a.clauses[k] == clause and _skippable(toks[k]):
             k -= 1
@@ -633,6 +642,16 @@ def _collect_scope(a: Analysis, j: int, clause: int, scope: set[str], words: lis
         covered.append(j)
         j += 1
     return j
+
+
+def _rest_of_clause(a: Analysis, j: int, clause: int, scope: set[str], covered: list[int]) -> None:
+    """Add every content word from token ``j`` to the end of its clause to a report's scope."""
+    toks = a.tokens
+    while j < len(toks) and a.clauses[j] == clause:
+        if not _skippable(toks[j]):
+            scope.update(a.stems[j])
+            covered.append(j)
+        j += 1
 
 
 def _run_of(ids: list[int] | tuple[int, ...], i: int) -> range:
