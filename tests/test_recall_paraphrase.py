@@ -273,3 +273,27 @@ def test_a_promotion_replaces_the_post_held_where_it_was_held() -> None:
     answers(p, "What is Pia Sand's job?", "promoted to senior analyst")
     # the twin: a promotion in another body leaves the post at Corvex as it was
     assert states["Jon Ek is a junior analyst at Corvex."] == "active"
+
+
+def test_an_age_and_a_job_are_read_from_words_beside_the_name() -> None:
+    p = build(["Optometrist Ilse Marwood examined Jovan Haldane, a 58-year-old postman, at the clinic.",
+               "Selwyn Adeyemi-Prior, aged 71, beat Ola Brekke in the final.",
+               "The 64-year-old Mina Tarr retired in May."])
+    answers(p, "How old is Jovan Haldane?", "58-year-old")
+    answers(p, "What is Mina Tarr's age?", "64-year-old")
+    answers(p, "What does Jovan Haldane do for a living?", "postman")
+    answers(p, "What does Ilse Marwood do for a living?", "Optometrist")
+    # the twins: the age beside another name, and a person the claims give no job
+    abstains(p, "How old is Ilse Marwood?")
+    abstains(p, "How old is Ola Brekke?")
+    abstains(p, "What does Ola Brekke do for a living?")
+
+
+def test_a_measure_is_the_one_that_stands_with_the_asked_thing() -> None:
+    p = build(["Declan Oyinlola's booking covers a 6-metre campervan and one dog.",
+               "Bartholomew Quaye has rented unit C14, a 50 sq ft indoor unit, to store timber and a bandsaw."])
+    answers(p, "How long is Declan Oyinlola's campervan?", "6-metre campervan")
+    answers(p, "How big is unit C14?", "50 sq ft")
+    # the twins: a length is no time, and the unit's size is not the bandsaw's
+    abstains(p, "How long is Declan Oyinlola's booking?")
+    abstains(p, "How big is the bandsaw Bartholomew Quaye keeps in unit C14?")

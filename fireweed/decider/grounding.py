@@ -265,6 +265,8 @@ def _build(fact: Fact) -> ClaimIndex:
                 # "a 72-minute flight", split by the tokenizer into 72, -, minute
                 for t in _UNIT_OF.get(lower[i + 2], ()):
                     _add(ci, t, v + " " + lower[i + 2])
+                if lower[i + 2] in ("year-old", "years-old"):
+                    _add(ci, "age", v)  # "a 58-year-old postman", split into 58, -, year-old
             if w.endswith(("°c", "°f", "°")):
                 _add(ci, "temp", v)
             if w.endswith("%"):

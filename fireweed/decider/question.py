@@ -197,6 +197,9 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     # "who is going to teach": the future, an auxiliary like "will", not the phrase "go to" (visit)
     text = _GOING_TO.sub(lambda m: "will " + m.group(1) if m.group(1).lower() in ("be", "have") or is_verb(m.group(1).lower())
                          else m.group(0), text)
+    # "what does Ada do for a living" asks for her job, in the words a job question uses
+    text = _FOR_A_LIVING.sub(lambda m: f"{m.group(1)} {'was' if m.group(2).lower() == 'did' else 'is'} "
+                             f"{m.group(3)}'s job", text)
     tokens = tokenize(text)
     spans = find_spans(tokens, known)
     lower = [t.text.lower() for t in tokens]
@@ -509,6 +512,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     return q
 
 
+_FOR_A_LIVING = re.compile(r"\b(what)\s+(does|do|did)\s+(.+?)\s+do\s+for\s+(?:a\s+living|work)\b", re.IGNORECASE)
 _GOING_TO = re.compile(r"\b(?:(?:am|is|are|was|were)\s+)?going to (\w+)", re.IGNORECASE)
 _DETS = frozenset({"the", "a", "an", "his", "her", "their", "its", "our", "my", "your", "this", "these", "those"})
 _WEEKDAY_SINGULAR = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())

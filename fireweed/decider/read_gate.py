@@ -376,6 +376,20 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 fail(q.verb_word.text)
     # the hole: a value of the asked kind that the question did not state
     hole = q.hole
+    if hole == "duration" and q.kind == "how" and q.verb_word is None and not ci.typed("duration", exclude):
+        noun = q.head_word or (q.subject_words[-1] if q.subject_words else None)
+        if noun is not None and ci.typed("distance", exclude) and _grounded(ci, noun) and _measured(ci, noun):
+            hole = "distance"  # "how long is her campervan" <- "a 6-metre campervan": a length, not a time
+    if q.kind == "how" and hole in ("measure", "mass", "distance") and q.verb_word is None:
+        noun = q.head_word or (q.subject_words[-1] if q.subject_words else None)
+        if noun is not None and _grounded(ci, noun) and not _measured(ci, noun):
+            # "how big is the bandsaw" is not answered by "a 50 sq ft unit, to store ... a bandsaw":
+            # the measure must be the asked thing's
+            fail(noun.text)
+    if hole == "age" and q.spans and not _age_beside(ci, q_spans):
+        # "how old is Ola" is not answered by "Selwyn, aged 71, beat Ola": an age is the one of the
+        # name it stands beside
+        fail("how old")
     if hole and hole not in ("thing", "any"):
         head_is_type = q.head_word is not None and TYPE_NOUNS.get(q.head_word.stem) == hole
         if hole == "person" and q.head_word is None and not (ci.typed("person", exclude) or _who_name(ci, exclude)):
@@ -971,6 +985,45 @@ def _value_near(ci: ClaimIndex, head: Word, hole: str) -> bool:
         window = ci.lower[p + 1 : p + 5]
         if any(any(c.isdigit() for c in w) for w in window):
             return True
+    return False
+
+
+def _measured(ci: ClaimIndex, noun: Word) -> bool:
+    """Whether a number stands with the noun: before it in its phrase ("a 6-metre campervan", "a 50
+    sq ft indoor unit"), or in the few words after it ("the tower, 40 metres tall", "is 6 m long")."""
+    lower = ci.lower
+    for p in ci.positions(noun.concepts):
+        k = p - 1
+        while k >= 0 and p - k <= 5 and lower[k] not in (",", ";", ".") and not (is_verb(lower[k]) and not lower[k][0].isdigit()):
+            if any(c.isdigit() for c in lower[k]):
+                return True
+            k -= 1
+        for w in lower[p + 1:p + 6]:
+            if w in (";", "."):
+                break
+            if any(c.isdigit() for c in w):
+                return True
+    return False
+
+
+def _age_beside(ci: ClaimIndex, q_spans: set[str]) -> bool:
+    """Whether an age in the claim stands beside one of the asked names: "Ada Obi, aged 71,", "Ada
+    Obi, a 58-year-old postman", "the 58-year-old Ada Obi"."""
+    lower = ci.lower
+    ages = [k for k, w in enumerate(lower) if any(c.isdigit() for c in w) and (
+        (k > 0 and lower[k - 1] in ("aged", "age")) or lower[k + 1:k + 3] in (["-", "year-old"], ["-", "years-old"])
+        or lower[k + 1:k + 3] == ["years", "old"] or w.endswith(("-year-old", "-years-old")))]
+    if not ages:
+        return True  # an age word the index found some other way: not ours to judge here
+    for sp in ci.spans:
+        if sp.key not in q_spans:
+            continue
+        for k in ages:
+            if sp.last <= k <= sp.last + 4 and "." not in lower[sp.last:k]:
+                return True
+            between = lower[k + 1:sp.first]
+            if sp.first - 4 <= k < sp.first and not any(w in (",", ";", ".") or is_verb(w) for w in between):
+                return True  # "the 58-year-old Ada Obi", not "Selwyn, aged 71, beat Ola"
     return False
 
 
