@@ -297,3 +297,10 @@ def test_a_measure_is_the_one_that_stands_with_the_asked_thing() -> None:
     # the twins: a length is no time, and the unit's size is not the bandsaw's
     abstains(p, "How long is Declan Oyinlola's booking?")
     abstains(p, "How big is the bandsaw Bartholomew Quaye keeps in unit C14?")
+
+
+def test_roles_hold_across_a_verb_said_twice_by_one_doer() -> None:
+    # "won" and "beating" both stand for the question's "beat"; Selwyn does both
+    p = build(["Selwyn Adeyemi-Prior won the men's singles championship, beating Jovan Haldane 21-17 in the final."])
+    answers(p, "Who beat Jovan Haldane in the final?", "Selwyn Adeyemi-Prior won")
+    abstains(p, "Who beat Selwyn Adeyemi-Prior in the final?")

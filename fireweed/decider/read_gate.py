@@ -632,16 +632,21 @@ def _role_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
     """The question's name that the claim puts in the other role of the question's verb, if any.
 
     "Who did Bilal hire?" asks what Bilal did; "Ruth hired Bilal" has Bilal hired. "Who hired
-    Ruth?" asks who did it to Ruth; "Ruth hired Bilal" has Ruth doing it. Compared only where the
-    claim has the question's verb once, and both are in the active voice, where word order gives
-    the roles."""
+    Ruth?" asks who did it to Ruth; "Ruth hired Bilal" has Ruth doing it. Compared only where every
+    occurrence of the question's verb in the claim has one doer, and both are in the active voice,
+    where word order gives the roles."""
     verb = q.verb_word
     if verb is None:
         return None
     at = ci.positions(verb.concepts)
-    if len(at) != 1 or _passive_text(q.tokens, verb.index) or _passive_text(fact.tokens, at[0]):
+    if not at or _passive_text(q.tokens, verb.index) or any(_passive_text(fact.tokens, p) for p in at):
         return None
-    doer = _doer(fact, at[0])
+    # "won the final, beating Jovan": the verb twice over (an equivalent, a participle) is still
+    # compared when every occurrence has the same doer
+    doers = {_doer(fact, p) for p in at}
+    if len(doers) != 1:
+        return None
+    doer = doers.pop()
     if doer is None:
         return None
     in_claim = {s.key for s in fact.spans}
