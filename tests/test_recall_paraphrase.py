@@ -304,3 +304,11 @@ def test_roles_hold_across_a_verb_said_twice_by_one_doer() -> None:
     p = build(["Selwyn Adeyemi-Prior won the men's singles championship, beating Jovan Haldane 21-17 in the final."])
     answers(p, "Who beat Jovan Haldane in the final?", "Selwyn Adeyemi-Prior won")
     abstains(p, "Who beat Selwyn Adeyemi-Prior in the final?")
+
+
+def test_the_word_before_a_generic_number_is_what_is_asked() -> None:
+    p = build(["Declan Oyinlola's booking covers a 6-metre campervan, two adults and one dog.",
+               "The booking reference number for Declan Oyinlola is 4471."])
+    answers(p, "What is the booking reference number for Declan Oyinlola?", "4471")
+    # the twin: a claim with numbers but no registration does not give a registration number
+    abstains(p, "What is the registration number of Declan Oyinlola's campervan?")

@@ -52,6 +52,7 @@ _PRICE_VERBS = frozenset(stem(w) for w in ("cost", "charge", "price"))
 _PAYING_VERBS = frozenset(stem(w) for w in ("pay", "spend"))
 _PURCHASE = frozenset({"R:buy", "R:pay", "R:rent"})
 _PRICE_NOUNS = frozenset(stem(w) for w in ("cost", "price", "fee", "fare", "charge"))
+_GENERIC_HEADS = frozenset(stem(w) for w in ("number", "code", "id"))
 _HOLE_WORDS = {
     "person": "who", "date": "when", "place": "where", "reason": "why", "number": "how many",
     "amount": "how much", "money": "how much", "duration": "how long", "age": "how old", "clock": "what time",
@@ -320,6 +321,13 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             score += 1
         else:
             fail(q.head_word.text)
+        if q.head_word.stem in _GENERIC_HEADS:
+            # "the registration number of her campervan" asks for a registration, which "a 6-metre
+            # campervan" does not give though it has a number: the word before a generic head is
+            # what is asked
+            kind = next((w for w in q.soft if w.index == q.head_word.index - 1), None)
+            if kind is not None and not _grounded(ci, kind):
+                fail(kind.text)
         if q.hole == "person" and literal:
             swapped = _agent_swapped(ci, q.head_word, q_spans)
             if swapped is not None:
