@@ -312,3 +312,14 @@ def test_the_word_before_a_generic_number_is_what_is_asked() -> None:
     answers(p, "What is the booking reference number for Declan Oyinlola?", "4471")
     # the twin: a claim with numbers but no registration does not give a registration number
     abstains(p, "What is the registration number of Declan Oyinlola's campervan?")
+
+
+def test_a_title_followed_by_by_names_who_wrote_it() -> None:
+    p = build(["The October choice, picked by Noor Abernathy, is 'Eleven Winters' by Sunniva Kjeldsen.",
+               "Noor Abernathy read 'Salt Roads' in May."])
+    answers(p, "Who wrote Eleven Winters?", "by Sunniva Kjeldsen")
+    answers(p, "Who is the author of Eleven Winters?", "by Sunniva Kjeldsen")
+    answers(p, "Eleven Winters author", "by Sunniva Kjeldsen")
+    # the twins: a title with no "by", and a kind of making the title does not tell
+    abstains(p, "Who wrote Salt Roads?")
+    abstains(p, "Who painted Eleven Winters?")

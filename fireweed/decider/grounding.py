@@ -37,6 +37,7 @@ _UNITS = {
     "percent": "% percent per cent",
     "money": "pound pounds £ dollar dollars euro euros pence p cent cents million billion thousand bn k",
 }
+_MAKER_WORDS = ("author", "writer", "creator", "write", "wrote", "create")
 _UNIT_OF: dict[str, set[str]] = {}
 for _t, _ws in _UNITS.items():
     for _w in _ws.split():
@@ -233,6 +234,16 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "place", s.key)
         for tok in s.tokens:
             ci.stems.add(stem(tok))
+    # "'Eleven Winters' by Sunniva Kjeldsen": a work given by its title, then its maker. The "by"
+    # says who wrote or made it, so it answers "who wrote", "the author of" and the like (not
+    # "who painted" or "who illustrated": a title does not say what kind of work it is).
+    for s in fact.spans:
+        if s.quoted and s.last + 1 < n and lower[s.last] == "by" and any(o.first == s.last + 1 for o in fact.spans):
+            for word in _MAKER_WORDS:
+                for c in (stem(word), *lx.concepts_of(stem(word))):
+                    ci.stems.add(stem(word))
+                    ci.concepts.add(c)
+                    ci.concept_pos.setdefault(c, []).append(s.last - 1)  # read as a passive: "... by" follows
     # values
     for i, w in enumerate(lower):
         nxt = lower[i + 1] if i + 1 < n else ""

@@ -747,6 +747,8 @@ def _unidentified(ci: ClaimIndex, noun: Word) -> bool:
     ends = {s.last for s in ci.spans}
     n = len(ci.lower)
     for p in pos:
+        if any(s.first <= p < s.last for s in ci.spans):
+            return False  # a word of a name ("'Eleven Winters' by ..."): the name pins it down
         k = p - 1
         while k >= 0 and p - k <= 6 and ci.lower[k] not in STOPWORDS and (
                 ci.lower[k] in ("-", "/") or any(c.isalnum() for c in ci.lower[k])):
