@@ -323,3 +323,13 @@ def test_a_title_followed_by_by_names_who_wrote_it() -> None:
     # the twins: a title with no "by", and a kind of making the title does not tell
     abstains(p, "Who wrote Salt Roads?")
     abstains(p, "Who painted Eleven Winters?")
+
+
+def test_a_name_in_front_of_a_thing_is_its_make() -> None:
+    p = build(["Engineer Tobiah Kettering serviced Noor Abernathy's Halcrest 28 combination boiler.",
+               "Ola Brekke replaced his old boiler.", "Ada Quist's Brompton folding bike was stolen."])
+    answers(p, "What model is Noor Abernathy's boiler?", "Halcrest 28")
+    answers(p, "What brand is Ada Quist's bike?", "Brompton")
+    # the twins: a boiler with no name in front, and one the claim gives to someone else
+    abstains(p, "What model is Ola Brekke's boiler?")
+    abstains(p, "What model is Tobiah Kettering's boiler?")

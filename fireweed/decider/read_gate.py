@@ -42,6 +42,7 @@ from typing import Any
 from fireweed.decider.facts import resulting_state
 from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, index_of
 from fireweed.decider.lexicon import MONTHS, STOPWORDS, is_verb, stem
+from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.question import SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse, verbal
 from fireweed.decider.relations import lexicon
 
@@ -52,6 +53,7 @@ _PRICE_VERBS = frozenset(stem(w) for w in ("cost", "charge", "price"))
 _PAYING_VERBS = frozenset(stem(w) for w in ("pay", "spend"))
 _PURCHASE = frozenset({"R:buy", "R:pay", "R:rent"})
 _PRICE_NOUNS = frozenset(stem(w) for w in ("cost", "price", "fee", "fare", "charge"))
+_MAKE_NOUNS = frozenset(stem(w) for w in ("model", "make", "brand", "manufacturer"))
 _GENERIC_HEADS = frozenset(stem(w) for w in ("number", "code", "id"))
 _HOLE_WORDS = {
     "person": "who", "date": "when", "place": "where", "reason": "why", "number": "how many",
@@ -310,6 +312,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         elif q.head_of is not None and q.head_of_possessed and _grounded(ci, q.head_of) and _apposition_after(ci, q.head_of):
             # "what colour is her van" ← "her van, a white Transit, ...": the apposition describes the van
             score += 1
+        elif q.head_of is not None and q.head_word.stem in _MAKE_NOUNS and _grounded(ci, q.head_of) \
+                and _maker_before(ci, q.head_of, q_spans):
+            # "what model is her boiler" <- "her Halcrest 28 combination boiler": a name in front of
+            # a thing is its make or model
+            score += 2
         elif q.prep and _prep_frame(ci, q.prep, exclude):
             score += 2
         elif q.verb_word is not None and _grounded(ci, q.verb_word) and _title_after(ci, q.verb_word):
@@ -714,6 +721,24 @@ def _direct_object(q: Question) -> list[Word]:
 
 
 _OBJECT_FILLERS: frozenset[str] = frozenset({"a", "an", "the", "his", "her", "their", "its", "our", "my", "your", "any"})
+
+
+def _maker_before(ci: ClaimIndex, noun: Word, q_spans: set[str]) -> bool:
+    """A name that is not a person's stands in front of the noun, after at most two plain
+    modifiers: "her Halcrest 28 combination boiler", "a Brompton folding bike". If a name owns
+    it ("Noor's Halcrest 28 boiler"), that must be a name the question asks about."""
+    ends = {s.last: s for s in ci.spans}
+    for p in ci.positions(noun.concepts):
+        k = p
+        while k not in ends and p - k < 3 and k - 1 >= 0 and ci.lower[k - 1].isalpha() and ci.lower[k - 1] not in STOPWORDS:
+            k -= 1
+        span = ends.get(k)
+        if span is None or span.possessive or guess_kind(span.text) == "person":
+            continue
+        owner = next((o for o in ci.spans if o.possessive and span.first - 1 <= o.last <= span.first), None)
+        if owner is None or _asked_name(owner.key, q_spans):
+            return True
+    return False
 
 
 def _apposition_after(ci: ClaimIndex, noun: Word) -> bool:
