@@ -333,3 +333,13 @@ def test_a_name_in_front_of_a_thing_is_its_make() -> None:
     # the twins: a boiler with no name in front, and one the claim gives to someone else
     abstains(p, "What model is Ola Brekke's boiler?")
     abstains(p, "What model is Tobiah Kettering's boiler?")
+
+
+def test_what_a_work_is_of_or_about_is_its_subject() -> None:
+    p = build(["Rafferty Nakagawa's portrait of his grandmother was highly commended.",
+               "Ada Quist gave a talk on bats at the library.", "Ola Brekke gave a talk at the library."])
+    answers(p, "What was the subject of Rafferty Nakagawa's portrait?", "of his grandmother")
+    answers(p, "What is the topic of Ada Quist's talk?", "on bats")
+    # the twins: a talk the claim gives no topic, and a work the claim does not have
+    abstains(p, "What is the topic of Ola Brekke's talk?")
+    abstains(p, "What was the subject of Ada Quist's portrait?")

@@ -53,6 +53,7 @@ _PRICE_VERBS = frozenset(stem(w) for w in ("cost", "charge", "price"))
 _PAYING_VERBS = frozenset(stem(w) for w in ("pay", "spend"))
 _PURCHASE = frozenset({"R:buy", "R:pay", "R:rent"})
 _PRICE_NOUNS = frozenset(stem(w) for w in ("cost", "price", "fee", "fare", "charge"))
+_TOPIC_NOUNS = frozenset(stem(w) for w in ("subject", "topic", "theme"))
 _MAKE_NOUNS = frozenset(stem(w) for w in ("model", "make", "brand", "manufacturer"))
 _GENERIC_HEADS = frozenset(stem(w) for w in ("number", "code", "id"))
 _HOLE_WORDS = {
@@ -316,6 +317,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 and _maker_before(ci, q.head_of, q_spans):
             # "what model is her boiler" <- "her Halcrest 28 combination boiler": a name in front of
             # a thing is its make or model
+            score += 2
+        elif q.head_of is not None and q.head_word.stem in _TOPIC_NOUNS and _grounded(ci, q.head_of) \
+                and _complement_after(ci, q.head_of):
+            # "what was the subject of his portrait" <- "his portrait of his grandmother": what a
+            # work is of or about is its subject
             score += 2
         elif q.prep and _prep_frame(ci, q.prep, exclude):
             score += 2
@@ -721,6 +727,21 @@ def _direct_object(q: Question) -> list[Word]:
 
 
 _OBJECT_FILLERS: frozenset[str] = frozenset({"a", "an", "the", "his", "her", "their", "its", "our", "my", "your", "any"})
+
+
+def _complement_after(ci: ClaimIndex, noun: Word) -> bool:
+    """The noun is followed by "of", "about" or "on" and a content word or a name: "portrait of
+    his grandmother", "a talk on bats" (not "portrait of 2019", a date)."""
+    starts = {s.first for s in ci.spans}
+    n = len(ci.lower)
+    for p in ci.positions(noun.concepts):
+        if p + 1 < n and ci.lower[p + 1] in ("of", "about", "on"):
+            k = p + 2
+            while k < n and ci.lower[k] in ("a", "an", "the", "his", "her", "their", "its", "my", "our"):
+                k += 1
+            if k < n and (k in starts or ci.lower[k].isalpha() and ci.lower[k] not in STOPWORDS):
+                return True
+    return False
 
 
 def _maker_before(ci: ClaimIndex, noun: Word, q_spans: set[str]) -> bool:
