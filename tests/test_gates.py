@@ -682,3 +682,15 @@ def test_all_of_a_reported_clause_is_reported_not_only_its_first_words() -> None
     # the twins keep the report, or say only what was done plainly
     assert judge("Matteo Farrant told the board the players had rejected the contract.", evidence).ok
     assert judge("Matteo Farrant told the board.", evidence).ok
+
+
+def test_so_and_because_may_turn_a_cause_around_but_not_swap_it() -> None:
+    evidence = "Anwen Rudd pulled the cable through an old duct, so no digging was needed."
+    assert judge("No digging was needed because Anwen Rudd pulled the cable through an old duct.", evidence).ok
+    assert judge("Anwen Rudd pulled the cable through an old duct, so no digging was needed.",
+                 "No digging was needed because Anwen Rudd pulled the cable through an old duct.").ok
+    # the twins: the cause made the effect, and a cause where the evidence gives none
+    for claim, ev in (("Anwen Rudd pulled the cable through an old duct because no digging was needed.", evidence),
+                      ("The road closed because the bridge flooded.", "The road closed, and the bridge flooded.")):
+        v = judge(claim, ev)
+        assert not v.ok and v.code == "asserts_more_than_evidence", (claim, v)

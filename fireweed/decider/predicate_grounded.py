@@ -927,6 +927,30 @@ def _number_part(t: Token, part: str, in_numeral: bool) -> bool:
     return in_numeral and is_numeral_word(part)
 
 
+def _content_at(a: Analysis, idx: range) -> set[str]:
+    return {x for k in idx if not _skippable(a.tokens[k]) and a.tokens[k].norm not in NEGATIONS for x in a.stems[k]}
+
+
+def _cause_turned(claim: Analysis, evidence: Analysis, i: int) -> bool:
+    """Whether the claim's "because" (or ", so") at ``i`` turns the evidence's ", so" (or
+    "because") around, each side keeping its own words: "Y because X" for "X, so Y". The cause
+    stays the cause; only the order of telling changes."""
+    ctoks, etoks = claim.tokens, evidence.tokens
+    want = "so" if ctoks[i].norm == "because" else "because"
+    if want == "because" and not (i > 0 and (ctoks[i - 1].norm == "and" or claim.clauses[i - 1] != claim.clauses[i])):
+        return False  # "so" as a linking word only: ", so" or "and so", not "so tired"
+    c_before, c_after = _content_at(claim, range(i)), _content_at(claim, range(i + 1, len(ctoks)))
+    for e, t in enumerate(etoks):
+        if t.norm != want:
+            continue
+        if want == "so" and not (e > 0 and (etoks[e - 1].norm == "and" or evidence.clauses[e - 1] != evidence.clauses[e])):
+            continue
+        e_before, e_after = _content_at(evidence, range(e)), _content_at(evidence, range(e + 1, len(etoks)))
+        if c_before and c_after and c_before <= e_after and c_after <= e_before:
+            return True
+    return False
+
+
 def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
     ev_stems = _content_stems(evidence)
@@ -953,6 +977,8 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
             if ev_future:
                 continue
         if claim.keys[i] in ev_stems:
+            continue
+        if n in ("because", "so") and _cause_turned(claim, evidence, i):
             continue
         parts = t.parts if len(t.parts) > 1 else (n,)
         for part in parts:
