@@ -694,3 +694,12 @@ def test_so_and_because_may_turn_a_cause_around_but_not_swap_it() -> None:
                       ("The road closed because the bridge flooded.", "The road closed, and the bridge flooded.")):
         v = judge(claim, ev)
         assert not v.ok and v.code == "asserts_more_than_evidence", (claim, v)
+
+
+def test_a_link_of_a_chain_of_possessives_may_not_be_dropped() -> None:
+    evidence = "The producer's assistant's laptop was stolen from the box office."
+    v = judge("The producer's laptop was stolen from the box office.", evidence)
+    assert not v.ok and v.code == "relation_transposed" and "assistant's" in v.remedy, v
+    # the twins: the whole chain, or its last owner alone
+    assert judge("The producer's assistant's laptop was stolen.", evidence).ok
+    assert judge("The assistant's laptop was stolen.", evidence).ok

@@ -334,8 +334,41 @@ def _possessor_moved(claim: Analysis, evidence: Analysis) -> tuple[str, str, str
     return None
 
 
+def _owns(t: Token) -> bool:
+    return t.text.lower().endswith(("'s", "\u2019s"))
+
+
+def _possessor_skipped(claim: Analysis, evidence: Analysis) -> tuple[str, str] | None:
+    """ "The producer's laptop" from "the producer's assistant's laptop": a link of a chain of
+    possessives dropped, which gives the thing to the wrong owner. Returns (the evidence's chain,
+    the claim's)."""
+    etoks, ctoks = evidence.tokens, claim.tokens
+    direct = {(etoks[k].norm, x) for k in range(len(etoks) - 1) if _owns(etoks[k]) and not _owns(etoks[k + 1])
+              for x in evidence.stems[k + 1]}
+    for e in range(len(etoks) - 2):
+        if not (_owns(etoks[e]) and _owns(etoks[e + 1])) or _owns(etoks[e + 2]):
+            continue
+        thing = set(evidence.stems[e + 2])
+        for j in range(len(ctoks) - 1):
+            if ctoks[j].norm == etoks[e].norm and _owns(ctoks[j]) and not _owns(ctoks[j + 1]) \
+                    and thing & set(claim.stems[j + 1]) and not any((ctoks[j].norm, x) in direct for x in claim.stems[j + 1]):
+                chain = " ".join(t.text for t in etoks[e:e + 3])
+                return chain, f"{ctoks[j].text} {ctoks[j + 1].text}"
+    return None
+
+
 def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
+    skipped = None if evidence is claim else _possessor_skipped(claim, evidence)
+    if skipped is not None:
+        chain, said = skipped
+        return GateVerdict.refuse(
+            CODE,
+            GATE,
+            f"the evidence has '{chain}', not '{said}': whose it is changed when a link was dropped; "
+            "keep every owner in the chain",
+            f"{chain} … {said}",
+        )
     found = _transposition(claim, evidence) or (
         None if evidence is claim else _pivot_swapped(claim, evidence) or _possessor_moved(claim, evidence))
     if found is not None:
