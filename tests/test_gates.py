@@ -703,3 +703,12 @@ def test_a_link_of_a_chain_of_possessives_may_not_be_dropped() -> None:
     # the twins: the whole chain, or its last owner alone
     assert judge("The producer's assistant's laptop was stolen.", evidence).ok
     assert judge("The assistant's laptop was stolen.", evidence).ok
+
+
+def test_a_name_that_only_says_which_team_binds_the_team_as_the_doer() -> None:
+    evidence = "The injured walker was airlifted by the coastguard helicopter after the Glen Arrow team reached him."
+    v = judge("The Glen Arrow team airlifted the injured walker.", evidence)
+    assert not v.ok and v.code == "unknown_subject" and "Glen Arrow team" in v.detail, v
+    # the twins: the passive's own agent, and what the team itself did
+    assert judge("The coastguard helicopter airlifted the injured walker.", evidence).ok
+    assert judge("The Glen Arrow team reached the injured walker.", evidence).ok

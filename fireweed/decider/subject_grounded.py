@@ -331,9 +331,16 @@ def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
     label = subj.text
     if subj.kind == "name" and subj.name is not None and not subj.name.possessive:
         after = subj.name.last + 1
-        width = len(subj.name.key)
-        occ = _find_seq([t.norm for t in ev_toks], subj.name.key)
-        subject_keys = subj.name.key
+        seq = subj.name.key
+        if _name_modifies(claim, after):
+            # "The Glen Arrow team airlifted ...": the name only says which team; the subject
+            # is the team, and the evidence must have that team do it
+            label = f"{subj.name.text} {toks[after].text}"
+            seq = seq + (toks[after].norm,)
+            after += 1
+        width = len(seq)
+        occ = _find_seq([t.norm for t in ev_toks], seq)
+        subject_keys = seq
     else:
         head_at = subj.index
         if subj.kind == "name" and subj.name is not None:
@@ -385,6 +392,19 @@ def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
             return None  # passive agent: "run by Ada" still has Ada doing it
     actor, actor_in_claim = _actor(claim, evidence, v)
     return Binding(label, toks[k].text, actor, actor_in_claim)
+
+
+def _name_modifies(a: Analysis, k: int) -> bool:
+    """Whether the word at ``k``, right after a name, is the noun the name modifies: a plain
+    lower-case word that is no verb, itself followed by a verb ("the Glen Arrow team airlifted")."""
+    toks = a.tokens
+    if k + 1 >= len(toks) or a.clauses[k] != a.clauses[k - 1] or a.clauses[k + 1] != a.clauses[k]:
+        return False
+    t, nxt = toks[k], toks[k + 1].norm
+    if t.capitalized or t.possessive or not t.norm.isalpha() or t.norm in STOPWORDS or is_verb(t.norm) \
+            or t.norm.endswith(("ed", "ing")):
+        return False
+    return is_verb(nxt) or nxt.endswith("ed") and len(nxt) > 4 or nxt in AUXILIARIES or nxt in MODALS
 
 
 def _noun_head(a: Analysis, k: int) -> tuple[int, list[str]]:
