@@ -174,7 +174,8 @@ def test_no_stored_text_ever_reaches_tool_descriptions_or_instructions(session: 
                 break
         init = front.request("initialize", {"protocolVersion": "2025-11-25", "capabilities": {},
                                             "clientInfo": {"name": "pytest", "version": "0"}})["result"]
-        discover = front.request("server/discover", {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}})
+        discover = front.request("server/discover", {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                                                                "io.modelcontextprotocol/clientCapabilities": {}}})
         return json.dumps([tools, init, discover.get("result")], ensure_ascii=False, sort_keys=True)
 
     before = surface()

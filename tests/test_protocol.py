@@ -79,6 +79,15 @@ def test_errors_are_typed_and_the_session_goes_on(front):
     assert wrong_type["isError"] is True and "claim" in text_of(wrong_type)
     extra = front.call("remember", {**GOOD, "colour": "red"})
     assert extra["isError"] is True and "colour" in text_of(extra)
+    # JSON Schema's "integer" is a number with no fraction: 2.0 fits, 2.5 does not, and a bound the
+    # schema publishes is the one applied
+    assert front.call("recall", {"query": "Who joined Acme?", "limit": 2.0})["isError"] is False
+    half = front.call("recall", {"query": "Who joined Acme?", "limit": 2.5})
+    assert half["isError"] is True and "limit" in text_of(half)
+    schema = next(t for t in front.request("tools/list")["result"]["tools"] if t["name"] == "recall")["inputSchema"]
+    top = schema["properties"]["as_of_seq"]["maximum"]
+    assert front.call("recall", {"query": "Who joined Acme?", "as_of_seq": top})["isError"] is False
+    assert front.call("recall", {"query": "Who joined Acme?", "as_of_seq": top + 1})["isError"] is True
     # ...and after all of that the session still does real work.
     ok = front.call("remember", GOOD)
     assert ok["isError"] is False and text_of(ok).startswith("ADMITTED")
@@ -211,9 +220,19 @@ def test_remember_answers_after_the_row_is_durable(front, fw_env):
 def test_stateless_era_discover_and_meta_requests(fw_env):
     f = Front(fw_env)
     try:
-        disc = f.request("server/discover", {"_meta": {META: "2026-07-28"}})["result"]
+        caps = "io.modelcontextprotocol/clientCapabilities"
+        disc = f.request("server/discover", {"_meta": {META: "2026-07-28", caps: {}}})["result"]
         assert disc["supportedVersions"] == SUPPORTED_VERSIONS and disc["resultType"] == "complete"
         assert "tools" in disc["capabilities"]
+        assert disc["_meta"]["io.modelcontextprotocol/serverInfo"]["name"] == "fireweed"  # no initialize carries it
+        # every 2026-07-28 request needs both keys, discover too; one key alone marks the era
+        for meta in ({META: "2026-07-28"}, {}, {caps: {}}, {META: None, caps: {}}):
+            for method in ("server/discover", "tools/list"):
+                bad_meta = f.request(method, {"_meta": meta} if meta else {})
+                if method == "tools/list" and not meta:
+                    assert bad_meta["error"]["code"] == -32002  # a legacy request before initialize
+                else:
+                    assert bad_meta["error"]["code"] == -32602, (method, meta, bad_meta)
         listed = f.request("tools/list", {"_meta": {META: "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}})
         assert listed["result"]["resultType"] == "complete" and listed["result"]["tools"]
         called = f.request("tools/call", {"name": "memory_stats", "arguments": {},

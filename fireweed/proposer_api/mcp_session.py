@@ -35,7 +35,9 @@ MODERN_VERSIONS = ["2026-07-28"]
 SUPPORTED_VERSIONS = MODERN_VERSIONS + LEGACY_VERSIONS
 META_VERSION = "io.modelcontextprotocol/protocolVersion"
 META_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
+META_SERVER_INFO = "io.modelcontextprotocol/serverInfo"
 BATCH_VERSION = "2025-03-26"  # the one revision whose servers MUST accept JSON-RPC batches
+_SERVER_INFO = {"name": "fireweed", "title": "Fireweed memory", "version": __version__}
 TOOLS_PAGE = 50
 
 PARSE_ERROR = -32700
@@ -343,14 +345,22 @@ class Session:
     async def _request(self, req_id: Any, method: str, params: dict[str, Any]) -> dict[str, Any]:
         meta = params.get("_meta")
         version = meta.get(META_VERSION) if isinstance(meta, dict) else None
-        modern = version is not None
+        # Either of the era's own keys marks a 2026-07-28 request, even when the version is
+        # missing or null: that is a malformed request of that era, not an uninitialized legacy one.
+        modern = isinstance(meta, dict) and (version is not None or META_CAPABILITIES in meta)
+        if modern and not isinstance(version, str):
+            return _error(req_id, INVALID_PARAMS, f"Invalid params: a request that carries _meta[\"{META_CAPABILITIES}\"] "
+                          f"needs _meta[\"{META_VERSION}\"], a string (supported: {MODERN_VERSIONS})")
+        if method == "server/discover" and not modern:
+            return _error(req_id, INVALID_PARAMS, f"Invalid params: server/discover is a 2026-07-28 request; it needs "
+                          f"_meta[\"{META_VERSION}\"] and _meta[\"{META_CAPABILITIES}\"]")
         if modern and version not in MODERN_VERSIONS:
             asked = str(version)[:64]  # echoed, so cut: a reply must not grow with the request
             return _error(req_id, UNSUPPORTED_VERSION,
                           f"Unsupported protocol version {asked!r}; per-request versions supported: {MODERN_VERSIONS}, "
                           f"initialize supports {LEGACY_VERSIONS}",
                           {"supported": SUPPORTED_VERSIONS, "requested": asked})
-        if modern and method != "server/discover" and not isinstance(meta.get(META_CAPABILITIES), dict):
+        if modern and not isinstance(meta.get(META_CAPABILITIES), dict):
             # 2026-07-28: capabilities come with every request (none are remembered), and a
             # request without them is malformed.
             return _error(req_id, INVALID_PARAMS, f"Invalid params: a {version} request needs "
@@ -373,14 +383,16 @@ class Session:
     @staticmethod
     def _ok(req_id: Any, result: dict[str, Any], modern: bool) -> dict[str, Any]:
         if modern:
-            result = {**result, "resultType": "complete"}
+            # 2026-07-28 has no initialize to carry the server's identity, so results stamp it
+            result = {**result, "resultType": "complete",
+                      "_meta": {**result.get("_meta", {}), META_SERVER_INFO: _SERVER_INFO}}
         return {"jsonrpc": "2.0", "id": req_id, "result": result}
 
     def _capabilities(self) -> dict[str, Any]:
         return {"tools": {"listChanged": False}}
 
     def _server_info(self) -> dict[str, Any]:
-        return {"name": "fireweed", "title": "Fireweed memory", "version": __version__}
+        return dict(_SERVER_INFO)
 
     def _initialize(self, req_id: Any, params: dict[str, Any]) -> dict[str, Any]:
         asked = params.get("protocolVersion")

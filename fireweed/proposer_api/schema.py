@@ -18,7 +18,8 @@ _TYPES: dict[str, tuple[type, ...]] = {
 
 
 def validate_arguments(schema: dict[str, Any], args: Any) -> str | None:
-    """None when `args` fits `schema`, else a message naming the offending argument."""
+    """None when `args` fits `schema`, else a message naming the offending argument. An integral
+    number given as a float (5.0) is stored back into `args` as the integer it is."""
     if not isinstance(args, dict):
         return "arguments must be a JSON object"
     props: dict[str, Any] = schema.get("properties", {})
@@ -35,6 +36,9 @@ def validate_arguments(schema: dict[str, Any], args: Any) -> str | None:
         if spec is None or value is None and name not in schema.get("required", []):
             continue
         want = spec.get("type")
+        if want == "integer" and isinstance(value, float) and value.is_integer():
+            # JSON Schema's "integer" is any number with no fractional part: 5.0 is 5
+            value = args[name] = int(value)
         kinds = _TYPES.get(want, ())
         if kinds and (not isinstance(value, kinds) or (want == "integer" and isinstance(value, bool))):
             return f"argument `{name}` must be of type {want}, got {type(value).__name__}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from fireweed.shared.canonical import MAX_SAFE_INT
 from fireweed.shared.limits import LIMITS
 
 _STR_OR_NULL = {"type": ["string", "null"]}
@@ -167,7 +168,7 @@ RECALL = Tool(
         {
             "query": {"type": "string", "minLength": 1, "maxLength": LIMITS.query_chars},
             "as_of": {"type": "string", "maxLength": 64, "description": "ISO 8601 event time."},
-            "as_of_seq": {"type": "integer", "minimum": 0, "description": "Ledger sequence number (transaction time)."},
+            "as_of_seq": {"type": "integer", "minimum": 0, "maximum": MAX_SAFE_INT, "description": "Ledger sequence number (transaction time)."},
             "limit": {"type": "integer", "minimum": 1, "maximum": 50},
         },
         ["query"],
