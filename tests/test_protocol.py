@@ -93,6 +93,19 @@ def test_errors_are_typed_and_the_session_goes_on(front):
     assert ok["isError"] is False and text_of(ok).startswith("ADMITTED")
 
 
+def test_unicode_line_breaks_leave_stdout_escaped(front):
+    # Raw U+2028, U+2029 and U+0085 are valid inside a JSON string, but a client that splits lines
+    # the Unicode way would cut the reply there: they go out as \\u escapes, the same JSON.
+    rid = "a\u2028b\u2029c\u0085d"
+    front.send({"jsonrpc": "2.0", "id": rid, "method": "ping"})
+    line = front.lines.get(timeout=30)
+    assert b"\xe2\x80\xa8" not in line and b"\xe2\x80\xa9" not in line and b"\xc2\x85" not in line
+    assert len(line.decode("utf-8").splitlines()) == 1 and json.loads(line)["id"] == rid
+    # the control: an ordinary non-ASCII id goes out raw
+    front.send({"jsonrpc": "2.0", "id": "é", "method": "ping"})
+    assert "é".encode() in front.lines.get(timeout=30)
+
+
 def test_hostile_lines_do_not_kill_the_front(front):
     front.send_raw(b"\x00\xff\xfe garbage \x00\n")
     assert front.read()["error"]["code"] == -32700

@@ -63,7 +63,13 @@ class Output:
         self.lock = anyio.Lock()
 
     async def send(self, message: dict[str, Any] | list[dict[str, Any]]) -> None:
-        data = dumps_bytes(message) + b"\n"
+        data = dumps_bytes(message)
+        if b"\xe2\x80\xa8" in data or b"\xe2\x80\xa9" in data or b"\xc2\x85" in data:
+            # Unicode line breaks are valid raw inside a JSON string, but a client that splits
+            # lines the Unicode way (Python's splitlines) would cut the message there. They occur
+            # only inside strings, so escaping the bytes keeps the JSON and its meaning.
+            data = data.replace(b"\xe2\x80\xa8", b"\\u2028").replace(b"\xe2\x80\xa9", b"\\u2029").replace(b"\xc2\x85", b"\\u0085")
+        data += b"\n"
         if not self.lock.locked():
             # The usual case: the pipe takes the whole line at once, and no await means no other
             # reply can come between; only a partial write needs the lock to finish in order.
@@ -213,7 +219,10 @@ class Session:
             await self.out.send(_error(None, PARSE_ERROR, "Parse error: the line is not valid UTF-8 JSON"))
             return
         if isinstance(msg, list):
-            if self.version != BATCH_VERSION or not msg:
+            if not msg:
+                await self.out.send(_error(None, INVALID_REQUEST, "Invalid Request: an empty batch holds no message"))
+                return
+            if self.version != BATCH_VERSION:
                 await self.out.send(_error(None, INVALID_REQUEST, "Invalid Request: JSON-RPC batches are accepted only "
                                            f"in a session initialized with {BATCH_VERSION}; send one message per line"))
                 return
