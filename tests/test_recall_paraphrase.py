@@ -343,3 +343,12 @@ def test_what_a_work_is_of_or_about_is_its_subject() -> None:
     # the twins: a talk the claim gives no topic, and a work the claim does not have
     abstains(p, "What is the topic of Ola Brekke's talk?")
     abstains(p, "What was the subject of Ada Quist's portrait?")
+
+
+def test_an_attribute_of_a_possessed_noun_is_no_job() -> None:
+    p = build(["Jovan Haldane's right-eye prescription is now -1.75 dioptres.",
+               "Optometrist Ilse Marwood examined Jovan Haldane, a 58-year-old postman, at the clinic.",
+               "Ada Quist's dog is a spaniel."])
+    answers(p, "What is Jovan Haldane's job?", "postman")
+    # the twin: "her dog is a spaniel" says what the dog is, not what she does
+    abstains(p, "What is Ada Quist's job?")

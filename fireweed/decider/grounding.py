@@ -350,7 +350,8 @@ def _build(fact: Fact) -> ClaimIndex:
         if stem(w) == "play" and i + 3 < n and lower[i + 1] not in _DETERMINERS and "for" in lower[i + 2 : i + 4]:
             # "plays vice-skip for the Osprey rink": a position in a team (not "plays the piano")
             _add(ci, "role", lower[i + 1])
-    if fact.predicate == "be":
+    if fact.predicate == "be" and fact.relation.startswith("be:"):
+        # "Ada is a junior analyst"; not "Ada's prescription is -1.75", an attribute of hers
         _add(ci, "role", fact.relation)
     for sp in fact.spans:
         for role in _roles_around(lower, sp):
