@@ -352,3 +352,24 @@ def test_an_attribute_of_a_possessed_noun_is_no_job() -> None:
     answers(p, "What is Jovan Haldane's job?", "postman")
     # the twin: "her dog is a spaniel" says what the dog is, not what she does
     abstains(p, "What is Ada Quist's job?")
+
+
+def test_a_value_answers_only_where_it_belongs_to_what_was_asked() -> None:
+    p = build(["Caspian Royle's order was taken over the phone.", "Dara Voss's car, registration KT19 XRM, was towed.",
+               "Bramble, a three-year-old cockapoo belonging to Fenella Rask, was walked twice.",
+               "The 64-year-old Mina Tarr retired.",
+               "Dagny Rourke ordered a three-seater Linnet sofa for £1,349.", "The Corran bell tower is 40 metres tall.",
+               "Marzipan and Quill are boarding at Fernbank Cattery while their owner, Ambrose Teague, is away.",
+               "Ola Brekke lives in Hamar."])
+    # a phone named, but no number of it; a number after the registration
+    abstains(p, "What is Caspian Royle's phone number?")
+    answers(p, "What is Dara Voss's registration?", "KT19 XRM")
+    # the dog's age is not its owner's; an age before the name is the person's own
+    abstains(p, "How old is Fenella Rask?")
+    answers(p, "How old is Mina Tarr?", "64-year-old")
+    # a count inside a kind ("three-seater") measures nothing; a length in metres does
+    abstains(p, "What are the dimensions of Dagny Rourke's Linnet sofa?")
+    answers(p, "How tall is the Corran bell tower?", "40 metres")
+    # the cattery is where the cats are, in the other clause; Hamar is where Ola lives
+    abstains(p, "Where is Ambrose Teague going?")
+    answers(p, "Where does Ola Brekke live?", "Hamar")

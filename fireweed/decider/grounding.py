@@ -94,6 +94,7 @@ class ClaimIndex:
             # old") measures nothing
             timed = {v.split(" ")[0] for k in ("duration", "date", "clock", "year", "money", "age", "day")
                      for v in self.types.get(k, ())}
+            timed |= self.types.get("kind_count", set())
             got = {v for v in self.types.get("number", set()) if v not in timed}.union(
                 *(self.types.get(k, set()) for k in ("mass", "distance", "temp", "percent", "dose")))
         if kind == "day":
@@ -302,6 +303,9 @@ def _build(fact: Fact) -> ClaimIndex:
                         _add(ci, t, w)
                     if p in ("year", "years") and parts[-1] == "old":
                         _add(ci, "age", w)
+                if not any(_UNIT_OF.get(p) for p in parts[1:]):
+                    # "a three-seater sofa", "a two-bedroom flat": a count inside a kind, no measure
+                    _add(ci, "kind_count", parts[0])
             if parts[-1] == "old" and len(parts) >= 3:
                 _add(ci, "age", w)
         if w in MONTHS and w != "may" or (w == "may" and (prev.isdigit() or nxt.isdigit() or (i > 0 and fact.tokens[i].text == "May"))):

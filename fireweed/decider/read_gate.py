@@ -43,6 +43,7 @@ from fireweed.decider.facts import resulting_state
 from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, index_of
 from fireweed.decider.lexicon import MONTHS, STOPWORDS, is_verb, stem
 from fireweed.decider.name_spans import guess_kind
+from fireweed.decider.text import NUMBER_WORDS
 from fireweed.decider.question import SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse, verbal
 from fireweed.decider.relations import lexicon
 
@@ -339,7 +340,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # campervan" does not give though it has a number: the word before a generic head is
             # what is asked
             kind = next((w for w in q.soft if w.index == q.head_word.index - 1), None)
-            if kind is not None and not _grounded(ci, kind):
+            if kind is not None and not (_grounded(ci, kind) and _code_after(ci, kind)):
                 fail(kind.text)
         if q.hole == "person" and literal:
             swapped = _agent_swapped(ci, q.head_word, q_spans)
@@ -407,6 +408,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # "how big is the bandsaw" is not answered by "a 50 sq ft unit, to store ... a bandsaw":
             # the measure must be the asked thing's
             fail(noun.text)
+    if hole == "place" and q.kind == "where" and q.spans and not _possessed_asked(q) \
+            and not _place_in_clause_of(ci, q_spans):
+        # "where is Ambrose going" is not answered by "the cats are boarding at Fernbank Cattery
+        # while their owner, Ambrose, is away": the place is the cats', in the other clause
+        fail("where")
     if hole == "age" and q.spans and not _age_beside(ci, q_spans):
         # "how old is Ola" is not answered by "Selwyn, aged 71, beat Ola": an age is the one of the
         # name it stands beside
@@ -727,6 +733,46 @@ def _direct_object(q: Question) -> list[Word]:
 
 
 _OBJECT_FILLERS: frozenset[str] = frozenset({"a", "an", "the", "his", "her", "their", "its", "our", "my", "your", "any"})
+
+
+def _possessed_asked(q: Question) -> bool:
+    """Whether the question asks about something a name owns ("tram 14's pantograph"), not the
+    name itself: a name typed in lower case is found without its possessive flag."""
+    after = [t.text.lower() for t in q.tokens]
+    return any(sp.possessive or after[sp.last:sp.last + 1] in (["'s"], ["\u2019s"])
+               or after[sp.last:sp.last + 2] in (["'", "s"], ["\u2019", "s"]) for sp in q.spans)
+
+
+_SUBORDINATORS = frozenset("while when whereas although though because since after before until unless".split())
+
+
+def _place_in_clause_of(ci: ClaimIndex, q_spans: set[str]) -> bool:
+    """Whether a named place of the claim stands in the same clause as an asked name, clauses
+    being cut at subordinating words ("... at Fernbank Cattery | while their owner, Ambrose, is
+    away"). A claim whose places are common nouns ("in a converted barn") is not judged here."""
+    places = [s for s in ci.spans if s.key in ci.types.get("place", ()) and not _asked_name(s.key, q_spans)]
+    asked = [s for s in ci.spans if _asked_name(s.key, q_spans)]
+    if not places or not asked or any(v not in {s.key for s in ci.spans} for v in ci.types.get("place", ())):
+        return True
+    clause, ids = 0, []
+    for w in ci.lower:
+        if w in _SUBORDINATORS:
+            clause += 1
+        ids.append(clause)
+    return any(ids[p.first] == ids[a.first] for p in places for a in asked)
+
+
+def _code_after(ci: ClaimIndex, kind: Word) -> bool:
+    """A number or code follows the kind word closely ("registration KT19 XRM", "phone number
+    0161 555 2020"): "taken over the phone" names a phone but no number of it."""
+    lower = ci.lower
+    for p in ci.positions(kind.concepts):
+        for w in lower[p + 1:p + 8]:
+            if w in (".", ";"):
+                break
+            if any(c.isdigit() for c in w):
+                return True
+    return False
 
 
 def _complement_after(ci: ClaimIndex, noun: Word) -> bool:
@@ -1071,7 +1117,7 @@ def _age_beside(ci: ClaimIndex, q_spans: set[str]) -> bool:
     """Whether an age in the claim stands beside one of the asked names: "Ada Obi, aged 71,", "Ada
     Obi, a 58-year-old postman", "the 58-year-old Ada Obi"."""
     lower = ci.lower
-    ages = [k for k, w in enumerate(lower) if any(c.isdigit() for c in w) and (
+    ages = [k for k, w in enumerate(lower) if (any(c.isdigit() for c in w) or w.split("-")[0] in NUMBER_WORDS) and (
         (k > 0 and lower[k - 1] in ("aged", "age")) or lower[k + 1:k + 3] in (["-", "year-old"], ["-", "years-old"])
         or lower[k + 1:k + 3] == ["years", "old"] or w.endswith(("-year-old", "-years-old")))]
     if not ages:
@@ -1080,8 +1126,8 @@ def _age_beside(ci: ClaimIndex, q_spans: set[str]) -> bool:
         if sp.key not in q_spans:
             continue
         for k in ages:
-            if sp.last <= k <= sp.last + 4 and "." not in lower[sp.last:k]:
-                return True
+            if sp.last <= k <= sp.last + 4 and "." not in lower[sp.last:k] and not sp.possessive:
+                return True  # "Ada Obi, aged 71,"; not "Ada Obi's three-year-old dog", the dog's age
             between = lower[k + 1:sp.first]
             if sp.first - 4 <= k < sp.first and not any(w in (",", ";", ".") or is_verb(w) for w in between):
                 return True  # "the 58-year-old Ada Obi", not "Selwyn, aged 71, beat Ola"
