@@ -373,3 +373,12 @@ def test_a_value_answers_only_where_it_belongs_to_what_was_asked() -> None:
     # the cattery is where the cats are, in the other clause; Hamar is where Ola lives
     abstains(p, "Where is Ambrose Teague going?")
     answers(p, "Where does Ola Brekke live?", "Hamar")
+
+
+def test_first_before_a_noun_ranks_it_and_asks_for_no_earlier_state() -> None:
+    p = build(["In its first year the Holm Lane lunch club served 1,146 meals.",
+               "In March a signed first edition sold for £180."])
+    answers(p, "Holm Lane lunch club meals first year", "1,146 meals")
+    answers(p, "signed first edition sale price", "£180")
+    # the twin: "at first" asks what was so before, which the claim does not tell
+    abstains(p, "How many meals did the Holm Lane lunch club serve at first?")

@@ -157,9 +157,10 @@ def _ordinal_first(lower: list[str], k: int) -> bool:
     if lower[k] != "first" or k + 1 >= len(lower):
         return False
     nxt = lower[k + 1]
-    # after a determiner ("her first object"), or a noun that is none of the verbs ("won first prize")
+    # before a noun ("her first object", "won first prize", "a signed first edition", "meals in
+    # its first year"); "at first" and "first" before a verb ask about an earlier state
     return nxt.isalpha() and not is_verb(nxt) and nxt not in AUXILIARIES and nxt not in STOPWORDS and k > 0 and (
-        lower[k - 1] in _DETS | {"'s"} or nxt in _RANKED_NOUNS)
+        lower[k - 1] in _DETS | {"'s"} or nxt in _RANKED_NOUNS or lower[k - 1] not in ("at", "was", "were", "is", "are"))
 
 
 # What an ordinal ranks without a determiner: "won first prize", "took second place".
