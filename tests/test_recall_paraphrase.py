@@ -375,7 +375,7 @@ def test_a_value_answers_only_where_it_belongs_to_what_was_asked() -> None:
     answers(p, "Where does Ola Brekke live?", "Hamar")
 
 
-def test_first_before_a_noun_ranks_it_and_asks_for_no_earlier_state() -> None:
+def test_first_before_a_noun_without_a_determiner_ranks_it_too() -> None:
     p = build(["In its first year the Holm Lane lunch club served 1,146 meals.",
                "In March a signed first edition sold for £180."])
     answers(p, "Holm Lane lunch club meals first year", "1,146 meals")

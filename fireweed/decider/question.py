@@ -159,8 +159,11 @@ def _ordinal_first(lower: list[str], k: int) -> bool:
     nxt = lower[k + 1]
     # before a noun ("her first object", "won first prize", "a signed first edition", "meals in
     # its first year"); "at first" and "first" before a verb ask about an earlier state
-    return nxt.isalpha() and not is_verb(nxt) and nxt not in AUXILIARIES and nxt not in STOPWORDS and k > 0 and (
-        lower[k - 1] in _DETS | {"'s"} or nxt in _RANKED_NOUNS or lower[k - 1] not in ("at", "was", "were", "is", "are"))
+    if not nxt.isalpha() or is_verb(nxt) or nxt in AUXILIARIES or nxt in STOPWORDS or k == 0:
+        return False
+    if lower[k - 1] in _DETS | {"'s"} or nxt in _RANKED_NOUNS:
+        return True
+    return lower[k - 1] not in ("at", "was", "were", "is", "are") and not verbal(nxt)
 
 
 # What an ordinal ranks without a determiner: "won first prize", "took second place".
