@@ -382,3 +382,12 @@ def test_first_before_a_noun_without_a_determiner_ranks_it_too() -> None:
     answers(p, "signed first edition sale price", "£180")
     # the twin: "at first" asks what was so before, which the claim does not tell
     abstains(p, "How many meals did the Holm Lane lunch club serve at first?")
+
+
+def test_a_rate_is_an_amount_per_unit_or_a_percentage() -> None:
+    p = build(["An additional driver, Rupert Clough, was added at £9 per day.", "Ola Brekke paid £40 for the bike.",
+               "Tarrowby recycled 46% of its household waste last year."])
+    answers(p, "At what rate was Rupert Clough added as an additional driver?", "£9 per day")
+    answers(p, "Tarrowby household waste recycling rate", "46%")
+    # the twin: a price paid once is no rate
+    abstains(p, "At what rate did Ola Brekke pay for the bike?")

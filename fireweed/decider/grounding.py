@@ -97,6 +97,8 @@ class ClaimIndex:
             timed |= self.types.get("kind_count", set())
             got = {v for v in self.types.get("number", set()) if v not in timed}.union(
                 *(self.types.get(k, set()) for k in ("mass", "distance", "temp", "percent", "dose")))
+        if kind == "rate":
+            got = got | self.types.get("percent", set())  # "a recycling rate of 46%"
         if kind == "day":
             got = got | self.types.get("date", set())
         if kind == "date":
@@ -251,6 +253,8 @@ def _build(fact: Fact) -> ClaimIndex:
         prev = lower[i - 1] if i > 0 else ""
         if w[:1] in "£$€¥" and len(w) > 1:
             _add(ci, "money", w.replace(",", ""))
+            if nxt in ("per", "a", "an", "each") and i + 2 < n and (lower[i + 2].isalpha() or nxt == "each"):
+                _add(ci, "rate", w.replace(",", "") + " " + " ".join(lower[i + 1:i + 3]))  # "£9 per day", "£42 each"
             continue
         if is_number(w) and i not in in_span:
             v = w.replace(",", "")
