@@ -391,3 +391,12 @@ def test_a_rate_is_an_amount_per_unit_or_a_percentage() -> None:
     answers(p, "Tarrowby household waste recycling rate", "46%")
     # the twin: a price paid once is no rate
     abstains(p, "At what rate did Ola Brekke pay for the bike?")
+
+
+def test_as_opening_a_clause_after_a_comma_gives_why() -> None:
+    p = build(["Goose is sold out this year, as the farm lost half its flock to a fox.",
+               "The hall was full, as usual.", "Bo Lind works, as a nurse, at Hale Clinic."])
+    answers(p, "Why is goose sold out this year?", "lost half its flock")
+    # the twins: "as usual" and "as a nurse" open no clause
+    abstains(p, "Why was the hall full?")
+    abstains(p, "Why does Bo Lind work at Hale Clinic?")

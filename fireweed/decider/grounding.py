@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from fireweed.decider.facts import Fact
-from fireweed.decider.lexicon import MONTHS, NEGATIONS, STOPWORDS, WEEKDAYS, is_number, role_word, stem, stems_of
+from fireweed.decider.lexicon import MONTHS, NEGATIONS, STOPWORDS, WEEKDAYS, is_number, is_verb, role_word, stem, stems_of
 from fireweed.decider.name_spans import Span, guess_kind
 from fireweed.decider.relations import lexicon
 from fireweed.decider.text import TITLES
@@ -328,6 +328,10 @@ def _build(fact: Fact) -> ClaimIndex:
         if w in ("pounds", "dollars", "euros", "pence") and is_number(prev):
             _add(ci, "money", prev + " " + w)
         if w in _REASON:
+            _add(ci, "reason", w)
+        if w == "as" and prev == "," and any(x in _FINITE or x.endswith("ed") and len(x) > 3 or is_verb(x) and not x.endswith("ing")
+                                             for x in lower[i + 2:i + 8]):
+            # "..., as the farm lost half its flock": "as" opening a clause after a comma gives why
             _add(ci, "reason", w)
         if w in _REASON_IF_CLAUSE and nxt and not any(c.isdigit() for c in nxt):
             window = lower[i + 1 : i + 8]
