@@ -400,3 +400,11 @@ def test_as_opening_a_clause_after_a_comma_gives_why() -> None:
     # the twins: "as usual" and "as a nurse" open no clause
     abstains(p, "Why was the hall full?")
     abstains(p, "Why does Bo Lind work at Hale Clinic?")
+
+
+def test_a_clock_time_in_words_is_the_time_either_side_of_noon() -> None:
+    p = build(["Ola Brekke's class starts at 18:30.", "Bo Lind's class starts at 09:15."])
+    answers(p, "Does Ola Brekke's class start at half past six?", "18:30")
+    answers(p, "Does Bo Lind's class start at quarter past nine?", "09:15")
+    # the twin: another time, though its hour word is a number the claim has nowhere else either
+    abstains(p, "Does Ola Brekke's class start at half past seven?")

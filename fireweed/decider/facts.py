@@ -168,7 +168,24 @@ def _norm_number(text: str) -> str:
     t = text.replace(",", "")
     if t[:1] in "£$€¥":
         return t
+    if len(t) == 5 and t[0] == "0" and t[2] == ":" and t.replace(":", "").isdigit():
+        return t[1:]  # "09:15" is "9:15"
     return t.lstrip("0") or "0" if t.isdigit() else t
+
+
+def _clock_in_words(texts: list[str], i: int) -> str | None:
+    """ "half past six" -> "6:30", "quarter past six" -> "6:15", "quarter to seven" -> "6:45",
+    read at the first word of the phrase; None elsewhere."""
+    lw = texts[i].lower()
+    if lw not in ("half", "quarter") or i + 2 >= len(texts) or texts[i + 1].lower() not in ("past", "to"):
+        return None
+    hour_word = texts[i + 2].lower()
+    hour = _NUM_WORDS.get(hour_word) if hour_word in _NUM_WORDS else (int(hour_word) if hour_word.isdigit() else None)
+    if not isinstance(hour, int) or not 1 <= hour <= 12:
+        return None
+    if texts[i + 1].lower() == "past":
+        return f"{hour}:{'30' if lw == 'half' else '15'}"
+    return None if lw == "half" else f"{hour - 1 if hour > 1 else 12}:45"
 
 
 def values_of(tokens: list[Token]) -> frozenset[str]:
@@ -176,8 +193,16 @@ def values_of(tokens: list[Token]) -> frozenset[str]:
     followed by a month gives "30 june"; a weekday plural gives its singular."""
     out: set[str] = set()
     texts = [t.text for t in tokens]
+    told: set[int] = set()  # the hour of a clock time in words, read with its phrase
     for i, w in enumerate(texts):
         lw = w.lower()
+        clock = _clock_in_words(texts, i)
+        if clock is not None:
+            out.add(clock)
+            told.add(i + 2)
+            continue
+        if i in told:
+            continue
         if is_number(w):
             out.add(_norm_number(w))
             if i + 1 < len(texts) and texts[i + 1].lower() in MONTHS:

@@ -239,8 +239,12 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         words.append(Word(stems[i], w, i))
         i += 1
     q.words = words
+    # a clock time in words ("half past six") is read whole, its hour not as a count
+    clock_words = {k for k in range(n - 2) if lower[k] in ("half", "quarter") and lower[k + 1] in ("past", "to")
+                   for k in (k, k + 1, k + 2)}
     q.numbers = values_of([t for k, t in enumerate(tokens) if k not in in_span and (
-        is_number(t.text) or t.text.lower() in MONTHS or t.text.lower() in WEEKDAYS or t.text.lower() in _COUNT_WORDS)])
+        k in clock_words or is_number(t.text) or t.text.lower() in MONTHS or t.text.lower() in WEEKDAYS
+        or t.text.lower() in _COUNT_WORDS)])
     q.numbers = frozenset(
         v for v in q.numbers
         if ((v[:1].isdigit() or v[:1] in "£$€¥") and not re.fullmatch(r"\d+m", v)) or v.rstrip("s") in _WEEKDAY_SINGULAR

@@ -270,7 +270,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
 
     # numbers stated in the question must be in the claim
     for v in q.numbers:
-        if v not in ci.values and v.replace(",", "") not in ci.values:
+        if v not in ci.values and v.replace(",", "") not in ci.values and _afternoon(v) not in ci.values:
             fail(v)
     # a month the question names must be the claim's when the claim names months at all ("in
     # June" is not answered by a January claim; a claim that gives no month may still answer)
@@ -733,6 +733,12 @@ def _direct_object(q: Question) -> list[Word]:
 
 
 _OBJECT_FILLERS: frozenset[str] = frozenset({"a", "an", "the", "his", "her", "their", "its", "our", "my", "your", "any"})
+
+
+def _afternoon(v: str) -> str:
+    """The 24-hour reading of a clock time said without am or pm: "6:30" may be 18:30."""
+    h, sep, m = v.partition(":")
+    return f"{int(h) + 12}:{m}" if sep and h.isdigit() and 1 <= int(h) < 12 and len(m) == 2 and m.isdigit() else v
 
 
 def _possessed_asked(q: Question) -> bool:
