@@ -408,3 +408,12 @@ def test_a_clock_time_in_words_is_the_time_either_side_of_noon() -> None:
     answers(p, "Does Bo Lind's class start at quarter past nine?", "09:15")
     # the twin: another time, though its hour word is a number the claim has nowhere else either
     abstains(p, "Does Ola Brekke's class start at half past seven?")
+
+
+def test_a_road_or_a_bridge_is_a_place() -> None:
+    p = build(["The Hale minibus broke down on the bypass.", "Ola Brekke met Bo Lind on the bridge.",
+               "Cy Moss met Dee Ray on Monday."])
+    answers(p, "Where did the Hale minibus break down?", "on the bypass")
+    answers(p, "Where did Ola Brekke meet Bo Lind?", "on the bridge")
+    # the twin: a day is no place
+    abstains(p, "Where did Cy Moss meet Dee Ray?")

@@ -57,7 +57,8 @@ _PLACE_NOUNS = frozenset("""yard hall hospital school church chapel station offi
     warehouse depot site shed barn street road lane square market shop studio gallery lab laboratory building
     basement attic cellar garage workshop factory mill quay pier dock beach lake river wood forest hill valley
     island court courtroom prison surgery pharmacy hotel pub restaurant cafe café canteen gym pool stadium arena
-    ground pitch track campus college university institute embassy barracks base camp""".split())
+    ground pitch track campus college university institute embassy barracks base camp bypass motorway highway
+    roundabout junction bridge crossing avenue path towpath platform terminal layby lay-by carpark""".split())
 _CONSTRAINT = frozenset("cannot can't must only limited limit least most required requires forbidden prohibited restricted not no never without".split())
 _PURPOSE = frozenset("towards toward for fund funds pay cover so purpose".split())
 _ROLE_VERBS = frozenset(stem(w) for w in "elect appoint name hire promote act serve work become".split())
