@@ -335,7 +335,7 @@ def _possessor_moved(claim: Analysis, evidence: Analysis) -> tuple[str, str, str
 
 
 def _owns(t: Token) -> bool:
-    return t.text.lower().endswith(("'s", "\u2019s"))
+    return t.possessive
 
 
 def _possessor_skipped(claim: Analysis, evidence: Analysis) -> tuple[str, str] | None:
@@ -343,10 +343,13 @@ def _possessor_skipped(claim: Analysis, evidence: Analysis) -> tuple[str, str] |
     possessives dropped, which gives the thing to the wrong owner. Returns (the evidence's chain,
     the claim's)."""
     etoks, ctoks = evidence.tokens, claim.tokens
+    chains = [e for e in range(len(etoks) - 2) if etoks[e].possessive and etoks[e + 1].possessive]
+    if not chains:
+        return None  # almost every evidence: no two possessives in a row
     direct = {(etoks[k].norm, x) for k in range(len(etoks) - 1) if _owns(etoks[k]) and not _owns(etoks[k + 1])
               for x in evidence.stems[k + 1]}
-    for e in range(len(etoks) - 2):
-        if not (_owns(etoks[e]) and _owns(etoks[e + 1])) or _owns(etoks[e + 2]):
+    for e in chains:
+        if _owns(etoks[e + 2]):
             continue
         thing = set(evidence.stems[e + 2])
         for j in range(len(ctoks) - 1):

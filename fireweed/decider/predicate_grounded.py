@@ -891,6 +891,8 @@ def _aspect_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
     """Refuse a claim that tells as done what the evidence has under way: "The club is repairing
     the slipway" and "The bridge is being rebuilt" are no "The club repaired the slipway" nor
     "The bridge was rebuilt". A form of the verb the evidence also states plainly lets it pass."""
+    if "ing" not in evidence.text:
+        return None  # no progressive to keep: most evidence
     toks = evidence.tokens
     ongoing: dict[str, str] = {}
     plain: set[str] = set()
