@@ -121,7 +121,20 @@ _COPULAS = frozenset("is was are were".split())
 def resulting_state(f: Fact) -> str | None:
     """The one-at-a-time state a claim's event leaves its subject in: "live" after a move to a
     named place ("has moved to Tromso"), "be" after a promotion or demotion to a post ("was
-    promoted to senior analyst"); otherwise None."""
+    promoted to senior analyst"); otherwise None. Kept on the Fact: a remember asks it once per
+    earlier claim it is compared with."""
+    cached = f.__dict__.get("_resulting_state", _UNREAD)
+    if cached is not _UNREAD:
+        return cached  # type: ignore[no-any-return]
+    state = _resulting_state(f)
+    object.__setattr__(f, "_resulting_state", state)
+    return state
+
+
+_UNREAD = object()
+
+
+def _resulting_state(f: Fact) -> str | None:
     lower = [t.lower for t in f.tokens]
     at = _span_at(f.spans)
     subject = f.spans[f.subject] if f.subject is not None else None
