@@ -712,3 +712,11 @@ def test_a_name_that_only_says_which_team_binds_the_team_as_the_doer() -> None:
     # the twins: the passive's own agent, and what the team itself did
     assert judge("The coastguard helicopter airlifted the injured walker.", evidence).ok
     assert judge("The Glen Arrow team reached the injured walker.", evidence).ok
+
+
+def test_the_two_ends_of_a_change_may_not_trade_places() -> None:
+    evidence = "Henrietta Sallis has moved from Tuesday mornings to the Saturday afternoon shift."
+    v = judge("Henrietta Sallis has moved from the Saturday afternoon shift to Tuesday mornings.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v
+    assert judge("Henrietta Sallis has moved from Tuesday mornings to the Saturday afternoon shift.", evidence).ok
+    assert judge("Henrietta Sallis has moved to the Saturday afternoon shift.", evidence).ok

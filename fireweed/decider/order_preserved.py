@@ -317,6 +317,34 @@ def _pivot_swapped(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
     return None
 
 
+def _from_to_sides(a: Analysis) -> list[tuple[list[str], list[str]]]:
+    """The content keys between "from" and "to", and after "to", of each "from X to Y" in ``a``."""
+    norms = [t.norm for t in a.tokens]
+    out = []
+    for i, w in enumerate(norms):
+        if w != "from":
+            continue
+        j = next((k for k in range(i + 2, min(len(norms), i + 10)) if norms[k] == "to" and a.clauses[k] == a.clauses[i]), None)
+        if j is not None:
+            out.append((_near_keys(a, range(i + 1, j)), _near_keys(a, range(j + 1, len(norms)))))
+    return out
+
+
+def _from_to_swapped(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
+    """ "moved from the Saturday shift to Tuesday mornings" from "moved from Tuesday mornings to
+    the Saturday shift": the two ends of a change passed to each other's side."""
+    if "from" not in claim.text.lower() or "from" not in evidence.text.lower():
+        return None
+    for c_from, c_to in _from_to_sides(claim):
+        for e_from, e_to in _from_to_sides(evidence):
+            moved_to = [k for k in c_from if k in e_to and k not in e_from]
+            moved_from = [k for k in c_to if k in e_from and k not in e_to]
+            if moved_to and moved_from:
+                label = {k: t.text for k, t in zip(claim.keys, claim.tokens)}
+                return label[moved_to[0]], "from … to", label[moved_from[0]]
+    return None
+
+
 def _possessor_moved(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
     """ "Cerys will be Dr. Ostergaard's tutor" from "Dr. Ostergaard will be Cerys's tutor": the
     possessive passed from one name to the other, and with it who is whose."""
@@ -373,7 +401,8 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
             f"{chain} … {said}",
         )
     found = _transposition(claim, evidence) or (
-        None if evidence is claim else _pivot_swapped(claim, evidence) or _possessor_moved(claim, evidence))
+        None if evidence is claim else _pivot_swapped(claim, evidence) or _from_to_swapped(claim, evidence)
+        or _possessor_moved(claim, evidence))
     if found is not None:
         a, r, b = found
         return GateVerdict.refuse(
