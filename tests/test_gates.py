@@ -715,7 +715,7 @@ def test_a_name_that_only_says_which_team_binds_the_team_as_the_doer() -> None:
 
 
 def test_the_two_ends_of_a_change_may_not_trade_places() -> None:
-    evidence = "Henrietta Sallis has moved from Tuesday mornings to the Saturday afternoon shift."
+    evidence = "Henrietta Sallis has moved from Tuesday mornings to the Saturday afternoon shift, 1:00 to 5:00."
     v = judge("Henrietta Sallis has moved from the Saturday afternoon shift to Tuesday mornings.", evidence)
     assert not v.ok and v.code == "relation_transposed", v
     assert judge("Henrietta Sallis has moved from Tuesday mornings to the Saturday afternoon shift.", evidence).ok
