@@ -417,3 +417,13 @@ def test_a_road_or_a_bridge_is_a_place() -> None:
     answers(p, "Where did Ola Brekke meet Bo Lind?", "on the bridge")
     # the twin: a day is no place
     abstains(p, "Where did Cy Moss meet Dee Ray?")
+
+
+def test_a_colour_word_answers_what_colour() -> None:
+    p = build(["Dagny Rourke ordered a three-seater sofa in moss-green velvet.", "Ola Brekke bought a red bike.",
+               "Cy Moss bought a bike."])
+    answers(p, "What colour is Dagny Rourke's sofa?", "moss-green")
+    answers(p, "What colour is Ola Brekke's bike?", "red bike")
+    # the twins: a bike with no colour, and a thing the claim does not have
+    abstains(p, "What colour is Cy Moss's bike?")
+    abstains(p, "What colour is Ola Brekke's car?")

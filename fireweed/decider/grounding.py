@@ -37,6 +37,9 @@ _UNITS = {
     "percent": "% percent per cent",
     "money": "pound pounds £ dollar dollars euro euros pence p cent cents million billion thousand bn k",
 }
+_COLOURS = frozenset("""red orange yellow green blue purple violet pink brown black white grey gray silver gold
+    golden beige cream navy maroon turquoise teal crimson scarlet ivory tan khaki olive burgundy lilac lavender
+    mauve amber ochre bronze copper charcoal""".split())
 _MAKER_WORDS = ("author", "writer", "creator", "write", "wrote", "create")
 _UNIT_OF: dict[str, set[str]] = {}
 for _t, _ws in _UNITS.items():
@@ -328,6 +331,8 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "money", prev + " " + w)
         if w in ("pounds", "dollars", "euros", "pence") and is_number(prev):
             _add(ci, "money", prev + " " + w)
+        if w.rpartition("-")[2] in _COLOURS and i not in in_span:
+            _add(ci, "colour", w)  # "a red bike", "in moss-green velvet"
         if w in _REASON:
             _add(ci, "reason", w)
         if w == "as" and prev == "," and any(x in _FINITE or x.endswith("ed") and len(x) > 3 or is_verb(x) and not x.endswith("ing")

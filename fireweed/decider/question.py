@@ -58,7 +58,7 @@ TYPE_NOUNS: dict[str, str] = {
     stem(k): v
     for k, v in {
         "time": "clock", "date": "date", "day": "day", "year": "year", "month": "date", "week": "date",
-        "price": "money", "cost": "money", "rate": "rate", "fee": "money", "sum": "money", "budget": "money", "charge": "money",
+        "price": "money", "cost": "money", "rate": "rate", "colour": "colour", "color": "colour", "fee": "money", "sum": "money", "budget": "money", "charge": "money",
         "salary": "money", "money": "money", "funding": "money", "funds": "money", "amount": "amount", "figure": "amount", "value": "amount", "total": "amount",
         "number": "number", "count": "number", "capacity": "number", "size": "number", "quantity": "number",
         "population": "number", "percentage": "percent", "proportion": "percent", "share": "percent",

@@ -63,7 +63,7 @@ _HOLE_WORDS = {
     "mass": "weight", "measure": "how much", "dose": "dose", "temp": "temperature", "year": "year",
     "day": "day", "title": "title", "name": "name", "role": "role", "constraint": "restriction",
     "purpose": "purpose", "frequency": "how often", "distance": "distance", "percent": "percentage",
-    "org": "company", "rate": "rate",
+    "org": "company", "rate": "rate", "colour": "colour",
 }
 
 
