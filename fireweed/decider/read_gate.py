@@ -771,13 +771,16 @@ def _place_in_clause_of(ci: ClaimIndex, q_spans: set[str]) -> bool:
 def _code_after(ci: ClaimIndex, kind: Word) -> bool:
     """A number or code follows the kind word closely ("registration KT19 XRM", "phone number
     0161 555 2020"): "taken over the phone" names a phone but no number of it."""
-    lower = ci.lower
-    for p in ci.positions(kind.concepts):
-        for w in lower[p + 1:p + 8]:
-            if w in (".", ";"):
-                break
-            if any(c.isdigit() for c in w):
-                return True
+    return any(_digit_after(ci.lower, p, 7) for p in ci.positions(kind.concepts))
+
+
+def _digit_after(lower: list[str], p: int, reach: int) -> bool:
+    """Whether a word with a digit comes within ``reach`` words after ``p``, in its sentence."""
+    for w in lower[p + 1:p + 1 + reach]:
+        if w in (".", ";"):
+            return False
+        if any(c.isdigit() for c in w):
+            return True
     return False
 
 
@@ -1111,11 +1114,8 @@ def _measured(ci: ClaimIndex, noun: Word) -> bool:
             if any(c.isdigit() for c in lower[k]):
                 return True
             k -= 1
-        for w in lower[p + 1:p + 6]:
-            if w in (";", "."):
-                break
-            if any(c.isdigit() for c in w):
-                return True
+        if _digit_after(lower, p, 5):
+            return True
     return False
 
 

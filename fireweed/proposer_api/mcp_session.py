@@ -309,11 +309,7 @@ class Session:
                     if scope.cancel_called:
                         continue  # cancelled before its turn: no reply, as for any cancelled request
                     with scope:
-                        try:
-                            reply = await self._request(req_id, method, params)
-                        except Exception:
-                            log.exception("request %r in a batch failed", method)
-                            reply = _error(req_id, INTERNAL_ERROR, "Internal error")
+                        reply = await self._answer(req_id, method, params)
                     self.in_flight.pop(req_id, None)
                 if reply is not None:
                     replies.append(reply)
@@ -339,11 +335,7 @@ class Session:
         reply: dict[str, Any] | None = None
         try:
             with scope:
-                try:
-                    reply = await self._request(req_id, method, params)
-                except Exception:
-                    log.exception("request %r failed", method)
-                    reply = _error(req_id, INTERNAL_ERROR, "Internal error")
+                reply = await self._answer(req_id, method, params)
             if reply is not None:  # None when cancelled: the spec says no reply follows
                 await self.out.send(reply)
         finally:
@@ -351,6 +343,14 @@ class Session:
             self.slots.release()
 
     # ---- requests -------------------------------------------------------
+    async def _answer(self, req_id: Any, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        """The reply to one request; a bug in serving it is an internal error, never a dead session."""
+        try:
+            return await self._request(req_id, method, params)
+        except Exception:
+            log.exception("request %r failed", method)
+            return _error(req_id, INTERNAL_ERROR, "Internal error")
+
     async def _request(self, req_id: Any, method: str, params: dict[str, Any]) -> dict[str, Any]:
         meta = params.get("_meta")
         version = meta.get(META_VERSION) if isinstance(meta, dict) else None
