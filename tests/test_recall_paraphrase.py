@@ -427,3 +427,11 @@ def test_a_colour_word_answers_what_colour() -> None:
     # the twins: a bike with no colour, and a thing the claim does not have
     abstains(p, "What colour is Cy Moss's bike?")
     abstains(p, "What colour is Ola Brekke's car?")
+
+
+def test_how_and_a_quality_asks_for_the_measure_its_noun_gives() -> None:
+    p = build(["Ambrose Teague was advised to keep the room's humidity between 40 and 50 per cent.",
+               "The beam's strength was tested in May."])
+    answers(p, "How humid should Ambrose Teague keep the room?", "between 40 and 50 per cent")
+    # the twin: the quality named, but no measure of it
+    abstains(p, "How strong is the beam?")
