@@ -435,3 +435,18 @@ def test_how_and_a_quality_asks_for_the_measure_its_noun_gives() -> None:
     answers(p, "How humid should Ambrose Teague keep the room?", "between 40 and 50 per cent")
     # the twin: the quality named, but no measure of it
     abstains(p, "How strong is the beam?")
+
+
+def test_an_update_of_an_owned_noun_replaces_the_value_it_had() -> None:
+    p = build(["Bo Lind's dose is 5 mg.", "The monthly rent for 41 Gorse Hill Road is £1,150.",
+               "The deposit for 41 Gorse Hill Road is £900.",
+               "Dr Ray increased Bo Lind's dose to 10 mg.",
+               "The rent for 41 Gorse Hill Road will rise to £1,235 a month from 1 March."])
+    states = {m["claim"]: m["state"] for m in p.all_memories("t")}
+    assert states["Bo Lind's dose is 5 mg."] == "superseded"
+    assert states["The monthly rent for 41 Gorse Hill Road is £1,150."] == "superseded"
+    answers(p, "What is Bo Lind's dose now?", "to 10 mg")
+    answers(p, "How much is the monthly rent for 41 Gorse Hill Road now?", "£1,235")
+    # the twin: the rent's rise says nothing of the deposit
+    assert states["The deposit for 41 Gorse Hill Road is £900."] == "active"
+    answers(p, "How much is the deposit for 41 Gorse Hill Road?", "£900")

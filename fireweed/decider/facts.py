@@ -293,7 +293,13 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
     # find the predicate after the subject
     pos = start
     possessed: list[int] = []
-    if subject is not None and spans[subject].first <= start + 3:
+    owned = False  # the subject owns the noun before it ("the rent for X"), as a possessive would
+    nouns = _owned_nouns(lower, start, spans[subject]) if subject is not None and not spans[subject].possessive else None
+    if nouns:
+        # "The monthly rent for 41 Gorse Hill Road is £1,150" says what "41 Gorse Hill Road's
+        # monthly rent" does: the name owns the noun before the preposition
+        possessed, owned, pos = nouns, True, spans[subject].last
+    elif subject is not None and spans[subject].first <= start + 3:
         s = spans[subject]
         pos = s.last
         if s.possessive:
@@ -309,6 +315,7 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
         while pos < n and lower[pos] not in AUXILIARIES and lower[pos] not in _PUNCT and not _looks_verb(lower[pos]) and pos not in at:
             possessed.append(pos)
             pos += 1
+
     # "Ada Obi of Acme Labs said ...": the affiliation is not the predicate
     while pos + 1 < n and lower[pos] == "of" and (pos + 1) in at:
         pos = at[pos + 1].last
@@ -352,7 +359,7 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
     rank = _ORDINALS.get(head) if head else None
     if rank is not None:
         head = None  # "ranked fourth": the place is the value, the relation is the ranking
-    if possessed and subject is not None and spans[subject].possessive:
+    if possessed and subject is not None and (spans[subject].possessive or owned):
         relation = stem(lower[possessed[-1]])
     elif predicate:
         relation = f"{predicate}:{stem(head)}" if head else predicate
@@ -366,7 +373,7 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
     negated = negated or not NEGATIONS.isdisjoint(lower)
     update = stem(predicate) in CHANGE_VERBS or predicate in ("increase", "decrease", "move", "postpone")
     attribute = stem(head) if update and head else None
-    if update and attribute is None and possessed and subject is not None and spans[subject].possessive:
+    if update and attribute is None and possessed and subject is not None and (spans[subject].possessive or owned):
         attribute = stem(lower[possessed[-1]])  # "Whimbrel's relaunch has been moved": the relaunch's date
     replaced = _replaced_values(tokens, lower) if update else frozenset()
     return Fact(
@@ -384,6 +391,26 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
         stems=stems,
         replaced=replaced,
     )
+
+
+def _owned_nouns(lower: list[str], start: int, span: Span) -> list[int]:
+    """The noun phrase of "the N for/of NAME" opening a clause at ``start``, where NAME is
+    ``span`` (at most three words before the preposition, none a verb); [] when it is not one."""
+    k = start
+    while k < span.first and lower[k] in _DETERMINERS:
+        k += 1
+    nouns: list[int] = []
+    while k < span.first and lower[k] not in ("for", "of") and len(nouns) < 3:
+        if not lower[k].isalpha() or lower[k] in STOPWORDS or _looks_verb(lower[k]):
+            return []
+        nouns.append(k)
+        k += 1
+    if not nouns or k >= span.first or lower[k] not in ("for", "of"):
+        return []
+    k += 1
+    while k < span.first and lower[k] in _DETERMINERS:
+        k += 1
+    return nouns if k == span.first else []
 
 
 _ORDINALS = {w: i for i, w in enumerate(

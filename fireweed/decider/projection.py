@@ -1133,7 +1133,9 @@ class Projection:
                 continue  # left `open` again before this update
             f = self._fact(t, m)
             if f is not None and f.values:
-                for word in f.objects:
+                # what the claim gives a value of: its object words, and the noun it is about when
+                # its subject is possessed ("Bo Lind's dose is 5 mg" gives the dose a value)
+                for word in f.objects | _possessed_noun(m.relation):
                     led.valued.setdefault(word, set()).add(mid)
         led.pending = []
         return led.valued
@@ -1219,7 +1221,8 @@ class Projection:
                 # a bare verb with an entity object: "leads Acme" vs "leads Beta" may both hold
                 return False
             return bool(new_side) and bool(old_side)
-        if new.update and new.attribute and new.attribute in old.objects and old.values and new.values:
+        if new.update and new.attribute and (new.attribute in old.objects or new.attribute in _possessed_noun(old_m.relation)) \
+                and old.values and new.values:
             # a value the update does not keep, or one it says it moved from
             return bool(old.values - new.values) or bool(old.values & new.replaced)
         return False
@@ -1513,6 +1516,12 @@ def _periods_apart(new: Fact, old: Fact) -> bool:
     """Whether both claims speak of a period in months and the periods share no month."""
     a, b = _period_months(new), _period_months(old)
     return bool(a) and bool(b) and a.isdisjoint(b)
+
+
+def _possessed_noun(relation: str) -> frozenset[str]:
+    """The noun a claim with a possessed subject is about ("dose" for "Bo Lind's dose is 5 mg"),
+    whose relation is that noun alone; none for a verb's relation ("lead:team") or a state."""
+    return frozenset() if ":" in relation or relation in ("state", "be", "") else frozenset((relation,))
 
 
 def _says_now(f: Fact) -> bool:

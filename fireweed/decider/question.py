@@ -83,6 +83,7 @@ LIGHT_VERBS = frozenset(stem(w) for w in "be do have get take put go happen mean
 SETTING_PREPS = frozenset({"in", "at", "into", "from", "to", "near", "during", "on", "aboard", "inside", "outside", "across", "within", "around"})
 _PRESENT = frozenset({"now", "currently", "current", "still", "latest", "today", "presently", "nowadays", "moment", "new"})
 _PAST = frozenset({"before", "previously", "formerly", "prior", "originally", "initially", "former", "previous", "earlier", "first"})
+_WHEN_ADVERBS = frozenset("now currently still today presently nowadays previously formerly originally initially then".split())
 _MODALS_Q = frozenset("should must can could would will may might".split())
 _HOW = {
     "many": "number", "much": "amount", "long": "duration", "old": "age", "high": "measure", "tall": "measure",
@@ -370,6 +371,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                 # a name followed by a verb: the verb is the predicate
                 return k1, possessed
             while k1 < n and not is_stop(k1) and k1 not in span_at and k1 not in phrase_at:
+                if lower[k1] in _WHEN_ADVERBS:
+                    break  # "what is Bo's dose now": the adverb ends the noun phrase
                 if verb_here(k1) and (possessed or lower[k1 - 1] != "'s") and (
                         base_verb or not _bare_verb(lower[k1])):
                     # after "what was Ada's ...", a bare "score" is the noun ("her final score against
@@ -389,7 +392,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             if k1 in span_at:
                 k1 = span_at[k1].last
                 continue
-            if verb_here(k1) and possessed:
+            if verb_here(k1) and possessed or lower[k1] in _WHEN_ADVERBS:
                 break
             if k1 in by_index:
                 possessed.append(by_index[k1])
