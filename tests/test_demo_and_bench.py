@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 
@@ -106,7 +107,11 @@ def test_a_terminated_bench_stops_the_fronts_and_backend_it_started(tmp_path: Pa
         for line in bench.stderr:
             if line.startswith("bench: measuring"):
                 break
-        # the instrument sees what is running: the two fronts and the backend
+        # the instrument sees what is running: the two fronts and the backend (which the fronts may
+        # still be bringing up when the first measurement starts, on a loaded machine)
+        deadline = time.monotonic() + 60
+        while len(_processes_under(tmp_path)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.1)
         assert len(_processes_under(tmp_path)) >= 3
         bench.terminate()
         bench.stderr.read()
