@@ -720,3 +720,20 @@ def test_the_two_ends_of_a_change_may_not_trade_places() -> None:
     assert not v.ok and v.code == "relation_transposed", v
     assert judge("Henrietta Sallis has moved from Tuesday mornings to the Saturday afternoon shift.", evidence).ok
     assert judge("Henrietta Sallis has moved to the Saturday afternoon shift.", evidence).ok
+
+
+def test_a_condition_after_a_joined_clause_governs_that_clause_only() -> None:
+    evidence = "Kieran Ost will return on 2 March to check the bait and will recommend a deep clean if activity continues."
+    assert judge("Kieran Ost will return on 2 March to check the bait.", evidence).ok
+    v = judge("Kieran Ost will recommend a deep clean.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    # a condition that opens its sentence governs all of it
+    v = judge("The ferry will sail.", "If the wind drops, the ferry will sail and the café will open.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_provided_as_a_verb_is_no_condition() -> None:
+    evidence = "Bernard Quist chose hearing aids in a silver finish, which are provided free of charge."
+    assert judge("Bernard Quist chose hearing aids in a silver finish.", evidence).ok
+    v = judge("The match will go ahead.", "The match will go ahead provided the pitch is dry.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v

@@ -555,6 +555,8 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
             out.append(_NegSite(i, n, frozenset(a.stems[i - 1]), " ".join(rel), None, (i - 1,)))
             continue
         whole = n in _CONDITIONS or phrase is not None or (n == "according" and _qualifier_at(a, i))
+        if n in ("provided", "providing") and i > 0 and (toks[i - 1].norm in _BE_FORMS or toks[i - 1].norm in AUXILIARIES):
+            whole = False  # "which are provided free of charge": the verb, not "provided that"
         if not whole and not _qualifier_at(a, i):
             continue
         if whole:
@@ -567,7 +569,13 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
                 # harbour is closed": the ferry sails either way; only the supposition is unstated.
                 members = [j for j in range(i + 1, _run_of(a.clauses, i).stop) if not _skippable(toks[j])]
             else:
-                members = [j for j in _run_of(sent, i) if j != i and not _skippable(toks[j])]
+                run = _run_of(sent, i)
+                # "will return to check the bait and will recommend a clean if activity continues":
+                # a condition after its clause governs that clause, from the "and" that joins it on
+                joined = [k for k in range(run.start, i) if toks[k].norm in ("and", "but")
+                          and k + 1 < i and (toks[k + 1].norm in MODALS or toks[k + 1].norm in AUXILIARIES)]
+                first = joined[-1] + 1 if joined else run.start
+                members = [j for j in range(first, run.stop) if j != i and not _skippable(toks[j])]
             scope = {x for j in members for x in a.stems[j]}
             if scope:
                 out.append(_NegSite(i, phrase or n, frozenset(scope), "...", None, tuple(members)))
