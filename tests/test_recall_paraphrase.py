@@ -450,3 +450,12 @@ def test_an_update_of_an_owned_noun_replaces_the_value_it_had() -> None:
     # the twin: the rent's rise says nothing of the deposit
     assert states["The deposit for 41 Gorse Hill Road is £900."] == "active"
     answers(p, "How much is the deposit for 41 Gorse Hill Road?", "£900")
+
+
+def test_which_noun_and_an_unlisted_past_verb_asks_for_a_particular_one() -> None:
+    p = build(["Matei Rusnak was commended by a customer for spotting a mislabelled pallet.",
+               "Ola Brekke was commended by a customer, Bo Lind, for her help."])
+    # "commended" is the verb, not part of the noun phrase: the claim names no particular customer
+    abstains(p, "Which customer commended Matei Rusnak?")
+    # the twin: the customer named
+    answers(p, "Which customer commended Ola Brekke?", "Bo Lind")

@@ -336,7 +336,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             nxt = lower[k1 + 1] if k1 + 1 < n else "?"
             if _is_verbish(w) and (k1 + 1 >= n or (is_stop(k1 + 1) and nxt not in AUXILIARIES) or nxt in _DETS):
                 break
-            if got and _finite_verb(w) and (nxt in _DETS or k1 + 1 in span_at):
+            if got and (_finite_verb(w) or w.endswith("ed") and len(w) > 4 and not is_verb(w)) \
+                    and (nxt in _DETS or k1 + 1 in span_at):
                 # "which company makes the battery": a finite verb with its object ends the wh-phrase
                 break
             got.append(by_index[k1])
