@@ -459,3 +459,12 @@ def test_which_noun_and_an_unlisted_past_verb_asks_for_a_particular_one() -> Non
     abstains(p, "Which customer commended Matei Rusnak?")
     # the twin: the customer named
     answers(p, "Which customer commended Ola Brekke?", "Bo Lind")
+
+
+def test_a_duration_in_hyphened_words_and_a_cause_blamed_are_values() -> None:
+    p = build(["Sunil Moss reached the car at 08:31, forty-three minutes after the call.",
+               "The delay was blamed on fog at the airport.", "Ola Brekke blamed Bo Lind."])
+    answers(p, "How long after the call did Sunil Moss reach the car?", "forty-three minutes")
+    answers(p, "Why was there a delay?", "blamed on fog")
+    # the twin: blaming someone gives no reason for it
+    abstains(p, "Why did Ola Brekke blame Bo Lind?")

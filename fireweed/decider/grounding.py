@@ -304,6 +304,9 @@ def _build(fact: Fact) -> ClaimIndex:
                 _add(ci, t, w + " " + nxt)
         if "-" in w:
             parts = w.split("-")
+            if all(p in _NUM_WORDS for p in parts):
+                for t in _UNIT_OF.get(nxt, ()):
+                    _add(ci, t, w + " " + nxt)  # "forty-three minutes after the call"
             if parts[0] in _NUM_WORDS or parts[0].isdigit():
                 _add(ci, "number", parts[0])
                 for p in parts[1:]:
@@ -333,8 +336,8 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "money", prev + " " + w)
         if w.rpartition("-")[2] in _COLOURS and i not in in_span:
             _add(ci, "colour", w)  # "a red bike", "in moss-green velvet"
-        if w in _REASON:
-            _add(ci, "reason", w)
+        if w in _REASON or (w, nxt) in (("blamed", "on"), ("attributed", "to"), ("put", "down")):
+            _add(ci, "reason", w)  # "the shortfall was blamed on a late trailer"
         if w == "as" and prev == "," and any(x in _FINITE or x.endswith("ed") and len(x) > 3 or is_verb(x) and not x.endswith("ing")
                                              for x in lower[i + 2:i + 8]):
             # "..., as the farm lost half its flock": "as" opening a clause after a comma gives why
