@@ -468,3 +468,11 @@ def test_a_duration_in_hyphened_words_and_a_cause_blamed_are_values() -> None:
     answers(p, "Why was there a delay?", "blamed on fog")
     # the twin: blaming someone gives no reason for it
     abstains(p, "Why did Ola Brekke blame Bo Lind?")
+
+
+def test_a_length_said_as_one_answers_how_long_a_named_thing_is() -> None:
+    p = build(["Kingfisher Lass is 58 feet long and sleeps up to six.",
+               "Ola Brekke booked Kingfisher Lass for seven nights from 3 May."])
+    answers(p, "How long is Kingfisher Lass?", "58 feet long")
+    # the twin: the booking's length is a time, which the length of the boat does not give
+    answers(p, "How long is Ola Brekke's booking?", "seven nights")

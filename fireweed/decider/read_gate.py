@@ -398,10 +398,15 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 fail(q.verb_word.text)
     # the hole: a value of the asked kind that the question did not state
     hole = q.hole
-    if hole == "duration" and q.kind == "how" and q.verb_word is None and not ci.typed("duration", exclude):
+    if hole == "duration" and q.kind == "how" and q.verb_word is None and ci.typed("distance", exclude):
         noun = q.head_word or (q.subject_words[-1] if q.subject_words else None)
-        if noun is not None and ci.typed("distance", exclude) and _grounded(ci, noun) and _measured(ci, noun):
+        if noun is not None and not ci.typed("duration", exclude) and _grounded(ci, noun) and _measured(ci, noun):
             hole = "distance"  # "how long is her campervan" <- "a 6-metre campervan": a length, not a time
+        elif noun is None and _length_stated(ci):
+            # "how long is Kingfisher Lass" <- "Kingfisher Lass is 58 feet long": a length said as
+            # one, which answers before a time the same subject also has ("booked for seven nights")
+            hole = "distance"
+            score += 1.5
     if q.kind == "how" and hole in ("measure", "mass", "distance") and q.verb_word is None:
         noun = q.head_word or (q.subject_words[-1] if q.subject_words else None)
         if noun is not None and _grounded(ci, noun) and not _measured(ci, noun):
@@ -766,6 +771,13 @@ def _place_in_clause_of(ci: ClaimIndex, q_spans: set[str]) -> bool:
             clause += 1
         ids.append(clause)
     return any(ids[p.first] == ids[a.first] for p in places for a in asked)
+
+
+def _length_stated(ci: ClaimIndex) -> bool:
+    """A distance followed by "long" ("is 58 feet long", "a path 3 km long")."""
+    lower, lengths = ci.lower, ci.types.get("distance", set())
+    return any(w == "long" and k >= 2 and f"{lower[k - 2].replace(',', '')} {lower[k - 1]}" in lengths
+               for k, w in enumerate(lower))
 
 
 def _code_after(ci: ClaimIndex, kind: Word) -> bool:
