@@ -476,3 +476,13 @@ def test_a_length_said_as_one_answers_how_long_a_named_thing_is() -> None:
     answers(p, "How long is Kingfisher Lass?", "58 feet long")
     # the twin: the booking's length is a time, which the length of the boat does not give
     answers(p, "How long is Ola Brekke's booking?", "seven nights")
+
+
+def test_an_update_told_as_reported_speech_replaces_the_old_value() -> None:
+    p = build(["The monthly rent for 41 Gorse Hill Road is £1,150.", "The deposit for 41 Gorse Hill Road is £900.",
+               "Ottilie Haraldsen reported that the rent for 41 Gorse Hill Road will rise to £1,235 a month."])
+    states = {m["claim"]: m["state"] for m in p.all_memories("t")}
+    assert states["The monthly rent for 41 Gorse Hill Road is £1,150."] == "superseded"
+    answers(p, "How much is the monthly rent for 41 Gorse Hill Road now?", "£1,235")
+    # the twin: the report says nothing of the deposit
+    assert states["The deposit for 41 Gorse Hill Road is £900."] == "active"

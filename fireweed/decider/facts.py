@@ -48,7 +48,7 @@ from fireweed.decider.name_spans import Span, add_known_spans, find_spans
 from fireweed.decider.relations import lexicon
 
 __all__ = ["Fact", "parse_claim", "values_of", "content_stems", "normalize_claim", "CHANGE_VERBS", "resulting_state",
-           "states_a_post"]
+           "states_a_post", "reported_update"]
 
 _ADVERBS = frozenset(
     """now also already still just recently currently previously formerly newly again then soon later
@@ -148,6 +148,25 @@ def _resulting_state(f: Fact) -> str | None:
                 return "live"
         elif s in _RANK_CHANGES and i + 1 < len(lower) and lower[i + 1] in ("to", "as"):
             return "be"
+    return None
+
+
+_REPORTING = frozenset(stem(w) for w in "report say confirm announce state note explain write warn".split())
+
+
+def reported_update(f: Fact) -> Fact | None:
+    """The update a claim reports ("Ottilie reported that the rent for 41 Gorse Hill Road will rise
+    to £1,235"): the "that" clause after a reporting verb, read as a claim of its own, when it
+    changes an attribute's value; otherwise None."""
+    lower = [t.lower for t in f.tokens]
+    for i, w in enumerate(lower):
+        if stem(w) not in _REPORTING:
+            continue
+        j = next((k for k in range(i + 1, min(len(lower) - 1, i + 5)) if lower[k] == "that"), None)
+        if j is None:
+            continue
+        inner = parse_claim(f.claim[f.tokens[j + 1].start:])
+        return inner if inner.update and inner.attribute and inner.values else None
     return None
 
 

@@ -47,7 +47,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from fireweed.decider.facts import Fact, parse_claim, resulting_state, states_a_post
+from fireweed.decider.facts import Fact, parse_claim, reported_update, resulting_state, states_a_post
 from fireweed.decider.lexicon import HONORIFICS, MONTHS, stem
 from fireweed.decider.name_spans import Span, guess_kind, name_tokens
 from fireweed.decider.relations import lexicon
@@ -1066,18 +1066,31 @@ class Projection:
         disputes: list[str] = []
         after: list[tuple[str, dict[str, Any]]] = []
         self_superseded_by: str | None = None
+        checks: list[tuple[Fact, str, list[str]]] = []
         if subjects and relation != "state":
-            pool = self._conflict_candidates(t, t.entities.get(subjects[0]), fact, relation, subjects)
+            checks.append((fact, relation, subjects))
+        inner = reported_update(fact)
+        if inner is not None:
+            # "Ottilie reported that the rent for 41 Gorse Hill Road will rise to £1,235": what is
+            # reported updates the rent as the clause alone would, the reporter aside
+            told = [e for e in dict.fromkeys(self._resolve_for_write(t, sp) or new_names.get(sp.key)
+                                            for sp in inner.ordered_spans()) if e]
+            if told:
+                checks.append((inner, inner.relation, told))
+        seen: set[str] = set()
+        for cfact, crel, csubjects in checks:
+            pool = self._conflict_candidates(t, t.entities.get(csubjects[0]), cfact, crel, csubjects)
             for old_id in sorted(pool, key=lambda i: x.seq if (x := t.memories.get(i)) else 0):  # admission order
                 old = t.memories.get(old_id)
-                if old is None:
+                if old is None or old_id in seen:
                     continue
                 st = self._state(t, old, None)
                 if st not in _VISIBLE:
                     continue
                 of = self._fact(t, old)
-                if of is None or not self._conflicts(fact, relation, of, old, subjects):
+                if of is None or not self._conflicts(cfact, crel, of, old, csubjects):
                     continue
+                seen.add(old_id)
                 if et and old.event_time and et == old.event_time and old.source_id != source_id:
                     disputes.append(old.id)
                     if st != "disputed":
