@@ -866,7 +866,7 @@ def _deictic_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
     return None
 
 
-_PROGRESSIVE_BE = frozenset("am is are was were be been".split())
+_PROGRESSIVE_BE = _BE_FORMS - {"being"}  # "being" opens the passive form, read on its own
 _ASPECT_ADVERBS = frozenset("still currently now also already gradually slowly busy".split())
 
 

@@ -84,7 +84,6 @@ SETTING_PREPS = frozenset({"in", "at", "into", "from", "to", "near", "during", "
 _PRESENT = frozenset({"now", "currently", "current", "still", "latest", "today", "presently", "nowadays", "moment", "new"})
 _PAST = frozenset({"before", "previously", "formerly", "prior", "originally", "initially", "former", "previous", "earlier", "first"})
 _WHEN_ADVERBS = frozenset("now currently still today presently nowadays previously formerly originally initially then".split())
-_MODALS_Q = frozenset("should must can could would will may might".split())
 _HOW = {
     "many": "number", "much": "amount", "long": "duration", "old": "age", "high": "measure", "tall": "measure",
     "big": "measure", "large": "measure", "far": "distance", "fast": "measure", "often": "frequency",
@@ -409,7 +408,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             consumed.add(k)
             k += 1
         elif nxt.isalpha() and any(c.startswith("D:") for c in lx.concepts_of(stem(nxt))) \
-                and k + 1 < n and (lower[k + 1] in AUXILIARIES or lower[k + 1] in _MODALS_Q):
+                and k + 1 < n and lower[k + 1] in AUXILIARIES:
             # "how humid should the room be": a quality asked as its measure, named by its noun
             # ("humidity between 40 and 50 per cent"); the adjective is what is measured, no verb
             q.hole = "measure"
