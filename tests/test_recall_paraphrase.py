@@ -168,6 +168,14 @@ def test_twins_are_a_count_of_two(proj: Projection) -> None:
     abstains(proj, "How many cubs did Ada Quist have?")
 
 
+def test_every_spelled_cardinal_counts_the_noun_after_it() -> None:
+    # the teens were missing from the read gate's own list of count words
+    p = build(["Dagny Holt rescued fifteen ponies from the flooded farm.",
+               "Ansel Broom rescued ponies from the flooded farm."])
+    answers(p, "How many ponies did Dagny Holt rescue?", "fifteen ponies")
+    abstains(p, "How many ponies did Ansel Broom rescue?")
+
+
 def test_a_phrase_that_names_no_relation_is_not_the_verb(proj: Projection) -> None:
     # "a day" qualifies the counted meals; "eat" is the verb
     answers(proj, "How many meals a day can Mirri eat now?", "three small meals")

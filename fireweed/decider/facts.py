@@ -45,6 +45,7 @@ from fireweed.decider.lexicon import (
     tokenize,
 )
 from fireweed.decider.name_spans import Span, add_known_spans, find_spans
+from fireweed.decider.text import CARDINAL_WORDS
 from fireweed.decider.relations import lexicon
 
 __all__ = ["Fact", "parse_claim", "values_of", "content_stems", "normalize_claim", "CHANGE_VERBS", "resulting_state",
@@ -187,13 +188,7 @@ def normalize_claim(claim: str) -> str:
     return text
 
 
-_NUM_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
-    "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
-    "dozen": 12,
-}
+_NUM_WORDS: dict[str, int] = {**CARDINAL_WORDS, "hundred": 100, "dozen": 12}
 
 
 def _norm_number(text: str) -> str:

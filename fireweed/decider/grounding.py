@@ -21,7 +21,7 @@ from fireweed.decider.facts import Fact
 from fireweed.decider.lexicon import MONTHS, NEGATIONS, STOPWORDS, WEEKDAYS, is_number, is_verb, role_word, stem, stems_of
 from fireweed.decider.name_spans import Span, guess_kind
 from fireweed.decider.relations import lexicon
-from fireweed.decider.text import TITLES
+from fireweed.decider.text import CARDINAL_WORDS, TITLES
 
 __all__ = ["ClaimIndex", "index_of", "PRIOR_MARKERS"]
 
@@ -67,9 +67,8 @@ _PURPOSE = frozenset("towards toward for fund funds pay cover so purpose".split(
 _ROLE_VERBS = frozenset(stem(w) for w in "elect appoint name hire promote act serve work become".split())
 _FREQ = frozenset("daily weekly monthly annually yearly once twice thrice every each hourly nightly fortnightly".split())
 PRIOR_MARKERS = frozenset(stem(w) for w in "previously formerly before prior originally earlier instead replace replaced until former used from initially".split())
-_NUM_WORDS = frozenset(
-    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand dozen half twin twins triplets quadruplets".split()
-)
+_NUM_WORDS: frozenset[str] = frozenset(CARDINAL_WORDS).difference(("zero", "nought", "nil")) | frozenset(
+    "hundred thousand dozen half twin twins triplets quadruplets".split())
 
 
 @dataclass

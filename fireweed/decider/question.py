@@ -49,6 +49,7 @@ from fireweed.decider.lexicon import (
 )
 from fireweed.decider.name_spans import Span, add_known_spans, find_spans
 from fireweed.decider.relations import lexicon
+from fireweed.decider.text import CARDINAL_WORDS
 
 __all__ = ["Question", "analyse", "TYPE_NOUNS", "LIGHT_VERBS", "SETTING_PREPS"]
 
@@ -141,11 +142,7 @@ class Question:
 
 # Spelled-out counts a question may state ("who adopted five cats"); "one" is left out, since
 # "which one" and "one of" state no number.
-_COUNT_WORDS: frozenset[str] = frozenset(
-    {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-     "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
-     "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "dozen"}
-)
+_COUNT_WORDS: frozenset[str] = frozenset(CARDINAL_WORDS).difference(("zero", "nought", "nil", "one")) | {"dozen"}
 
 
 def _is_verbish(w: str) -> bool:

@@ -43,7 +43,7 @@ from fireweed.decider.facts import resulting_state
 from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, index_of
 from fireweed.decider.lexicon import MONTHS, STOPWORDS, is_verb, stem
 from fireweed.decider.name_spans import guess_kind
-from fireweed.decider.text import NUMBER_WORDS
+from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
 from fireweed.decider.question import SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse, verbal
 from fireweed.decider.relations import lexicon
 
@@ -1081,11 +1081,8 @@ def _months_named(q: Question) -> set[int]:
     return out
 
 
-_COUNT_WORDS = frozenset(
-    {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "dozen",
-     "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand",
-     "a", "an", "one", "several", "no", "twin", "twins", "triplets", "quadruplets"}
-)
+_COUNT_WORDS: frozenset[str] = frozenset(CARDINAL_WORDS).difference(("zero", "nought", "nil")) | frozenset(
+    "dozen hundred thousand a an several no twin twins triplets quadruplets".split())
 
 
 def _count_before(ci: ClaimIndex, head: Word) -> bool:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Iterable
 
-from .lexicon import prefixed_irregular
+from .lexicon import MONTHS, prefixed_irregular
 
 __all__ = [
     "Token",
@@ -193,12 +193,6 @@ NAME_PARTICLES: frozenset[str] = frozenset(
     {"de", "da", "di", "du", "del", "della", "der", "den", "van", "von", "le", "la", "bin",
      "ibn", "al", "el", "dos", "das", "ter", "ten", "y", "&"}
 )
-MONTHS: dict[str, int] = {
-    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
-    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
-    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9,
-    "sept": 9, "oct": 10, "nov": 11, "dec": 12,
-}
 WEEKDAYS: frozenset[str] = frozenset(
     {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
      "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
@@ -214,6 +208,8 @@ _TENS_WORDS: dict[str, int] = {
     "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
     "eighty": 80, "ninety": 90,
 }
+# Cardinals spelled as one word, "zero" to "ninety": the one list the read path's counters derive from.
+CARDINAL_WORDS: dict[str, int] = {**_UNITS_WORDS, **_TENS_WORDS}
 _SCALE_WORDS: dict[str, int] = {
     "hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
     "trillion": 1_000_000_000_000,
