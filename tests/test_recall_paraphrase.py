@@ -176,6 +176,18 @@ def test_every_spelled_cardinal_counts_the_noun_after_it() -> None:
     abstains(p, "How many ponies did Ansel Broom rescue?")
 
 
+def test_the_year_a_thing_was_made_tells_how_old_it_is_and_no_one_elses_age() -> None:
+    p = build(["Florian Eskildsen's boat Whimbrel was built in 1962.",
+               "The installation at 12 Tenter Row failed because its consumer unit, which dates from 1989, has no RCD protection.",
+               "Ada Obi's 1987 report was shredded.",
+               "The boiler at 3 Mill Lane was serviced by Ivo Lind, aged 71."])
+    answers(p, "How old is Whimbrel?", "built in 1962")
+    answers(p, "How old is the consumer unit at 12 Tenter Row?", "dates from 1989")
+    abstains(p, "How old is Ada Obi?")  # the report's year, not hers
+    abstains(p, "How old is Florian Eskildsen?")  # his boat's
+    abstains(p, "How old is the boiler at 3 Mill Lane?")  # the engineer's age
+
+
 def test_a_phrase_that_names_no_relation_is_not_the_verb(proj: Projection) -> None:
     # "a day" qualifies the counted meals; "eat" is the verb
     answers(proj, "How many meals a day can Mirri eat now?", "three small meals")

@@ -168,6 +168,26 @@ def _clause_as(lower: list[str], i: int) -> bool:
     return prev in (",", ";", ":", "such", "just", "so") or any(x in _FINITE for x in lower[i + 1:i + 5])
 
 
+# Verbs whose year is when a thing began, so that the year tells how old it is ("built in 1962",
+# "dates from 1989", "founded in 1921", "born in 1987").
+_ORIGIN_VERBS = frozenset(
+    "built made dates dated dating founded established born constructed manufactured erected "
+    "opened launched planted laid cast fitted installed".split())
+
+
+def year_of_origin(lower: list[str], i: int) -> bool:
+    """Whether the year at i is when something began: after an origin verb ("built in 1962",
+    "dates from 1989", "dating back to 1921") or straight before the thing it dates ("a 1962
+    Ellingham upright", "Teague's 1958 wristwatch")."""
+    k = i - 1
+    while k >= 0 and lower[k] in ("in", "from", "back", "to", "around", "about", "circa", "c.", "since"):
+        k -= 1
+    if k < i - 1 and k >= 0 and lower[k] in _ORIGIN_VERBS:
+        return True
+    return i > 0 and lower[i - 1] in ("a", "an", "his", "her", "their", "its", "my", "our", "your", "'s") \
+        and i + 1 < len(lower) and lower[i + 1].isalpha() and lower[i + 1] not in STOPWORDS
+
+
 def index_of(fact: Fact) -> ClaimIndex:
     """Build (once) and return the ClaimIndex cached on a Fact."""
     ci = getattr(fact, "_gate_index", None)
@@ -273,6 +293,8 @@ def _build(fact: Fact) -> ClaimIndex:
             if _YEAR.match(v):
                 _add(ci, "year", v)
                 _add(ci, "date", v)
+                if year_of_origin(lower, i):
+                    _add(ci, "age", v)
             if nxt in MONTHS or prev in MONTHS:
                 _add(ci, "date", v + " " + (nxt if nxt in MONTHS else prev))
             if prev in ("in", "within", "after") and nxt.rstrip("s") in _TIME_UNITS:

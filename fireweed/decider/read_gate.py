@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fireweed.decider.facts import resulting_state
-from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, index_of
+from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, index_of, year_of_origin
 from fireweed.decider.lexicon import MONTHS, STOPWORDS, is_verb, stem
 from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
@@ -418,7 +418,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "where is Ambrose going" is not answered by "the cats are boarding at Fernbank Cattery
         # while their owner, Ambrose, is away": the place is the cats', in the other clause
         fail("where")
-    if hole == "age" and q.spans and not _age_beside(ci, q_spans):
+    if hole == "age" and q.spans and not _age_beside(ci, q_spans, [w for w in q.words if w.stem != "old"]):
         # "how old is Ola" is not answered by "Selwyn, aged 71, beat Ola": an age is the one of the
         # name it stands beside
         fail("how old")
@@ -1128,13 +1128,14 @@ def _measured(ci: ClaimIndex, noun: Word) -> bool:
     return False
 
 
-def _age_beside(ci: ClaimIndex, q_spans: set[str]) -> bool:
+def _age_beside(ci: ClaimIndex, q_spans: set[str], nouns: list[Word]) -> bool:
     """Whether an age in the claim stands beside one of the asked names: "Ada Obi, aged 71,", "Ada
-    Obi, a 58-year-old postman", "the 58-year-old Ada Obi"."""
+    Obi, a 58-year-old postman", "the 58-year-old Ada Obi", "Whimbrel was built in 1962"."""
     lower = ci.lower
     ages = [k for k, w in enumerate(lower) if (any(c.isdigit() for c in w) or w.split("-")[0] in NUMBER_WORDS) and (
         (k > 0 and lower[k - 1] in ("aged", "age")) or lower[k + 1:k + 3] in (["-", "year-old"], ["-", "years-old"])
-        or lower[k + 1:k + 3] == ["years", "old"] or w.endswith(("-year-old", "-years-old")))]
+        or lower[k + 1:k + 3] == ["years", "old"] or w.endswith(("-year-old", "-years-old")))
+        or year_of_origin(lower, k)]
     if not ages:
         return True  # an age word the index found some other way: not ours to judge here
     for sp in ci.spans:
@@ -1146,6 +1147,13 @@ def _age_beside(ci: ClaimIndex, q_spans: set[str]) -> bool:
             between = lower[k + 1:sp.first]
             if sp.first - 4 <= k < sp.first and not any(w in (",", ";", ".") or is_verb(w) for w in between):
                 return True  # "the 58-year-old Ada Obi", not "Selwyn, aged 71, beat Ola"
+    # "how old is the consumer unit at 12 Tenter Row" <- "at 12 Tenter Row ... its consumer unit,
+    # which dates from 1989": the asked thing, named by a noun rather than a name
+    for w in nouns:
+        for p in ci.positions(w.concepts):
+            if any(p < k <= p + 6 and "." not in lower[p:k] and not any(p < sp.first < k for sp in ci.spans)
+                   for k in ages):
+                return True
     return False
 
 
