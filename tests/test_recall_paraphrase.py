@@ -188,6 +188,17 @@ def test_the_year_a_thing_was_made_tells_how_old_it_is_and_no_one_elses_age() ->
     abstains(p, "How old is the boiler at 3 Mill Lane?")  # the engineer's age
 
 
+def test_how_many_people_is_answered_by_a_count_of_people_or_a_capacity() -> None:
+    p = build(["Kingfisher Lass sleeps up to six.", "Beginners' Portuguese has twelve learners.",
+               "The Harbour Inn seats its guests by the window.", "Ottersong sleeps beside the lock.",
+               "Beginners' Spanish has twelve easels."])
+    answers(p, "How many people can sleep on Kingfisher Lass?", "up to six")
+    answers(p, "How many people does Beginners' Portuguese have?", "twelve learners")
+    abstains(p, "How many people can the Harbour Inn seat?")  # no count
+    abstains(p, "How many people can sleep on Ottersong?")  # a place, not a count
+    abstains(p, "How many people does Beginners' Spanish have?")  # easels are not people
+
+
 def test_a_phrase_that_names_no_relation_is_not_the_verb(proj: Projection) -> None:
     # "a day" qualifies the counted meals; "eat" is the verb
     answers(proj, "How many meals a day can Mirri eat now?", "three small meals")

@@ -41,7 +41,7 @@ from typing import Any
 
 from fireweed.decider.facts import resulting_state
 from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, index_of, year_of_origin
-from fireweed.decider.lexicon import MONTHS, STOPWORDS, is_verb, stem
+from fireweed.decider.lexicon import MONTHS, STOPWORDS, is_verb, role_word, stem
 from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
 from fireweed.decider.question import SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse, verbal
@@ -324,6 +324,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # "what was the subject of his portrait" <- "his portrait of his grandmother": what a
             # work is of or about is its subject
             score += 2
+        elif q.kind == "how" and q.hole == "number" and q.head_word.stem in _PEOPLE_HEADS \
+                and _people_counted(ci, [q.verb_word] if q.verb_word is not None else q.soft):
+            # "how many people can sleep on it" <- "it sleeps up to six"; "how many people came"
+            # <- "1,130 visitors came": "people" counts whoever the claim counts
+            score += 2
         elif q.prep and _prep_frame(ci, q.prep, exclude):
             score += 2
         elif q.verb_word is not None and _grounded(ci, q.verb_word) and _title_after(ci, q.verb_word):
@@ -566,6 +571,38 @@ def _title_after(ci: ClaimIndex, verb: Word) -> bool:
     starts = {s.first for s in ci.spans if s.quoted}
     return any(p + 1 in starts or p + 2 in starts and ci.lower[p + 1] in ("the", "a", "an", "his", "her", "their")
                for p in ci.positions(verb.concepts))
+
+
+_PEOPLE_HEADS = frozenset({"person", "people", "persons"})
+_PEOPLE_NOUNS = frozenset(
+    "guest guests child children pupil pupils adult adults student students man men woman women "
+    "resident residents fan fans patient patients athlete athletes".split())
+_ABOUT = frozenset("up to about around roughly some nearly almost over more than fewer less just only a total of".split())
+
+
+def _people_counted(ci: ClaimIndex, verbs: list[Word]) -> bool:
+    """A count the claim gives of people: a cardinal before a noun for people ("1,130 visitors",
+    "twelve learners") or, when the question's verb is the claim's, straight after it, as a
+    capacity is said ("sleeps up to six", "seats 24"): the verb, or with none found, the question's
+    other words ("how many people can sleep on it")."""
+    lower = ci.lower
+
+    def people(w: str) -> bool:
+        return w in _PEOPLE_NOUNS or w.endswith("s") and role_word(w[:-1]) or stem(w) in _PEOPLE_HEADS
+
+    for k, w in enumerate(lower[:-1]):
+        if (_cardinal(w) or w.split("-")[0] in CARDINAL_WORDS) and people(lower[k + 1]):
+            return True
+    for p in (p for v in verbs for p in ci.positions(v.concepts)):
+        k = p + 1
+        while k < len(lower) and lower[k] in _ABOUT:
+            k += 1
+        if k < len(lower) and (_cardinal(lower[k]) or lower[k] in CARDINAL_WORDS):
+            after = lower[k + 1] if k + 1 < len(lower) else "."
+            # "has twelve chairs" counts chairs
+            if not after.isalpha() or after in STOPWORDS or people(after):
+                return True
+    return False
 
 
 def _price_stated(ci: ClaimIndex) -> bool:
