@@ -54,11 +54,12 @@ CLAIMS = [
 ]
 
 
-def build(claims: list[str]) -> Projection:
+def build(claims: list[str], sources: list[str] | None = None) -> Projection:
     p = Projection()
     seq = 0
     for i, claim in enumerate(claims):
-        plan = p.plan_remember("t", claim, claim, {"source_id": f"s{i}", "parts": [i]}, f"s{i}", None, None)
+        sid = sources[i] if sources else f"s{i}"
+        plan = p.plan_remember("t", claim, claim, {"source_id": sid, "parts": [i]}, sid, None, None)
         for kind, payload in plan.events:
             seq += 1
             p.apply("t", seq, kind, payload, f"2024-02-{1 + i:02d}T00:00:00Z")
@@ -197,6 +198,26 @@ def test_how_many_people_is_answered_by_a_count_of_people_or_a_capacity() -> Non
     abstains(p, "How many people can the Harbour Inn seat?")  # no count
     abstains(p, "How many people can sleep on Ottersong?")  # a place, not a count
     abstains(p, "How many people does Beginners' Spanish have?")  # easels are not people
+
+
+def test_a_place_the_question_is_set_at_may_be_named_only_by_the_claims_source() -> None:
+    p = build(["Tolby Water reported a burst main in Tolby on 3 March.",
+               "Repair crew leader Clodagh Gorrie-Nkosi isolated the burst main by 07:30.",
+               "Ingrid Lusk isolated the burst main at Marrow Cross by 09:10.",
+               "Ansel Broom ran the pumping station in Pellow."],
+              ["report", "report", "other", "pellow"])
+    answers(p, "Who isolated the burst main in Tolby?", "Clodagh Gorrie-Nkosi")
+    abstains(p, "Who isolated the burst main in Pellow?")  # that source says nothing of a main
+
+
+def test_a_word_straight_after_a_modal_is_the_verb_and_what_follows_its_object() -> None:
+    # "captain" is no common verb: read as a noun, "who will captain" had no verb and no object
+    p = build(["Constance Adebanjo-Reeve will captain the ladies' section at Hollowmere next season.",
+               "Volunteer Kit Amos will teach the Scouts knot-tying at Fell Camp."])
+    answers(p, "Who will captain the ladies' section at Hollowmere?", "Constance Adebanjo-Reeve")
+    abstains(p, "Who will captain the men's section at Hollowmere?")
+    answers(p, "Who can teach the Scouts knot-tying?", "Kit Amos")
+    abstains(p, "Who will teach the Scouts archery?")  # the second object is what is taught
 
 
 def test_a_phrase_that_names_no_relation_is_not_the_verb(proj: Projection) -> None:

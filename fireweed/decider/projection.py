@@ -268,7 +268,7 @@ class _Memory:
 
 class _Tenant:
     __slots__ = (
-        "name", "head", "entities", "by_key", "by_token", "by_person_end", "by_first", "memories", "by_claim", "sources",
+        "name", "head", "entities", "by_key", "by_token", "by_person_end", "by_first", "memories", "by_claim", "sources", "by_source",
         "tombstones", "certificates", "reads", "words", "events", "last_recorded", "word_since", "key_since",
         "erasures", "erased_at", "certified", "step_from", "step_to", "importing", "import_refs", "imported",
     )
@@ -290,6 +290,8 @@ class _Tenant:
         self.memories: dict[str, _Memory] = {}
         self.by_claim: dict[str, list[str]] = {}
         self.sources: dict[str, dict[str, Any]] = {}
+        # memory ids by the source they quote, appended on admission; an erased id is skipped on reading
+        self.by_source: dict[str, list[str]] = {}
         self.tombstones: set[str] = set()
         # name fingerprint -> seq of its erasure, and -> hash of the certificate issued for it
         self.erased_at: dict[str, int] = {}
@@ -491,6 +493,8 @@ class Projection:
             # a correction with no event time took effect when it was recorded
             m.valid_from = at or None
         t.memories[mid] = m
+        if isinstance(m.source_id, str) and m.source_id:
+            t.by_source.setdefault(m.source_id, []).append(mid)
         for eid in m.subjects:
             e = t.entities.get(eid)
             if e is not None:
@@ -1474,6 +1478,15 @@ class _View:
             if self.visible(current) is not None:
                 out[old] = current
         return out
+
+    def same_source(self, eids: list[str]) -> set[str]:
+        """Memories quoted from a source that a memory of every one of the entities was quoted from."""
+        t = self.t
+        per = []
+        for e in eids:
+            per.append({t.memories[m].source_id for m in self.memories_of(e) if m in t.memories and t.memories[m].source_id})
+        sids = set.intersection(*per) if per else set()
+        return {mid for sid in sids for mid in t.by_source.get(sid, ()) if mid in t.memories}
 
     def subjects(self, mid: str) -> list[str]:
         m = self.t.memories.get(mid)

@@ -37,6 +37,7 @@ the grounded claims, most specific first.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 from fireweed.decider.facts import resulting_state
@@ -197,6 +198,16 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         if now:
             ids = sorted(now, key=lambda i: -view.seq(i))  # type: ignore[arg-type]
             return RecallAnswer("answered", None, None, None, [view.result(i, view.visible(i)) for i in ids[:limit]])
+    if not good and required and all(s.prep in SETTING_PREPS and not s.possessive for s in q.spans):
+        # "who will captain the ladies' section at Hollowmere" <- "the ladies' section will be
+        # captained by ...", from a source that names Hollowmere: a place the question sets its
+        # question at may be named only by the claim's own source, the document it was quoted from
+        near = view.same_source(required)
+        more = [_evaluate(view, q, m, st, [], [], q_spans, False) for m in near - cands
+                if (st := view.visible(m)) is not None and not _placed(view.fact(m))]
+        good = [m for m in more if m.ok]
+        if good:
+            matches = matches + more
     if not good:
         best = max(matches, key=lambda m: m.score)
         term = best.missing or _term_of(q)
@@ -593,16 +604,25 @@ def _people_counted(ci: ClaimIndex, verbs: list[Word]) -> bool:
     for k, w in enumerate(lower[:-1]):
         if (_cardinal(w) or w.split("-")[0] in CARDINAL_WORDS) and people(lower[k + 1]):
             return True
-    for p in (p for v in verbs for p in ci.positions(v.concepts)):
-        k = p + 1
-        while k < len(lower) and lower[k] in _ABOUT:
-            k += 1
-        if k < len(lower) and (_cardinal(lower[k]) or lower[k] in CARDINAL_WORDS):
-            after = lower[k + 1] if k + 1 < len(lower) else "."
-            # "has twelve chairs" counts chairs
-            if not after.isalpha() or after in STOPWORDS or people(after):
-                return True
-    return False
+    return any(_count_after(lower, p, people) for v in verbs for p in ci.positions(v.concepts))
+
+
+def _count_after(lower: list[str], p: int, counted: Callable[[str], bool] | None = None) -> bool:
+    """A bare count straight after the verb at p, as a capacity is said ("sleeps up to six", "seats
+    24"); with `counted`, a noun after the count must be one it accepts ("has twelve easels")."""
+    k = p + 1
+    while k < len(lower) and lower[k] in _ABOUT:
+        k += 1
+    if k >= len(lower) or not (_cardinal(lower[k]) or lower[k] in CARDINAL_WORDS):
+        return False
+    after = lower[k + 1] if k + 1 < len(lower) else "."
+    return not after.isalpha() or after in STOPWORDS or (counted is not None and counted(after))
+
+
+def _placed(fact: Any) -> bool:
+    """Whether the claim names a place of its own ("at the Ledmore Bridge station"), which a question
+    set at another name is not about."""
+    return fact is None or any(sp.prep in SETTING_PREPS for sp in fact.spans)
 
 
 def _price_stated(ci: ClaimIndex) -> bool:
@@ -726,6 +746,10 @@ def _role_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
         return asked.text if not _asked_name(doer, mine) and any(_asked_name(k, mine) for k in in_claim) else None
     for span in q.spans:
         if span.first > verb.index and span.prep not in _SYMMETRIC_PREPS and _asked_name(doer, {span.key}):
+            if span.prep in ("on", "in", "at", "aboard", "inside") and all(_count_after(ci.lower, p) for p in at):
+                # "how many can sleep on Kingfisher Lass" <- "Kingfisher Lass sleeps six": a place
+                # that does the verb to a count holds that many
+                continue
             return span.text
     return None
 
@@ -761,8 +785,14 @@ def _direct_object(q: Question) -> list[Word]:
     names = {k for s in q.spans for k in range(s.first, s.last)}
     run: list[Word] = []
     last = verb.index
+    # "who will teach the Scouts archery": a name right after the verb is its first object, and
+    # what follows it is the thing taught
+    first = next((s for s in q.spans if s.first > verb.index and all(
+        t.text.lower() in _OBJECT_FILLERS for t in q.tokens[verb.index + 1:s.first])), None)
+    if first is not None:
+        last = first.last - 1
     for w in q.soft:
-        if w.index <= verb.index:
+        if w.index <= last:
             continue
         if w.index in names:
             break
