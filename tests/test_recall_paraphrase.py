@@ -220,6 +220,15 @@ def test_a_word_straight_after_a_modal_is_the_verb_and_what_follows_its_object()
     abstains(p, "Who will teach the Scouts archery?")  # the second object is what is taught
 
 
+def test_a_room_or_a_part_of_a_building_answers_where() -> None:
+    p = build(["The Thursday singing group now meets in the conservatory at 2.30pm.",
+               "The Friday choir now meets in the evening.",
+               "Marta Veld is in a stable condition."])
+    answers(p, "Where does the Thursday singing group meet now?", "conservatory")
+    abstains(p, "Where does the Friday choir meet now?")
+    abstains(p, "Where is Marta Veld?")
+
+
 def test_a_phrase_that_names_no_relation_is_not_the_verb(proj: Projection) -> None:
     # "a day" qualifies the counted meals; "eat" is the verb
     answers(proj, "How many meals a day can Mirri eat now?", "three small meals")

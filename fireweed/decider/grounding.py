@@ -61,7 +61,18 @@ _PLACE_NOUNS = frozenset("""yard hall hospital school church chapel station offi
     basement attic cellar garage workshop factory mill quay pier dock beach lake river wood forest hill valley
     island court courtroom prison surgery pharmacy hotel pub restaurant cafe café canteen gym pool stadium arena
     ground pitch track campus college university institute embassy barracks base camp bypass motorway highway
-    roundabout junction bridge crossing avenue path towpath platform terminal layby lay-by carpark""".split())
+    roundabout junction bridge crossing avenue path towpath platform terminal layby lay-by carpark
+    conservatory porch lounge courtyard hallway corridor foyer lobby loft driveway patio terrace balcony veranda
+    greenhouse orchard allotment paddock stables kennel kennels cattery marina wharf jetty canal meadow
+    moor cove reception staffroom classroom playground churchyard cemetery graveyard pavilion clubhouse
+    boathouse bandstand rink sanctuary vestry crypt chamber cabin cottage flat apartment bungalow annexe
+    annex basement cloakroom bathroom bedroom dining-room nursery laundry pantry scullery
+    showroom storeroom warehouse yard precinct plaza arcade mall supermarket bakery
+    library parlour salon spa hostel inn motel lodge chalet campsite caravan marquee tent hangar depot
+    terminus airfield aerodrome heliport harbourside quayside seafront promenade esplanade heath
+    green park parkland woodland copse spinney grove reservoir pond loch estuary shore coast beach dunes
+    summit ridge gorge glen dale fell mountain crag quarry mine colliery docks shipyard boatyard
+    vineyard brewery distillery dairy creamery abattoir sawmill smithy forge foundry refinery""".split())
 _CONSTRAINT = frozenset("cannot can't must only limited limit least most required requires forbidden prohibited restricted not no never without".split())
 _PURPOSE = frozenset("towards toward for fund funds pay cover so purpose".split())
 _ROLE_VERBS = frozenset(stem(w) for w in "elect appoint name hire promote act serve work become".split())
