@@ -229,6 +229,14 @@ def test_a_room_or_a_part_of_a_building_answers_where() -> None:
     abstains(p, "Where is Marta Veld?")
 
 
+def test_a_part_the_claim_leaves_unowned_answers_for_the_owner_the_question_names() -> None:
+    p = build(["Assistant Precious Ndebele-Hart flagged a red wine stain on the left lapel.",
+               "Arborist Ilse Brandt found a fungus at the base of the London plane's trunk."])
+    answers(p, "Who flagged the red wine stain on the dinner jacket's lapel?", "Precious Ndebele-Hart")
+    abstains(p, "Who found a fungus at the base of the horse chestnut's trunk?")
+    answers(p, "Who found a fungus at the base of the London plane's trunk?", "Ilse Brandt")
+
+
 def test_a_phrase_that_names_no_relation_is_not_the_verb(proj: Projection) -> None:
     # "a day" qualifies the counted meals; "eat" is the verb
     answers(proj, "How many meals a day can Mirri eat now?", "three small meals")

@@ -515,10 +515,17 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "how many pipes are in the pedal division" is not answered by the whole organ's pipes,
         # nor "the fungus at the base of the horse chestnut's trunk" by the London plane's: a
         # place or a part the question narrows to must be the claim's too
-        for w in _narrowing_words(q):
-            if not _grounded(ci, w):
-                fail(w.text)
-                break
+        for phrase in _narrowing_phrases(q):
+            absent = [w for w in phrase if not _grounded(ci, w)]
+            if not absent:
+                continue
+            if phrase[-1] not in absent and _bare_in_claim(ci, phrase[-1]):
+                # "on the dinner jacket's lapel" <- "on the left lapel": the claim names the part
+                # and narrows it to nothing else, so the question's words before it are not
+                # contradicted (the London plane's trunk is not the horse chestnut's)
+                continue
+            fail(absent[0].text)
+            break
     # the other words: corroboration
     soft = [w for w in q.soft if w.stem not in {stem(t) for k in q_spans for t in k.split()}]
     g = sum(1 for w in soft if _grounded(ci, w))
@@ -1006,25 +1013,46 @@ _NARROWING_PREPS = frozenset({"in", "at", "of", "on", "inside", "within", "near"
 def _narrowing_words(q: Question) -> list[Word]:
     """The question's own words inside a place or part phrase: "in the pedal division", "at the
     base of the horse chestnut's trunk" (names are checked as the setting, elsewhere)."""
+    return [w for phrase in _narrowing_phrases(q) for w in phrase]
+
+
+def _bare_in_claim(ci: ClaimIndex, head: Word) -> bool:
+    """Whether the claim uses the noun at least once without narrowing it to something of its own:
+    no possessor or name in front of it ("the London plane's trunk") and no "of" after it."""
+    lower = ci.lower
+    name_end = {sp.last for sp in ci.spans}
+    for p in ci.positions(head.concepts):
+        k = p - 1
+        while k >= 0 and lower[k].isalpha() and lower[k] not in STOPWORDS and k + 1 not in name_end:
+            k -= 1
+        owned = k >= 0 and (lower[k] in ("'s", "'") or k + 1 in name_end)
+        if not owned and (p + 1 >= len(lower) or lower[p + 1] != "of"):
+            return True
+    return False
+
+
+def _narrowing_phrases(q: Question) -> list[list[Word]]:
+    """The question's words inside each place or part phrase, one list per preposition."""
     lower = [t.text.lower() for t in q.tokens]
     soft_at = {w.index: w for w in q.soft}
     in_phrase_word = {w.index + k for w in q.words if " " in w.stem for k in range(len(w.text.split()))}
     in_name = {k for sp in q.spans for k in range(sp.first, sp.last)}
-    out: list[Word] = []
+    out: list[list[Word]] = []
     inside = noun_seen = False
     for i, w in enumerate(lower):
         if w in _NARROWING_PREPS and i not in in_phrase_word:  # not the "of" of "in charge of"
             inside, noun_seen = True, False
+            out.append([])
         elif not inside:
             continue
         elif i in soft_at and not verbal(w):
-            out.append(soft_at[i])
+            out[-1].append(soft_at[i])
             noun_seen = True
         elif w in ("the", "a", "an", "'s", "its", "his", "her", "their") or (i in in_name and not noun_seen):
             continue  # still inside: a determiner, or a name modifying the noun ("the Acme report")
         else:
             inside = False  # a verb, a clause ("the fraud Dominic admitted"), punctuation
-    return out
+    return [phrase for phrase in out if phrase]
 
 
 def _who_name(ci: ClaimIndex, exclude: set[str]) -> bool:
