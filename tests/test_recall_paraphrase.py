@@ -237,6 +237,14 @@ def test_a_part_the_claim_leaves_unowned_answers_for_the_owner_the_question_name
     answers(p, "Who found a fungus at the base of the London plane's trunk?", "Ilse Brandt")
 
 
+def test_the_name_before_an_apposition_does_the_verb() -> None:
+    p = build(["Cosimo Draycott, captain of The Ferryman's Rest, finished the match with a 170 checkout."])
+    answers(p, "What checkout did Cosimo Draycott finish the match with?", "170 checkout")
+    q = build(["Ada Lusk, captain of Harbour Rovers, beat Bo Lind in the final."])
+    answers(q, "Who did Ada Lusk beat in the final?", "Bo Lind")
+    abstains(q, "Who did Harbour Rovers beat in the final?")  # the captain did
+
+
 def test_a_phrase_that_names_no_relation_is_not_the_verb(proj: Projection) -> None:
     # "a day" qualifies the counted meals; "eat" is the verb
     answers(proj, "How many meals a day can Mirri eat now?", "three small meals")

@@ -716,6 +716,17 @@ def _passive_text(tokens: list[Any], upto: int) -> bool:
 def _doer(fact: Any, v: int) -> str | None:
     """Key of the name doing the claim's verb at token ``v``: the nearest one before it that is
     neither a possessor nor the object of a preposition."""
+    toks = [t.text for t in fact.tokens]
+    if v >= 2 and toks[v - 1] == ",":
+        # "Cosimo Draycott, captain of The Ferryman's Rest, finished": the name before an
+        # apposition set off by commas does the verb, not the last name inside it
+        k = v - 2
+        while k >= 0 and toks[k] not in (",", ";", "."):
+            k -= 1
+        if k >= 1 and toks[k] == ",":
+            before = [sp for sp in fact.spans if sp.last == k and not sp.possessive and sp.prep is None]
+            if before:
+                return before[0].key
     best = None
     for span in fact.spans:
         if span.last <= v and not span.possessive and span.prep is None:
