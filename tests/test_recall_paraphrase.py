@@ -245,6 +245,14 @@ def test_the_name_before_an_apposition_does_the_verb() -> None:
     abstains(q, "Who did Harbour Rovers beat in the final?")  # the captain did
 
 
+def test_how_big_a_sum_asks_for_the_money() -> None:
+    p = build(["Barnaby Okonedo has paid a deposit of £75; the balance of £185 is due on the day.",
+               "Ada Lusk has paid a deposit for the hall.", "Ivo Lind has paid £40 for a bike."])
+    answers(p, "How big a deposit has Barnaby Okonedo paid for the party?", "£75")
+    abstains(p, "How big a deposit has Ada Lusk paid?")  # no sum
+    abstains(p, "How big a deposit has Ivo Lind paid?")  # a sum, but no deposit
+
+
 def test_a_phrase_that_names_no_relation_is_not_the_verb(proj: Projection) -> None:
     # "a day" qualifies the counted meals; "eat" is the verb
     answers(proj, "How many meals a day can Mirri eat now?", "three small meals")

@@ -53,6 +53,10 @@ from fireweed.decider.text import CARDINAL_WORDS
 
 __all__ = ["Question", "analyse", "TYPE_NOUNS", "LIGHT_VERBS", "SETTING_PREPS"]
 
+# nouns for a sum of money ("how big a deposit")
+_SUM_NOUNS = frozenset(stem(w) for w in (
+    "deposit fine rent fare bill loan grant wage payment refund donation bonus premium tip fee price cost "
+    "budget salary sum charge debt award payout pension allowance").split())
 WH = frozenset({"who", "whom", "whose", "what", "which", "when", "where", "why", "how"})
 # nouns that say what kind of value is asked for, rather than naming a thing the claim must mention
 TYPE_NOUNS: dict[str, str] = {
@@ -426,6 +430,14 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                 q.hole = "mass"
             elif stems_here & _MONEY_VERBS:
                 q.hole = "money"
+        if nxt in ("big", "large", "high", "small") and k + 1 < n and lower[k] in ("a", "an") \
+                and stem(lower[k + 1]) in _SUM_NOUNS:
+            # "how big a deposit has he paid": the size of a sum is an amount of money, and the
+            # sum named is the head the claim must have
+            q.hole = "money"
+            head_word = Word(stem(lower[k + 1]), lower[k + 1], k + 1)
+            consumed.update((k, k + 1))
+            k += 2
         if nxt in ("high", "big", "large", "far", "heavy", "deep", "wide", "tall") and k < n and lower[k] in AUXILIARIES:
             # "how high was her blood pressure": the measured thing is the head
             _, poss = skip_subject(k + 1)
