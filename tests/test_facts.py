@@ -123,3 +123,16 @@ def test_module_examples_hold() -> None:
 
     for mod in (facts, lexicon, name_spans):
         assert doctest.testmod(mod).failed == 0, mod.__name__
+
+
+@pytest.mark.parametrize("sentence, names", [
+    # with "The" in front, a possessive followed by a name word is inside the name
+    ("Cosimo Draycott, captain of The Ferryman's Rest, finished the match.", ["Cosimo Draycott", "The Ferryman 's Rest"]),
+    ("The Ferryman's Rest now top Division One.", ["The Ferryman 's Rest", "Division"]),
+    ("We met at The King's Head in Leeds.", ["The King 's Head", "Leeds"]),
+    # ... but not when the name word only modifies a common noun, or without "The"
+    ("How many people came to The Lantern Static's Brudenell gig?", ["The Lantern Static", "Brudenell"]),
+    ("Ada Obi's Volvo was stolen.", ["Ada Obi", "Volvo"]),
+])
+def test_a_possessive_inside_a_name_that_starts_with_the(sentence: str, names: list[str]) -> None:
+    assert [s.text for s in find_spans(tokenize(sentence))] == names

@@ -33,9 +33,11 @@ from fireweed.decider.lexicon import (
     WEEKDAYS,
     Token,
     is_capitalized,
+    is_verb,
     tokenize,
 )
 from fireweed.decider.text import SENTENCE_ADVERBS, SUBORDINATORS
+from fireweed.decider.text import STOPWORDS as FUNCTION_WORDS
 
 __all__ = ["Span", "find_spans", "add_known_spans", "name_tokens", "name_key", "guess_kind", "tokenize"]
 
@@ -360,6 +362,20 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
         if len(words) == 1 and not lead_number and (_is_acronym(texts[first_word]) or _CODE_RE.match(texts[first_word])):
             i = last
             continue
+        if not lead_number and start_i > 0 and texts[start_i - 1] == "The" and not used[start_i - 1] \
+                and last + 1 < n and texts[last] == "'s" and name_word[last + 1] and lowers[last + 1] not in STOPWORDS:
+            # "The Ferryman's Rest", "The King's Head": with "The" in front, a possessive followed
+            # by a name word is inside one name (a pub, a shop, a game), not a possessor; unless a
+            # common noun follows, which the name word only modifies ("The Lantern Static's
+            # Brudenell gig")
+            end = last + 1
+            while end < n and not used[end] and name_word[end] and lowers[end] not in STOPWORDS:
+                end += 1
+            after = lowers[end] if end < n else ""
+            if not (after.isalpha() and after not in STOPWORDS and after not in FUNCTION_WORDS
+                    and not after.endswith("ly") and not is_verb(after)):
+                words.extend(range(last, end))
+                last = end
         s_tok = start_i
         text = " ".join([texts[x] for x in ([start_i] if lead_number else []) + words])
         if not lead_number and s_tok > 0 and texts[s_tok - 1] == "The" and not used[s_tok - 1]:
