@@ -301,6 +301,14 @@ ADMITS = [
 ]
 
 
+def test_a_name_a_hedge_covers_may_carry_what_its_relative_clause_says_plainly() -> None:
+    evidence = "Your game master will be Ishaan Pellow, who designed the final puzzle."
+    assert judge("Ishaan Pellow designed the final puzzle.", evidence).ok
+    assert judge("Ishaan Pellow is the game master.", evidence).code == "asserts_more_than_evidence"
+    hedged = "Your game master may be Ishaan Pellow, who may have designed the final puzzle."
+    assert judge("Ishaan Pellow designed the final puzzle.", hedged).code == "asserts_more_than_evidence"
+
+
 def _ids(pairs: list[tuple[str, ...]]) -> list[str]:
     return [p[1][:40] for p in pairs]
 

@@ -268,6 +268,9 @@ def test_money_grounded_iff_same_amount(a: int, b: int) -> None:
         ("Her barn was sold.", "pronoun", "Her"),
         ("The surveyor inspected the barn.", "noun", "surveyor"),
         ("Odile Brant's agent sold the barn.", "name", "Odile Brant"),
+        # a sentence-initial -ing word before a lowercase one opens a phrase, not a name
+        ("Setting a club record, Efua Linwood won the race.", "name", "Efua Linwood"),
+        ("Sterling Bank hired Ada Obi.", "name", "Sterling Bank"),
     ],
 )
 def test_subject_of(claim: str, kind: str, text: str) -> None:

@@ -709,6 +709,11 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
         # qualified words' own subject and more than one of them.
         if kept <= affirmed and not (e.anchor is not None and e.anchor in claim_stems and len(kept) > 1):
             continue
+        if _only_a_name_kept(evidence, e, kept) and _said_in_another_clause(evidence, e, claim_stems - kept - NEUTRAL_WORDS):
+            # "Your game master will be Ishaan Pellow, who designed the final puzzle" supports
+            # "Ishaan Pellow designed the final puzzle": the claim keeps only the name the hedge
+            # covers, and says of it what the evidence says plainly
+            continue
         key = _site_key(e)
         future = e.word in _FUTURE_LIKE
         if any(e.scope & c.scope and (_site_key(c) == key or (
@@ -731,6 +736,21 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
             f"qualifier dropped: '{e.word} {e.scope_text}'",
         )
     return None
+
+
+def _only_a_name_kept(evidence: Analysis, e: _NegSite, kept: frozenset[str]) -> bool:
+    """Whether every word of the qualifier's scope that the claim keeps lies inside a name."""
+    in_name = {i for sp in evidence.names for i in range(sp.first, sp.last + 1)}
+    named = {s for i in e.covered if i in in_name for s in evidence.stems[i]}
+    return bool(kept) and kept <= named
+
+
+def _said_in_another_clause(evidence: Analysis, e: _NegSite, words: frozenset[str]) -> bool:
+    """Whether the evidence has every one of the words, and each outside the qualifier's clause."""
+    here = evidence.clauses[e.index]
+    outside = {s for i, c in enumerate(evidence.clauses) if c != here for s in evidence.stems[i]}
+    inside = {s for i, c in enumerate(evidence.clauses) if c == here for s in evidence.stems[i]}
+    return bool(words) and words <= outside and not (words & inside)
 
 
 def _keeps_qualifier(claim: Analysis, evidence: Analysis, e: _NegSite, claim_stems: frozenset[str]) -> bool:

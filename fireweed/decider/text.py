@@ -1422,7 +1422,10 @@ def subject_of(
         if i >= n:
             return None
         t = toks[i]
-        if i in by_first:
+        if i in by_first and not (by_first[i].ambiguous and t.norm.endswith("ing") and i + 1 < n
+                                  and not toks[i + 1].capitalized):
+            # "Setting a club record, Efua won": a sentence-initial -ing word before a lowercase
+            # one opens a phrase; it is not a name
             break
         if t.norm in SENTENCE_ADVERBS and i + 1 < n:
             i += 1  # "Maybe Ada Lee ...", "Sadly, the mill ...": the subject comes after
