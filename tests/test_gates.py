@@ -730,6 +730,19 @@ def test_the_two_ends_of_a_change_may_not_trade_places() -> None:
     assert judge("Henrietta Sallis has moved to the Saturday afternoon shift.", evidence).ok
 
 
+@pytest.mark.parametrize("evidence, swapped, kept", [
+    ("The semi-skimmed milk (2 pints) was replaced with whole milk, and the oats with a larger bag.",
+     "The whole milk was replaced with semi-skimmed milk.", "The semi-skimmed milk was replaced with whole milk."),
+    ("Fieldfare replaced the semi-skimmed milk with whole milk.",
+     "Fieldfare replaced the whole milk with semi-skimmed milk.", "Fieldfare replaced the semi-skimmed milk with whole milk."),
+    ("Her trainer swapped lunges for step-ups.", "Her trainer swapped step-ups for lunges.", "Her trainer swapped lunges for step-ups."),
+])
+def test_what_an_exchange_gave_up_and_took_may_not_trade_places(evidence: str, swapped: str, kept: str) -> None:
+    v = judge(swapped, evidence)
+    assert not v.ok and v.code == "relation_transposed", v
+    assert judge(kept, evidence).ok
+
+
 def test_a_condition_after_a_joined_clause_governs_that_clause_only() -> None:
     evidence = "Kieran Ost will return on 2 March to check the bait and will recommend a deep clean if activity continues."
     assert judge("Kieran Ost will return on 2 March to check the bait.", evidence).ok

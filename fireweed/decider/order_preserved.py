@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterable
 
 from dataclasses import dataclass
 
@@ -42,6 +43,7 @@ from .text import (
     Analysis,
     Token,
     analyze,
+    stem,
 )
 from .subject_grounded import passive_agent_at, passive_voice, subject_binding
 from .verdicts import GateVerdict
@@ -317,31 +319,85 @@ def _pivot_swapped(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
     return None
 
 
-def _from_to_sides(a: Analysis) -> list[tuple[list[str], list[str]]]:
-    """The content keys between "from" and "to", and after "to", of each "from X to Y" in ``a``."""
+# Verbs of exchange: "A was replaced with B" and "replaced A with B" say which went and which came.
+_EXCHANGE_VERBS = frozenset(stem(w) for w in ("replace", "swap", "exchange", "substitute", "switch", "trade"))
+_EXCHANGE_MARKERS = frozenset({"with", "by", "for"})
+_EXCHANGE_STEMS = ("replac", "swap", "exchang", "substitut", "switch", "trad")
+
+
+def _from_to_sides(a: Analysis) -> list[tuple[str, str, list[str], list[str]]]:
+    """The two ends of each change in ``a``, as content keys, with the words that mark it: of
+    "from X to Y", X and Y; of "replaced X with Y" and "X was replaced with Y", X and Y."""
     norms = [t.norm for t in a.tokens]
     out = []
     for i, w in enumerate(norms):
-        if w != "from":
-            continue
-        j = next((k for k in range(i + 2, min(len(norms), i + 10)) if norms[k] == "to" and a.clauses[k] == a.clauses[i]), None)
-        if j is not None:
-            out.append((_near_keys(a, range(i + 1, j)), _near_keys(a, range(j + 1, len(norms)))))
+        if w == "from":
+            j = next((k for k in range(i + 2, min(len(norms), i + 10)) if norms[k] == "to" and a.clauses[k] == a.clauses[i]), None)
+            if j is not None:
+                out.append(("from … to", "from … to", _near_keys(a, range(i + 1, j)), _near_keys(a, range(j + 1, len(norms)))))
+        elif a.keys[i] in _EXCHANGE_VERBS:
+            j = next((k for k in range(i + 1, min(len(norms), i + 10)) if norms[k] in _EXCHANGE_MARKERS
+                      and a.clauses[k] == a.clauses[i]), None)
+            if j is None:
+                continue
+            went = _side_keys(a, range(i + 1, j))
+            if not went:  # passive: what went stands before the verb
+                went = _side_keys(a, _phrase_before(a, i))
+            came = _side_keys(a, _phrase_after(a, j))
+            out.append((f"{a.keys[i]} … {norms[j]}", f"{a.tokens[i].text} … {norms[j]}", went, came))
+    return out
+
+
+_SIDE_SKIP = ARTICLES | DEMONSTRATIVES | POSSESSIVE_DETERMINERS | frozenset(
+    {"be", "been", "being", "was", "were", "is", "are", "has", "have", "had", "will", "would"})
+
+
+def _side_keys(a: Analysis, indexes: Iterable[int]) -> list[str]:
+    return [a.keys[k] for k in indexes if a.tokens[k].norm not in _SIDE_SKIP and any(c.isalnum() for c in a.tokens[k].norm)]
+
+
+def _phrase_before(a: Analysis, i: int) -> list[int]:
+    """The tokens before ``i`` back to a comma, semicolon or full stop, leaving out a
+    parenthesis ("The semi-skimmed milk (2 pints) was replaced")."""
+    toks, out, depth = a.tokens, [], 0
+    k = i - 1
+    while k >= 0 and i - k <= 12:
+        gap = a.text[toks[k].end:toks[k + 1].start]
+        depth += gap.count(")") - gap.count("(")
+        if depth <= 0 and any(c in gap for c in ",;.:"):
+            break
+        if depth <= 0:
+            out.append(k)
+        k -= 1
+    return out[::-1]
+
+
+def _phrase_after(a: Analysis, j: int) -> list[int]:
+    """The tokens after ``j`` up to a comma, semicolon or full stop."""
+    toks, out = a.tokens, []
+    for k in range(j + 1, min(len(toks), j + 12)):
+        if k > j + 1 and any(c in a.text[toks[k - 1].end:toks[k].start] for c in ",;.:"):
+            break
+        out.append(k)
     return out
 
 
 def _from_to_swapped(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
     """ "moved from the Saturday shift to Tuesday mornings" from "moved from Tuesday mornings to
-    the Saturday shift": the two ends of a change passed to each other's side."""
-    if "from" not in claim.text.lower() or "from" not in evidence.text.lower():
-        return None
-    for c_from, c_to in _from_to_sides(claim):
-        for e_from, e_to in _from_to_sides(evidence):
+    the Saturday shift", "whole milk was replaced with semi-skimmed" from "semi-skimmed milk was
+    replaced with whole milk": the two ends of a change passed to each other's side."""
+    low = claim.text.lower()
+    if "from" not in low and not any(v in low for v in _EXCHANGE_STEMS):
+        return None  # most claims state no change: skip the scans
+    for how, said, c_from, c_to in _from_to_sides(claim):
+        for how_e, _, e_from, e_to in _from_to_sides(evidence):
+            if how != how_e:
+                continue
             moved_to = [k for k in c_from if k in e_to and k not in e_from]
             moved_from = [k for k in c_to if k in e_from and k not in e_to]
             if moved_to and moved_from:
                 label = {k: t.text for k, t in zip(claim.keys, claim.tokens)}
-                return label[moved_to[0]], "from … to", label[moved_from[0]]
+                return label[moved_to[0]], said, label[moved_from[0]]
     return None
 
 
