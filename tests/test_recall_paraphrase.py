@@ -253,6 +253,14 @@ def test_how_big_a_sum_asks_for_the_money() -> None:
     abstains(p, "How big a deposit has Ivo Lind paid?")  # a sum, but no deposit
 
 
+def test_a_number_in_a_relative_clause_about_a_person_is_their_age() -> None:
+    p = build(["Tilly Okonedo, who is seven, dances the part of the Snow Hare.",
+               "Ezra Okonedo, who is in Year 3, dances the part of the Fox.", "Bo Lind, who scored seven, won."])
+    answers(p, "What is Tilly Okonedo's age?", "who is seven")
+    abstains(p, "How old is Ezra Okonedo?")
+    abstains(p, "How old is Bo Lind?")
+
+
 def test_a_phrase_that_names_no_relation_is_not_the_verb(proj: Projection) -> None:
     # "a day" qualifies the counted meals; "eat" is the verb
     answers(proj, "How many meals a day can Mirri eat now?", "three small meals")

@@ -186,6 +186,13 @@ _ORIGIN_VERBS = frozenset(
     "opened launched planted laid cast fitted installed".split())
 
 
+def _age_clause(lower: list[str], i: int) -> bool:
+    """ "Tilly Okonedo, who is seven, dances ...": a bare number said of a person in a relative
+    clause, closed straight after it, is their age."""
+    return i >= 2 and lower[i - 1] in ("is", "was", "turns", "turned") and lower[i - 2] == "who" \
+        and (i + 1 >= len(lower) or lower[i + 1] in (",", ".", ";", "and"))
+
+
 def year_of_origin(lower: list[str], i: int) -> bool:
     """Whether the year at i is when something began: after an origin verb ("built in 1962",
     "dates from 1989", "dating back to 1921") or straight before the thing it dates ("a 1962
@@ -323,7 +330,7 @@ def _build(fact: Fact) -> ClaimIndex:
                 _add(ci, "temp", v)
             if w.endswith("%"):
                 _add(ci, "percent", v)
-            if prev in ("aged", "age"):
+            if prev in ("aged", "age") or _age_clause(lower, i):
                 _add(ci, "age", v)
             if nxt == "years" and i + 2 < n and lower[i + 2] == "old":
                 _add(ci, "age", v)
@@ -331,6 +338,8 @@ def _build(fact: Fact) -> ClaimIndex:
         if w in _NUM_WORDS:
             _add(ci, "number", w)
             if nxt in ("years", "year", "months", "weeks", "days") and i + 2 < n and lower[i + 2] == "old":
+                _add(ci, "age", w)
+            if _age_clause(lower, i):
                 _add(ci, "age", w)
             for t in _UNIT_OF.get(nxt, ()):
                 _add(ci, t, w + " " + nxt)

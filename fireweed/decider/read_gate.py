@@ -1241,7 +1241,7 @@ def _age_beside(ci: ClaimIndex, q_spans: set[str], nouns: list[Word]) -> bool:
     ages = [k for k, w in enumerate(lower) if (any(c.isdigit() for c in w) or w.split("-")[0] in NUMBER_WORDS) and (
         (k > 0 and lower[k - 1] in ("aged", "age")) or lower[k + 1:k + 3] in (["-", "year-old"], ["-", "years-old"])
         or lower[k + 1:k + 3] == ["years", "old"] or w.endswith(("-year-old", "-years-old")))
-        or year_of_origin(lower, k)]
+        or year_of_origin(lower, k) or (k >= 2 and lower[k - 2] == "who" and "age" in ci.types and w in ci.types["age"])]
     if not ages:
         return True  # an age word the index found some other way: not ours to judge here
     for sp in ci.spans:
