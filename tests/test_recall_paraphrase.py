@@ -261,6 +261,14 @@ def test_a_number_in_a_relative_clause_about_a_person_is_their_age() -> None:
     abstains(p, "How old is Bo Lind?")
 
 
+def test_a_known_name_with_a_possessive_inside_is_found_without_its_the() -> None:
+    p = build(["Ottavia Renshaw has booked 'The Clockmaker's Attic' for six players at 18:45.",
+               "Ada Lusk has booked 'The Clockmaker's Cellar' for a team of four.",
+               "The Clockmaker's Attic has a 60-minute time limit.", "Ishaan Pellow designed the Attic's final puzzle."])
+    answers(p, "Clockmaker's Attic booking time", "18:45")
+    abstains(p, "Clockmaker's Cellar booking time")  # booked, but no time
+
+
 def test_a_phrase_that_names_no_relation_is_not_the_verb(proj: Projection) -> None:
     # "a day" qualifies the counted meals; "eat" is the verb
     answers(proj, "How many meals a day can Mirri eat now?", "three small meals")

@@ -415,6 +415,8 @@ def add_known_spans(tokens: list[Token], spans: list[Span], is_key: Callable[[st
     never promoted to names; a known name replaces the spans it wholly contains, never cuts one.
     """
     lower = [t.text.lower() for t in tokens]
+    # a name's own possessive is the word "s" in its key ("The Clockmaker's Attic")
+    words = ["s" if w == "'s" else w for w in lower]
     n = len(lower)
     owner: list[Span | None] = [None] * n
     for s in spans:
@@ -437,7 +439,7 @@ def add_known_spans(tokens: list[Token], spans: list[Span], is_key: Callable[[st
                 continue  # the window would cut a name found by its capitals
             if first is not None and first.last == j:
                 break  # exactly that name: nothing to add, and nothing shorter either
-            if is_key(" ".join(lower[i:j])):
+            if is_key(" ".join(words[i:j])):
                 hit = size
                 break
         if hit:
@@ -445,7 +447,7 @@ def add_known_spans(tokens: list[Token], spans: list[Span], is_key: Callable[[st
             prep = lower[i - 1] if i > 0 and lower[i - 1] in PREPOSITIONS else None
             poss = j < n and lower[j] == "'s"
             text = " ".join(t.text for t in tokens[i:j])
-            extra.append(Span(i, j, tokens[i].start, tokens[j - 1].end, text, tuple(lower[i:j]), poss, False, prep))
+            extra.append(Span(i, j, tokens[i].start, tokens[j - 1].end, text, tuple(words[i:j]), poss, False, prep))
             i = j
         else:
             i += first.last - i if first is not None else 1
