@@ -269,6 +269,15 @@ def test_a_known_name_with_a_possessive_inside_is_found_without_its_the() -> Non
     abstains(p, "Clockmaker's Cellar booking time")  # booked, but no time
 
 
+def test_a_delay_or_a_time_ago_is_not_how_long_something_lasts() -> None:
+    p = build(["Greenkeeper Alfie Mortlock reports that the new green opened nearly three months late.",
+               "Ada Lusk has been the club treasurer for three years.",
+               "Solenne Rydberg's mare is on box rest for six weeks after a tendon injury."])
+    abstains(p, "How long has Alfie Mortlock been the greenkeeper?")
+    answers(p, "How long has Ada Lusk been the club treasurer?", "three years")
+    answers(p, "How long is Solenne Rydberg's mare on box rest?", "six weeks")
+
+
 def test_a_phrase_that_names_no_relation_is_not_the_verb(proj: Projection) -> None:
     # "a day" qualifies the counted meals; "eat" is the verb
     answers(proj, "How many meals a day can Mirri eat now?", "three small meals")

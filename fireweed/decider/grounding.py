@@ -186,6 +186,16 @@ _ORIGIN_VERBS = frozenset(
     "opened launched planted laid cast fitted installed".split())
 
 
+_OFFSETS = frozenset({"late", "early", "later", "earlier", "ago", "behind", "ahead", "overdue", "before", "after"})
+
+
+def _offset_after(lower: list[str], i: int) -> bool:
+    """Whether the length of time whose number is at ``i`` (its unit next) is an offset, not how
+    long something lasts: "opened nearly three months late", "two weeks ago", "ten minutes
+    before the start"; "for six weeks after the injury" is still a length."""
+    return i + 2 < len(lower) and lower[i + 2] in _OFFSETS and not (i > 0 and lower[i - 1] == "for")
+
+
 def _age_clause(lower: list[str], i: int) -> bool:
     """ "Tilly Okonedo, who is seven, dances ...": a bare number said of a person in a relative
     clause, closed straight after it, is their age."""
@@ -319,7 +329,8 @@ def _build(fact: Fact) -> ClaimIndex:
                 # "in 6 weeks": when something happens, counted from the claim's own time
                 _add(ci, "date", f"+{v} {nxt}")
             for t in _UNIT_OF.get(nxt, ()):
-                _add(ci, t, v + " " + nxt)
+                if not (t == "duration" and _offset_after(lower, i)):
+                    _add(ci, t, v + " " + nxt)
             if nxt == "-" and i + 2 < n:
                 # "a 72-minute flight", split by the tokenizer into 72, -, minute
                 for t in _UNIT_OF.get(lower[i + 2], ()):
@@ -342,7 +353,8 @@ def _build(fact: Fact) -> ClaimIndex:
             if _age_clause(lower, i):
                 _add(ci, "age", w)
             for t in _UNIT_OF.get(nxt, ()):
-                _add(ci, t, w + " " + nxt)
+                if not (t == "duration" and _offset_after(lower, i)):
+                    _add(ci, t, w + " " + nxt)
         if "-" in w:
             parts = w.split("-")
             if all(p in _NUM_WORDS for p in parts):
