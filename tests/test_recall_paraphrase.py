@@ -278,6 +278,14 @@ def test_a_delay_or_a_time_ago_is_not_how_long_something_lasts() -> None:
     answers(p, "How long is Solenne Rydberg's mare on box rest?", "six weeks")
 
 
+def test_a_general_noun_asked_is_answered_by_a_kind_and_never_the_reverse() -> None:
+    p = build(["Ada Lusk plays the cello in the Harwick Orchestra.", "Bo Lind plays football for Harwick Town.",
+               "Ivo Lind plays an instrument in a brass band."])
+    answers(p, "Which instrument does Ada Lusk play?", "cello")
+    abstains(p, "Which instrument does Bo Lind play?")  # a game, not a kind of instrument
+    abstains(p, "Does Ivo Lind play the cello?")  # "an instrument" is not a cello
+
+
 def test_a_phrase_that_names_no_relation_is_not_the_verb(proj: Projection) -> None:
     # "a day" qualifies the counted meals; "eat" is the verb
     answers(proj, "How many meals a day can Mirri eat now?", "three small meals")

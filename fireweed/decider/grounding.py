@@ -265,7 +265,7 @@ def _build(fact: Fact) -> ClaimIndex:
             for c in lx.concepts_of(s if s == stem(w) else s):
                 ci.concepts.add(c)
                 ci.concept_pos.setdefault(c, []).append(i)
-        for c in lx.concepts_of(w):
+        for c in lx.concepts_of(w) | lx.kinds_of.get(stems[i], frozenset()):
             ci.concepts.add(c)
             ci.concept_pos.setdefault(c, []).append(i)
         if w in NEGATIONS:

@@ -113,7 +113,7 @@ class Word:
         lx = lexicon()
         if " " in self.stem:
             return lx.concepts_of(self.stem) | lx.concepts_of(self.text.split()[0])
-        return lx.concepts_of(self.text)
+        return lx.asked_concepts(self.text)
 
 
 @dataclass

@@ -42,6 +42,10 @@ class Lexicon:
     antonyms: dict[str, frozenset[str]] = field(default_factory=dict)
     functional: frozenset[str] = frozenset()
     max_phrase: int = 1
+    # "jacket" -> {"K:cloth"}: the general nouns a word names a kind of, as concepts that only a
+    # question's general noun carries ("what clothes" meets "a jacket"; "what jacket" not "clothes")
+    kinds_of: dict[str, frozenset[str]] = field(default_factory=dict)
+    generals: frozenset[str] = frozenset()
 
     def concepts_of(self, word: str) -> frozenset[str]:
         """The stem of the word plus the group ids it belongs to."""
@@ -50,6 +54,13 @@ class Lexicon:
         if got is None:
             return frozenset((s,))
         return got
+
+    def asked_concepts(self, word: str) -> frozenset[str]:
+        """A question word's concepts: :meth:`concepts_of`, and for a general noun ("clothes")
+        the concept its kinds carry in a claim."""
+        got = self.concepts_of(word)
+        s = word if " " in word else stem(word)
+        return got | {"K:" + s} if s in self.generals else got
 
     def relation_key(self, word: str) -> str:
         """The canonical relation for a predicate word, or its stem when no group lists it."""
@@ -134,6 +145,14 @@ def load(path: Path | str = _PATH) -> Lexicon:
         for e in row:
             add(e, group)
     lx.concepts = {k: frozenset(v) for k, v in concepts.items()}
+    kinds: dict[str, set[str]] = {}
+    for general, members in data.get("kinds", {}).items():
+        g = _key_of(general)
+        for m in members:
+            if " " not in m.strip():  # a one-word kind; "dinner jacket" is met through "jacket"
+                kinds.setdefault(_key_of(m), set()).add("K:" + g)
+    lx.kinds_of = {k: frozenset(v) for k, v in kinds.items()}
+    lx.generals = frozenset(_key_of(g) for g in data.get("kinds", {}))
     ant: dict[str, set[str]] = {}
     for a, b in data.get("antonyms", []):
         ca = "R:" + a if any(r[0] == a for r in data.get("relations", [])) else _key_of(a)
