@@ -286,6 +286,16 @@ def test_a_general_noun_asked_is_answered_by_a_kind_and_never_the_reverse() -> N
     abstains(p, "Does Ivo Lind play the cello?")  # "an instrument" is not a cello
 
 
+def test_a_role_answers_only_for_the_name_that_holds_it() -> None:
+    p = build(["Constance Adebanjo-Reeve has named Pernille Aske as her vice-captain.",
+               "The ladies' section will be captained by Ilse Varga, a retired magistrate.",
+               "Treasurer Maelle Adebanjo reported a balance of £8,312."])
+    answers(p, "What is Pernille Aske's role?", "vice-captain")
+    abstains(p, "What is Constance Adebanjo-Reeve's profession?")  # she named the vice-captain
+    answers(p, "What is Ilse Varga's profession?", "retired magistrate")
+    answers(p, "What is Maelle Adebanjo's role?", "Treasurer")
+
+
 def test_a_phrase_that_names_no_relation_is_not_the_verb(proj: Projection) -> None:
     # "a day" qualifies the counted meals; "eat" is the verb
     answers(proj, "How many meals a day can Mirri eat now?", "three small meals")

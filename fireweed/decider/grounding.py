@@ -95,6 +95,9 @@ class ClaimIndex:
     concept_pos: dict[str, list[int]] = field(default_factory=dict)
     negation_pos: list[int] = field(default_factory=list)
     values: frozenset[str] = frozenset()
+    # whose each role is, where the claim says ("as her vice-captain" after "named Pernille Aske"):
+    # the name keys that hold it, or "" where it does not say
+    role_owners: dict[str, set[str]] = field(default_factory=dict)
 
     def typed(self, kind: str, exclude: frozenset[str] | set[str] = frozenset()) -> bool:
         """True when the claim carries a value of this kind that is not among ``exclude``."""
@@ -158,7 +161,7 @@ def _roles_around(lower: list[str], sp: Span) -> list[str]:
         out.append(" ".join(words))
     j = sp.last
     if j + 1 < len(lower) and lower[j] == "," and lower[j + 1] in ("the", "a", "an", "our", "his", "her", "their"):
-        end = next((x for x in range(j + 1, min(len(lower), j + 9)) if lower[x] == ","), None)
+        end = next((x for x in range(j + 1, min(len(lower), j + 9)) if lower[x] in (",", ";", ".")), None)
         if end is not None and end > j + 2:
             out.append(" ".join(lower[j + 1:end]))
     return out
@@ -228,6 +231,22 @@ def index_of(fact: Fact) -> ClaimIndex:
 
 def _add(ci: ClaimIndex, kind: str, value: str) -> None:
     ci.types.setdefault(kind, set()).add(value)
+
+
+def _add_role(ci: ClaimIndex, value: str, owner: str) -> None:
+    _add(ci, "role", value)
+    ci.role_owners.setdefault(value, set()).add(owner)
+
+
+def _holder_before(fact: Fact, i: int) -> str:
+    """The name a role at token ``i`` belongs to: the name right before it ("named Pernille Aske
+    as her vice-captain"), else the clause's subject, the first name that is neither a possessor
+    nor in a prepositional phrase ("Ada joined as treasurer"); "" when there is none."""
+    before = [sp for sp in fact.spans if sp.last <= i and not sp.possessive and sp.prep is None]
+    if not before:
+        return ""
+    near = max(before, key=lambda sp: sp.last)
+    return near.key if near.last == i else before[0].key
 
 
 def _build(fact: Fact) -> ClaimIndex:
@@ -416,20 +435,22 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "purpose", w)
         if w in _FREQ or (w.endswith("ly") and stem(w[:-2]) in ("day", "week", "month", "year")):
             _add(ci, "frequency", w)
-        if (w == "as" and i + 1 < n and lower[i + 1] not in STOPWORDS | {"a", "an", "the"} or (w == "as" and i + 2 < n and lower[i + 1] in ("a", "an", "the"))) \
+        if (w == "as" and i + 1 < n and lower[i + 1] not in STOPWORDS | {"a", "an", "the"}
+                or (w == "as" and i + 2 < n and lower[i + 1] in ("a", "an", "the", "her", "his", "their", "its", "our", "my", "your"))) \
                 and not _clause_as(lower, i):
-            _add(ci, "role", " ".join(lower[i + 1 : i + 4]))
-        if stem(w) in _ROLE_VERBS and i + 1 < n:
-            _add(ci, "role", " ".join(lower[i + 1 : i + 3]))
+            _add_role(ci, " ".join(lower[i + 1 : i + 4]), _holder_before(fact, i))
+        if stem(w) in _ROLE_VERBS and i + 1 < n and not any(sp.first == i + 1 for sp in fact.spans):
+            # "was elected treasurer"; not "named Pernille Aske as ...", whose role follows "as"
+            _add_role(ci, " ".join(lower[i + 1 : i + 3]), "")
         if stem(w) == "play" and i + 3 < n and lower[i + 1] not in _DETERMINERS and "for" in lower[i + 2 : i + 4]:
             # "plays vice-skip for the Osprey rink": a position in a team (not "plays the piano")
-            _add(ci, "role", lower[i + 1])
+            _add_role(ci, lower[i + 1], "")
     if fact.predicate == "be" and fact.relation.startswith("be:"):
         # "Ada is a junior analyst"; not "Ada's prescription is -1.75", an attribute of hers
-        _add(ci, "role", fact.relation)
+        _add_role(ci, fact.relation, "")
     for sp in fact.spans:
         for role in _roles_around(lower, sp):
-            _add(ci, "role", role)
+            _add_role(ci, role, sp.key)
         k = sp.first - 1
         if k >= 1 and lower[k] in (",", "called", "named", "titled", "entitled"):
             noun = fact.tokens[k - 1].text

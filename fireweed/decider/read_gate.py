@@ -434,6 +434,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "where is Ambrose going" is not answered by "the cats are boarding at Fernbank Cattery
         # while their owner, Ambrose, is away": the place is the cats', in the other clause
         fail("where")
+    if hole == "role" and q.spans and not _role_of_asked(ci, q_spans):
+        # "what is Constance's profession" is not answered by "Constance has named Pernille Aske
+        # as her vice-captain": the role is Pernille's
+        fail(_HOLE_WORDS.get(hole, hole))
     if hole == "age" and q.spans and not _age_beside(ci, q_spans, [w for w in q.words if w.stem != "old"]):
         # "how old is Ola" is not answered by "Selwyn, aged 71, beat Ola": an age is the one of the
         # name it stands beside
@@ -1232,6 +1236,15 @@ def _measured(ci: ClaimIndex, noun: Word) -> bool:
         if _digit_after(lower, p, 5):
             return True
     return False
+
+
+def _role_of_asked(ci: ClaimIndex, q_spans: set[str]) -> bool:
+    """Whether some role in the claim may be an asked name's: one the claim gives that name, or
+    one it gives no one in particular. True when the claim has no role the index found."""
+    owners = ci.role_owners
+    if not owners:
+        return True
+    return any(not who or "" in who or any(_asked_name(k, q_spans) for k in who) for who in owners.values())
 
 
 def _age_beside(ci: ClaimIndex, q_spans: set[str], nouns: list[Word]) -> bool:
