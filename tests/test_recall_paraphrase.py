@@ -296,6 +296,16 @@ def test_a_role_answers_only_for_the_name_that_holds_it() -> None:
     answers(p, "What is Maelle Adebanjo's role?", "Treasurer")
 
 
+def test_an_owned_act_moved_to_another_day_replaces_the_day_and_nothing_else() -> None:
+    p = build(["Ottavia Renshaw will train with Efua Linwood on Mondays at 7.15am.",
+               "Ottavia Renshaw's plan costs £156 for a block of six sessions.",
+               "Ottavia Renshaw swims at Harwick Baths on Tuesdays.",
+               "Ottavia Renshaw's personal training sessions will move to Fridays at 7.15am."])
+    answers(p, "Is Ottavia Renshaw still training on Mondays?", "move to Fridays")
+    answers(p, "What does Ottavia Renshaw's plan cost?", "£156")  # a price, not a day
+    answers(p, "When does Ottavia Renshaw swim?", "Tuesdays")  # swimming is not training
+
+
 def test_a_phrase_that_names_no_relation_is_not_the_verb(proj: Projection) -> None:
     # "a day" qualifies the counted meals; "eat" is the verb
     answers(proj, "How many meals a day can Mirri eat now?", "three small meals")

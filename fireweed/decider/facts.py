@@ -83,6 +83,11 @@ class Fact:
     stems: list[str] = field(default_factory=list)
     # the values an update says it replaced: "moved from 21 March to 2 May" replaces 21 March
     replaced: frozenset[str] = frozenset()
+    # the relations named by the words before an owned noun: {"teach"} for "Ada's personal
+    # training sessions", whose change is a change of when she trains
+    owned_acts: frozenset[str] = frozenset()
+    # an owned thing moved to another time or place ("Ada's sessions will move to Fridays")
+    rescheduled: bool = False
 
     @property
     def subject_name(self) -> str | None:
@@ -115,8 +120,22 @@ def _replaced_values(tokens: list[Token], lower: list[str]) -> frozenset[str]:
 # "switch", "port" and "transfer", which do not say where anyone lives.
 _RESIDENCE_MOVES = frozenset(stem(w) for w in "move relocate emigrate".split())
 _RANK_CHANGES = frozenset(stem(w) for w in "promote demote".split())
+_RESCHEDULES = frozenset(stem(w) for w in "move shift switch".split())
 _MOVE_PARTICLES = frozenset("back away house abroad home permanently".split())
 _COPULAS = frozenset("is was are were".split())
+
+
+def time_kinds(values: frozenset[str]) -> set[str]:
+    """Which kinds of time a claim's values give: "day" (a weekday), "date" (a month), "clock"."""
+    out: set[str] = set()
+    for v in values:
+        if v in WEEKDAYS or v.rstrip("s") in WEEKDAYS:
+            out.add("day")
+        elif v.endswith("m") and v.split(" ")[-1][:-1].isdigit():
+            out.add("date")
+        elif any(c in v for c in ":.") and v.replace(":", "").replace(".", "").isdigit():
+            out.add("clock")
+    return out
 
 
 def resulting_state(f: Fact) -> str | None:
@@ -350,6 +369,7 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
             be_to = True
         pos += 1
     predicate = ""
+    verb_at: int | None = None
     head: str | None = None
     obj_start = pos
     if pos < n and pos not in at and lower[pos] not in STOPWORDS and any(map(str.isalpha, lower[pos])):
@@ -359,6 +379,7 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
             obj_start = pos
         else:
             predicate = lx.relation_key(lower[pos])
+            verb_at = pos
             obj_start = pos + 1
             # "stand in", "in charge of": a phrase starting here
             for a, b, key in lx.phrases_in(stems[pos : pos + 4]):
@@ -385,7 +406,16 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
     if rank is not None:
         values = values | {f"#{rank}"}
     negated = negated or not NEGATIONS.isdisjoint(lower)
-    update = stem(predicate) in CHANGE_VERBS or predicate in ("increase", "decrease", "move", "postpone")
+    thing_owned = bool(possessed) and subject is not None and (spans[subject].possessive or owned)
+    # "Ada's training sessions will move to Fridays": a thing that moves is rescheduled or
+    # relocated, which changes its value (a person who moves is a resulting state); what changes
+    # is the owned thing's, not "Fridays"
+    rescheduled = thing_owned and bool(values) and verb_at is not None and stems[verb_at] in _RESCHEDULES
+    update = stem(predicate) in CHANGE_VERBS or predicate in ("increase", "decrease", "move", "postpone") or rescheduled
+    if rescheduled:
+        head = lower[possessed[-1]]
+    owned_acts = frozenset(lx.relation_key(lower[k]) for k in possessed[:-1]
+                           if len(lower[k]) > 4 and lower[k].endswith("ing")) if thing_owned else frozenset()
     attribute = stem(head) if update and head else None
     if update and attribute is None and possessed and subject is not None and (spans[subject].possessive or owned):
         attribute = stem(lower[possessed[-1]])  # "Whimbrel's relaunch has been moved": the relaunch's date
@@ -404,6 +434,8 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
         attribute=attribute,
         stems=stems,
         replaced=replaced,
+        owned_acts=owned_acts,
+        rescheduled=rescheduled,
     )
 
 

@@ -47,7 +47,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from fireweed.decider.facts import Fact, parse_claim, reported_update, resulting_state, states_a_post
+from fireweed.decider.facts import Fact, parse_claim, reported_update, resulting_state, states_a_post, time_kinds
 from fireweed.decider.lexicon import HONORIFICS, MONTHS, stem
 from fireweed.decider.name_spans import Span, guess_kind, name_tokens
 from fireweed.decider.relations import lexicon
@@ -1134,7 +1134,10 @@ class Projection:
             for sid in dict.fromkeys(subjects):
                 other = t.entities.get(sid)
                 if other is not None:
-                    out |= self._valued(t, other).get(fact.attribute, set())
+                    valued = self._valued(t, other)
+                    out |= valued.get(fact.attribute, set())
+                    for act in fact.owned_acts:
+                        out |= valued.get("V:" + act, set())
         return out
 
     def _valued(self, t: _Tenant, e: _Entity) -> dict[str, set[str]]:
@@ -1154,6 +1157,8 @@ class Projection:
                 # its subject is possessed ("Bo Lind's dose is 5 mg" gives the dose a value)
                 for word in f.objects | _possessed_noun(m.relation):
                     led.valued.setdefault(word, set()).add(mid)
+                # and the act its verb names: "trains on Mondays" gives her training a day
+                led.valued.setdefault("V:" + m.relation.split(":", 1)[0], set()).add(mid)
         led.pending = []
         return led.valued
 
@@ -1238,9 +1243,11 @@ class Projection:
                 # a bare verb with an entity object: "leads Acme" vs "leads Beta" may both hold
                 return False
             return bool(new_side) and bool(old_side)
-        if new.update and new.attribute and (new.attribute in old.objects or new.attribute in _possessed_noun(old_m.relation)) \
-                and old.values and new.values:
-            # a value the update does not keep, or one it says it moved from
+        if new.update and new.attribute and (new.attribute in old.objects or new.attribute in _possessed_noun(old_m.relation)
+                                             or old_m.relation.split(":", 1)[0] in new.owned_acts) \
+                and old.values and new.values and (not new.rescheduled or time_kinds(old.values) & time_kinds(new.values)):
+            # a value the update does not keep, or one it says it moved from; a thing moved to
+            # another day replaces a day it had, not its price ("the plan costs £156 for six sessions")
             return bool(old.values - new.values) or bool(old.values & new.replaced)
         return False
 
