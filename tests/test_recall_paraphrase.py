@@ -306,6 +306,15 @@ def test_an_owned_act_moved_to_another_day_replaces_the_day_and_nothing_else() -
     answers(p, "When does Ottavia Renshaw swim?", "Tuesdays")  # swimming is not training
 
 
+def test_the_packaged_kinds_answer_a_breed_but_not_a_narrower_noun() -> None:
+    p = build(["Bramble, a three-year-old cockapoo belonging to Fenella Rosenqvist, was walked five times.",
+               "Ramona Hale will run a Portuguese taster session in the Weaver Room.",
+               "Customer Tobias Eckhart brought in a Harlow Tourer for a full service."])
+    answers(p, "What breed is Fenella Rosenqvist's dog?", "cockapoo")
+    abstains(p, "What is Ramona Hale's native language?")  # "native" narrows it; the claim does not say
+    abstains(p, "Which trip did Tobias Eckhart go on?")  # a "tourer" is no tour
+
+
 def test_a_phrase_that_names_no_relation_is_not_the_verb(proj: Projection) -> None:
     # "a day" qualifies the counted meals; "eat" is the verb
     answers(proj, "How many meals a day can Mirri eat now?", "three small meals")

@@ -284,7 +284,7 @@ def _build(fact: Fact) -> ClaimIndex:
             for c in lx.concepts_of(s if s == stem(w) else s):
                 ci.concepts.add(c)
                 ci.concept_pos.setdefault(c, []).append(i)
-        for c in lx.concepts_of(w) | lx.kinds_of.get(stems[i], frozenset()):
+        for c in lx.concepts_of(w) | lx.kinds_for(w):
             ci.concepts.add(c)
             ci.concept_pos.setdefault(c, []).append(i)
         if w in NEGATIONS:

@@ -255,6 +255,13 @@ def _relations_text(view: Any, eid: str) -> str:
     return ", ".join(rels[:12]) if rels else "nothing current"
 
 
+def _by_kind_only(ci: ClaimIndex, w: Word) -> bool:
+    """Whether the word is in the claim only as a kind of it ("cello" for "instrument")."""
+    kind = "K:" + w.stem
+    return kind in ci.concepts and kind in w.concepts and not (
+        ci.has(w.concepts - {kind}) or w.text.lower() in ci.concepts)
+
+
 def _grounded(ci: ClaimIndex, w: Word) -> bool:
     # the very word also grounds itself: a claim indexes "the heating" as the noun only
     return ci.has(w.concepts) or w.text.lower() in ci.concepts
@@ -532,6 +539,12 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             break
     # the other words: corroboration
     soft = [w for w in q.soft if w.stem not in {stem(t) for k in q_spans for t in k.split()}]
+    if any(_by_kind_only(ci, w) for w in (q.head_word, q.verb_word, *q.soft) if w is not None):
+        # "what is her native language" is not answered by "runs a Portuguese taster session": a
+        # general noun met only by a kind of it says nothing of the words that narrow it
+        missing_soft = next((w for w in soft if not _grounded(ci, w)), None)
+        if missing_soft is not None:
+            fail(missing_soft.text)
     g = sum(1 for w in soft if _grounded(ci, w))
     g_entities = sum(1 for e in setting if e in subjects)
     score += g_entities

@@ -28,6 +28,8 @@ from fireweed.decider.lexicon import stem
 __all__ = ["Lexicon", "lexicon", "load"]
 
 _PATH = Path(__file__).with_name("relations.json")
+_KINDS_PATH = Path(__file__).with_name("kinds.json")
+_NONE: frozenset[str] = frozenset()
 # light words inside phrases ("be hired", "in charge of") are matched but not required
 _LIGHT = frozenset({"be", "a", "an", "the", "of", "to", "for", "at", "in", "on", "by", "with"})
 
@@ -42,7 +44,7 @@ class Lexicon:
     antonyms: dict[str, frozenset[str]] = field(default_factory=dict)
     functional: frozenset[str] = frozenset()
     max_phrase: int = 1
-    # "jacket" -> {"K:cloth"}: the general nouns a word names a kind of, as concepts that only a
+    # "jacket" -> {"K:cloth"}: the general nouns a word (lower case, as written) names a kind of, as concepts that only a
     # question's general noun carries ("what clothes" meets "a jacket"; "what jacket" not "clothes")
     kinds_of: dict[str, frozenset[str]] = field(default_factory=dict)
     generals: frozenset[str] = frozenset()
@@ -61,6 +63,16 @@ class Lexicon:
         got = self.concepts_of(word)
         s = word if " " in word else stem(word)
         return got | {"K:" + s} if s in self.generals else got
+
+    def kinds_for(self, word: str) -> frozenset[str]:
+        """The kind concepts of a claim's word as written, or of its singular ("cellos", "ponies"):
+        by the word, not its stem, since "tourer" is no "tour"."""
+        w = word.lower()
+        got = self.kinds_of.get(w)
+        if got is None and w.endswith("s") and len(w) > 3:
+            got = self.kinds_of.get(w[:-1]) or (self.kinds_of.get(w[:-2]) if w.endswith("es") else None) \
+                or (self.kinds_of.get(w[:-3] + "y") if w.endswith("ies") else None)
+        return got or _NONE
 
     def relation_key(self, word: str) -> str:
         """The canonical relation for a predicate word, or its stem when no group lists it."""
@@ -108,8 +120,8 @@ def _key_of(entry: str) -> str:
     return " ".join(stem(w) for w in words)
 
 
-def load(path: Path | str = _PATH) -> Lexicon:
-    """Load and index a relations file."""
+def load(path: Path | str = _PATH, kinds_path: Path | str | None = _KINDS_PATH) -> Lexicon:
+    """Load and index a relations file, and the table of kinds beside it."""
     data = json.loads(Path(path).read_text(encoding="utf-8"))
     lx = Lexicon()
     concepts: dict[str, set[str]] = {}
@@ -145,14 +157,23 @@ def load(path: Path | str = _PATH) -> Lexicon:
         for e in row:
             add(e, group)
     lx.concepts = {k: frozenset(v) for k, v in concepts.items()}
-    kinds: dict[str, set[str]] = {}
-    for general, members in data.get("kinds", {}).items():
-        g = _key_of(general)
+    table = dict(data.get("kinds", {}))
+    if kinds_path is not None and Path(kinds_path).exists():
+        for general, members in json.loads(Path(kinds_path).read_text(encoding="utf-8")).get("kinds", {}).items():
+            table[general] = list(table.get(general, [])) + list(members)
+    # member word -> the general nouns it is a kind of; about ten thousand words share about a
+    # thousand distinct sets (every dog breed is a breed, a dog, a pet, an animal), so each set is
+    # made once and shared
+    of: dict[str, set[str]] = {}
+    for general, members in table.items():
+        g = "K:" + _key_of(general)
         for m in members:
-            if " " not in m.strip():  # a one-word kind; "dinner jacket" is met through "jacket"
-                kinds.setdefault(_key_of(m), set()).add("K:" + g)
-    lx.kinds_of = {k: frozenset(v) for k, v in kinds.items()}
-    lx.generals = frozenset(_key_of(g) for g in data.get("kinds", {}))
+            m = m.strip().lower()
+            if " " not in m:  # a one-word kind; "dinner jacket" is met through "jacket"
+                of.setdefault(m, set()).add(g)
+    shared: dict[frozenset[str], frozenset[str]] = {}
+    lx.kinds_of = {m: shared.setdefault(frozenset(gs), frozenset(gs)) for m, gs in of.items()}
+    lx.generals = frozenset(_key_of(g) for g in table)
     ant: dict[str, set[str]] = {}
     for a, b in data.get("antonyms", []):
         ca = "R:" + a if any(r[0] == a for r in data.get("relations", [])) else _key_of(a)
