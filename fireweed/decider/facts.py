@@ -417,7 +417,7 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
     owned_acts = frozenset(lx.relation_key(lower[k]) for k in possessed[:-1]
                            if len(lower[k]) > 4 and lower[k].endswith("ing")) if thing_owned else frozenset()
     attribute = stem(head) if update and head else None
-    if update and attribute is None and possessed and subject is not None and (spans[subject].possessive or owned):
+    if update and attribute is None and thing_owned:
         attribute = stem(lower[possessed[-1]])  # "Whimbrel's relaunch has been moved": the relaunch's date
     replaced = _replaced_values(tokens, lower) if update else frozenset()
     return Fact(

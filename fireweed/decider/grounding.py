@@ -187,8 +187,6 @@ def _clause_as(lower: list[str], i: int) -> bool:
 _ORIGIN_VERBS = frozenset(
     "built made dates dated dating founded established born constructed manufactured erected "
     "opened launched planted laid cast fitted installed".split())
-
-
 _OFFSETS = frozenset({"late", "early", "later", "earlier", "ago", "behind", "ahead", "overdue", "before", "after"})
 
 
@@ -199,7 +197,7 @@ def _offset_after(lower: list[str], i: int) -> bool:
     return i + 2 < len(lower) and lower[i + 2] in _OFFSETS and not (i > 0 and lower[i - 1] == "for")
 
 
-def _age_clause(lower: list[str], i: int) -> bool:
+def age_clause(lower: list[str], i: int) -> bool:
     """ "Tilly Okonedo, who is seven, dances ...": a bare number said of a person in a relative
     clause, closed straight after it, is their age."""
     return i >= 2 and lower[i - 1] in ("is", "was", "turns", "turned") and lower[i - 2] == "who" \
@@ -360,7 +358,7 @@ def _build(fact: Fact) -> ClaimIndex:
                 _add(ci, "temp", v)
             if w.endswith("%"):
                 _add(ci, "percent", v)
-            if prev in ("aged", "age") or _age_clause(lower, i):
+            if prev in ("aged", "age") or age_clause(lower, i):
                 _add(ci, "age", v)
             if nxt == "years" and i + 2 < n and lower[i + 2] == "old":
                 _add(ci, "age", v)
@@ -369,7 +367,7 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "number", w)
             if nxt in ("years", "year", "months", "weeks", "days") and i + 2 < n and lower[i + 2] == "old":
                 _add(ci, "age", w)
-            if _age_clause(lower, i):
+            if age_clause(lower, i):
                 _add(ci, "age", w)
             for t in _UNIT_OF.get(nxt, ()):
                 if not (t == "duration" and _offset_after(lower, i)):

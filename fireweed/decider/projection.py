@@ -1489,9 +1489,8 @@ class _View:
     def same_source(self, eids: list[str]) -> set[str]:
         """Memories quoted from a source that a memory of every one of the entities was quoted from."""
         t = self.t
-        per = []
-        for e in eids:
-            per.append({t.memories[m].source_id for m in self.memories_of(e) if m in t.memories and t.memories[m].source_id})
+        per = [{m.source_id for mid in self.memories_of(e) if (m := t.memories.get(mid)) is not None and m.source_id}
+               for e in eids]
         sids = set.intersection(*per) if per else set()
         return {mid for sid in sids for mid in t.by_source.get(sid, ()) if mid in t.memories}
 

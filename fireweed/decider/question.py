@@ -49,7 +49,7 @@ from fireweed.decider.lexicon import (
 )
 from fireweed.decider.name_spans import Span, add_known_spans, find_spans
 from fireweed.decider.relations import lexicon
-from fireweed.decider.text import CARDINAL_WORDS
+from fireweed.decider.text import CARDINAL_WORDS, MODALS
 
 __all__ = ["Question", "analyse", "TYPE_NOUNS", "LIGHT_VERBS", "SETTING_PREPS"]
 
@@ -609,7 +609,7 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
         if k in phrase_at or k in by_index:
             return by_index.get(k)
         return None
-    if aux in _MODALS and k + 1 < n and k in by_index and k not in span_at and lower[k] not in _DETS \
+    if aux in MODALS and k + 1 < n and k in by_index and k not in span_at and lower[k] not in _DETS \
             and lower[k] not in _PRONOUNS and (is_verb(lower[k]) or lower[k + 1] in _DETS or k + 1 in span_at):
         # "who will captain the ladies' section", "how many people can sleep on it": a verb straight
         # after the modal, with its object after it, where a subject would be followed by its verb
@@ -648,7 +648,6 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
     return None
 
 
-_MODALS = frozenset({"will", "would", "can", "could", "shall", "should", "may", "might", "must"})
 _ADV = frozenset({"not", "n't", "to", "now", "still", "currently", "also", "being", "been", "already", "ever", "never", "first", "just"})
 _PARTICIPLES = frozenset(
     "held made led taken sold bought paid sent built written given shown known seen left found kept lent meant run done gone cut put set split won lost told".split()

@@ -41,7 +41,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fireweed.decider.facts import resulting_state
-from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, index_of, year_of_origin
+from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, age_clause, index_of, year_of_origin
 from fireweed.decider.lexicon import MONTHS, STOPWORDS, is_verb, role_word, stem
 from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
@@ -1267,7 +1267,7 @@ def _age_beside(ci: ClaimIndex, q_spans: set[str], nouns: list[Word]) -> bool:
     ages = [k for k, w in enumerate(lower) if (any(c.isdigit() for c in w) or w.split("-")[0] in NUMBER_WORDS) and (
         (k > 0 and lower[k - 1] in ("aged", "age")) or lower[k + 1:k + 3] in (["-", "year-old"], ["-", "years-old"])
         or lower[k + 1:k + 3] == ["years", "old"] or w.endswith(("-year-old", "-years-old")))
-        or year_of_origin(lower, k) or (k >= 2 and lower[k - 2] == "who" and "age" in ci.types and w in ci.types["age"])]
+        or year_of_origin(lower, k) or age_clause(lower, k)]
     if not ages:
         return True  # an age word the index found some other way: not ours to judge here
     for sp in ci.spans:
