@@ -407,8 +407,11 @@ def test_a_move_to_a_place_replaces_where_its_subject_lived() -> None:
     # the twin: moving a thing somewhere is no move of house, and Ola still lives where he did
     assert states["Ola Brekke lives in Hamar."] == "active"
     answers(p, "Where does Ola Brekke live?", "Hamar")
-    # a question in the past tense asks where she lived, which the move does not say
-    abstains(p, "Where did Greta Lund live?")
+    # a question in the past tense asks where she lived, which the move does not say and the
+    # replaced claim does: it answers, marked as replaced
+    a = p.recall("t", "Where did Greta Lund live?")
+    assert a.verdict == "answered" and a.results[0]["claim"] == "Greta Lund lives in Bergen."
+    assert a.results[0]["state"] == "superseded"
 
 
 def test_a_promotion_replaces_the_post_held_where_it_was_held() -> None:
@@ -633,3 +636,52 @@ def test_an_update_told_as_reported_speech_replaces_the_old_value() -> None:
     answers(p, "How much is the monthly rent for 41 Gorse Hill Road now?", "£1,235")
     # the twin: the report says nothing of the deposit
     assert states["The deposit for 41 Gorse Hill Road is £900."] == "active"
+
+
+def test_a_name_after_instead_of_is_forgone_and_its_old_claim_replaced() -> None:
+    p = build(["Odile Varga will coach the Falcon team, taking over from Ravi Sen.",
+               "From June, Odile Varga will coach the Lynx team instead of the Falcon team.",
+               "Pia Sand will coach the Heron team.", "Pia Sand will also coach the Kite team."])
+    states = {m["claim"]: m["state"] for m in p.all_memories("t")}
+    assert states["Odile Varga will coach the Falcon team, taking over from Ravi Sen."] == "superseded"
+    # the claim says the Falcon team is what she will not coach
+    abstains(p, "Who will coach the Falcon team?")
+    answers(p, "Who will coach the Lynx team?", "Odile Varga")
+    # the twin: "also" coaches a second team, which ends nothing
+    assert states["Pia Sand will coach the Heron team."] == "active"
+    answers(p, "Who will coach the Heron team?", "Pia Sand")
+
+
+def test_a_question_in_the_past_is_answered_by_what_was_true_then() -> None:
+    p = build(["Odile Varga will coach the Falcon team, taking over from Ravi Sen.",
+               "From June, Odile Varga will coach the Lynx team instead of the Falcon team."])
+    for q in ("Whom did Odile Varga take over from?", "Who took over from Ravi Sen?"):
+        a = p.recall("t", q)
+        assert a.verdict == "answered" and a.results[0]["state"] == "superseded", (q, a.code, a.term)
+        assert "taking over from Ravi Sen" in a.results[0]["claim"]
+    # the twin: asked in the present, the replaced claim no longer answers
+    abstains(p, "Who takes over from Ravi Sen?")
+
+
+def test_a_participle_after_a_comma_is_done_by_the_clause_subject() -> None:
+    p = build(["Odile Varga will coach the Falcon team, taking over from Ravi Sen."])
+    answers(p, "Whom did Odile Varga take over from?", "Ravi Sen")
+    # the twin: Ravi Sen is the one taken over from, not the one who took over
+    abstains(p, "Whom did Ravi Sen take over from?")
+
+
+def test_what_a_thing_cost_asks_for_a_price() -> None:
+    p = build(["Pharmacist Ines Kaur dispensed two inhalers of 100 micrograms to Bo Lind.",
+               "The festival tickets cost £45 each."])
+    answers(p, "What did the festival tickets cost?", "£45")
+    # the twin: a dose and a count are no price
+    abstains(p, "What did the inhalers that Ines Kaur dispensed cost?")
+
+
+def test_a_kind_answers_only_for_the_noun_it_narrows() -> None:
+    p = build(["The Hollin flock stands at 180 breeding ewes and 3 Texel rams.",
+               "The Brae flock stands at 90 breeding ewes and 2 Suffolk rams."])
+    answers(p, "What breed are the rams in the Hollin flock?", "Texel rams")
+    # the twins: the breed is the rams', and "breeding" names no breed of the ewes
+    abstains(p, "What breed are the breeding ewes in the Hollin flock?")
+    abstains(p, "What breed are the breeding ewes in the Brae flock?")

@@ -88,6 +88,9 @@ class Fact:
     owned_acts: frozenset[str] = frozenset()
     # an owned thing moved to another time or place ("Ada's sessions will move to Fridays")
     rescheduled: bool = False
+    # the names the claim says it holds in place of ("will lead the Heron group instead of the
+    # Otter group"): a claim of the same relation with one of them is replaced, not joined
+    forgone: frozenset[str] = frozenset()
 
     @property
     def subject_name(self) -> str | None:
@@ -101,6 +104,21 @@ class Fact:
         if self.subject is None:
             return list(self.spans)
         return [self.spans[self.subject]] + [s for i, s in enumerate(self.spans) if i != self.subject]
+
+
+_FORGOING = frozenset({("instead", "of"), ("rather", "than")})
+_SCOPE_ENDS = frozenset({",", ";", ".", "and", "but", "while", "because"})
+
+
+def _forgone_names(spans: list[Span], lower: list[str]) -> frozenset[str]:
+    """Keys of the names that stand in the few words after "instead of" or "rather than"."""
+    out: set[str] = set()
+    for i in range(len(lower) - 1):
+        if (lower[i], lower[i + 1]) not in _FORGOING:
+            continue
+        end = next((k for k in range(i + 2, min(len(lower), i + 8)) if lower[k] in _SCOPE_ENDS), min(len(lower), i + 8))
+        out.update(sp.key for sp in spans if sp.first >= i + 2 and sp.last <= end)
+    return frozenset(out)
 
 
 def _replaced_values(tokens: list[Token], lower: list[str]) -> frozenset[str]:
@@ -436,6 +454,7 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
         replaced=replaced,
         owned_acts=owned_acts,
         rescheduled=rescheduled,
+        forgone=_forgone_names(spans, lower),
     )
 
 

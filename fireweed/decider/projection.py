@@ -1127,6 +1127,15 @@ class Projection:
             # the claims of the state the event ended: "lives in Bergen" for "has moved to Tromso"
             for rel in [r for r in e.led.open if r == state or r.startswith(state + ":")]:  # type: ignore[union-attr]
                 out |= self._relation_candidates(t, e, rel, subjects, True)  # type: ignore[arg-type]
+        if e is not None and fact.forgone:
+            # "instead of the Otter group": the claims of this relation that name the group forgone
+            by_set = e.led.open.get(relation) or {}
+            for sp in fact.spans:
+                gone = t.entities.get(self._resolve_for_write(t, sp) or "") if sp.key in fact.forgone else None
+                for mid in gone.memories if gone is not None else ():
+                    m = t.memories.get(mid)
+                    if m is not None and mid in by_set.get(frozenset(m.subjects), ()):
+                        out.add(mid)
         if fact.update and fact.attribute and fact.values:
             # an update also conflicts with a claim of another relation that gave the attribute a
             # value, led by the update's subject or by another subject it names: "Dr. Q increased
@@ -1230,6 +1239,10 @@ class Projection:
             # One value at a time ("lives in Bath" then "lives in Derby"), or a claim that says the
             # value is so "now" ("now commands the MV Fulmar"): a different object replaces the old.
             return a != b or (new.objects | new.values) != (old.objects | old.values)
+        if new.forgone and old_m.relation == relation and old_m.subjects[:1] == subjects[:1] \
+                and new.forgone & {sp.key for sp in old.spans}:
+            # "will lead the Heron group instead of the Otter group" ends "will lead the Otter group"
+            return True
         if not (a <= b or b <= a):
             return False
         if not new.update and _periods_apart(new, old):
@@ -1484,6 +1497,16 @@ class _View:
                 current, steps = replaced_by[current], steps + 1
             if self.visible(current) is not None:
                 out[old] = current
+        return out
+
+    def replaced(self, eid: str) -> list[str]:
+        """The memories of ``eid`` that a later claim superseded by this view's time point."""
+        out = []
+        for mid in self.memories_of(eid):
+            m = self.t.memories.get(mid)
+            if m is not None and m.claim is not None and self.visible(mid) is None \
+                    and self.proj._state(self.t, m, self.as_of_seq) == "superseded":
+                out.append(mid)
         return out
 
     def same_source(self, eids: list[str]) -> set[str]:

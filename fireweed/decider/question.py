@@ -197,6 +197,10 @@ def verbal(w: str) -> bool:
     return is_verb(w) or (w.endswith("ed") and _is_verbish(w))
 
 
+_PRICE_VERBS = frozenset(stem(w) for w in "cost charge fetch".split())
+_NOUN_MARKERS = frozenset("the a an its their his her our your my 's this that".split())
+
+
 def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Callable[[str], bool] | None = None) -> Question:
     """Read a question (never raises; odd input gives a Question with kind "empty")."""
     text = normalize(text if isinstance(text, str) else "")[:2000]
@@ -520,6 +524,11 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         verb = None
     if verb is not None and (verb.stem in LIGHT_VERBS or verb is head_word):
         verb = None
+    if q.hole == "thing" and head_word is None:
+        # "what did the auto-injectors (that he dispensed) cost": a price is asked for
+        # ("the cost of" after a determiner is a noun, and a head noun would have been taken)
+        if any(wd.stem in _PRICE_VERBS and (wd.index == 0 or lower[wd.index - 1] not in _NOUN_MARKERS) for wd in words):
+            q.hole = "money"
     q.head_word = head_word
     q.head = head_word.stem if head_word else None
     q.verb_word = verb

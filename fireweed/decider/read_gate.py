@@ -42,7 +42,7 @@ from typing import Any
 
 from fireweed.decider.facts import resulting_state
 from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, age_clause, index_of, year_of_origin
-from fireweed.decider.lexicon import MONTHS, STOPWORDS, is_verb, role_word, stem
+from fireweed.decider.lexicon import MONTHS, STOPWORDS, is_verb, past_form, role_word, stem
 from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
 from fireweed.decider.question import SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse, verbal
@@ -150,6 +150,11 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         st = view.visible(mid)
         if st is not None:
             visible.append((mid, st))
+    if not visible and required and "still" not in (t.text.lower() for t in q.tokens):
+        then = [m for m in _then_true(view, q, required, setting, {s.key for s in q.spans}, True) if m.ok]
+        if then:
+            then.sort(key=lambda m: (-m.score, -view.seq(m.mid)))
+            return RecallAnswer("answered", None, None, None, [view.result(m.mid, m.state) for m in then[:limit]])
     if not visible:
         if required:
             who = view.entity_name(required[0])
@@ -198,6 +203,11 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         if now:
             ids = sorted(now, key=lambda i: -view.seq(i))  # type: ignore[arg-type]
             return RecallAnswer("answered", None, None, None, [view.result(i, view.visible(i)) for i in ids[:limit]])
+    if not good and required and not asks_still:
+        old = _then_true(view, q, required, setting, q_spans, anchored)
+        if old:
+            matches = matches + old
+            good = [m for m in old if m.ok]
     if not good and required and all(s.prep in SETTING_PREPS and not s.possessive for s in q.spans):
         # "who will captain the ladies' section at Hollowmere" <- "the ladies' section will be
         # captained by ...", from a source that names Hollowmere: a place the question sets its
@@ -219,6 +229,22 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         return _abstain("unknown_predicate", term, remedy)
     good.sort(key=lambda m: (-m.score, view.seq(m.mid) if q.past else -view.seq(m.mid)))
     return RecallAnswer("answered", None, None, None, [view.result(m.mid, m.state) for m in good[:limit]])
+
+
+def _then_true(view: Any, q: Question, required: list[str], setting: list[str], q_spans: set[str],
+               anchored: bool) -> list[_Match]:
+    """A question told in the past may be answered by what was true then: "Whom did Gwendolyn take
+    over from?" once "will lead the Heron group instead of the Otter group" replaced "will lead the
+    Otter group, taking over from Piers". The replaced claims of the subject that name every asked
+    name, evaluated as replaced (the result says so); none for a question in the present."""
+    told = q.verb_word.text.split()[0].lower() if q.verb_word is not None else ""
+    past = q.past or past_form(told) or (len(told) > 4 and told.endswith("ed")) \
+        or any(t.text.lower() in ("did", "was", "were", "had") for t in q.tokens)
+    if not past:
+        return []
+    replaced = sorted(view.replaced(required[0]), key=lambda i: -view.seq(i))[:_REPLACED_LOOKED_AT]
+    return [_evaluate(view, q, mid, "superseded", required, setting, q_spans, anchored) for mid in replaced
+            if all(e in view.subjects(mid) for e in required)]
 
 
 _REPLACED_LOOKED_AT = 200  # the most recent replaced claims a "still" question is checked against
@@ -255,11 +281,37 @@ def _relations_text(view: Any, eid: str) -> str:
     return ", ".join(rels[:12]) if rels else "nothing current"
 
 
-def _by_kind_only(ci: ClaimIndex, w: Word) -> bool:
-    """Whether the word is in the claim only as a kind of it ("cello" for "instrument")."""
+def _by_kind_only(ci: ClaimIndex, w: Word, q: Question | None = None) -> bool:
+    """Whether the word is in the claim only as a kind of it ("cello" for "instrument"). With
+    the question, a claim word that stands for another of its words does not count: "what breed
+    are the breeding ewes" is met by "breeding" only as "breeding"."""
     kind = "K:" + w.stem
-    return kind in ci.concepts and kind in w.concepts and not (
-        ci.has(w.concepts - {kind}) or w.text.lower() in ci.concepts)
+    if not (kind in ci.concepts and kind in w.concepts):
+        return False
+    if q is None:
+        return not (ci.has(w.concepts - {kind}) or w.text.lower() in ci.concepts)
+    others = {x.text.lower() for x in q.words if x is not w} - {w.text.lower()}
+    return all(ci.lower[p] in others for p in ci.positions(w.concepts - {kind}))
+
+
+def _kind_of_another(ci: ClaimIndex, w: Word, q: Question) -> bool:
+    """Whether every kind of ``w`` the claim names narrows a noun the question does not ask
+    about: "what breed are the ewes" is not answered by "212 ewes and 4 Texel rams"."""
+    asked = {x.stem for x in q.words}
+    pos = ci.concept_pos.get("K:" + w.stem, ())
+    for k in pos:
+        nxt = ci.lower[k + 1] if k + 1 < len(ci.lower) else ""
+        if not (nxt.isalpha() and nxt not in STOPWORDS and not is_verb(nxt) and stem(nxt) not in asked):
+            return False
+    return bool(pos)
+
+
+def _taken(ci: ClaimIndex, w: Word, q: Question) -> bool:
+    """Whether the claim has ``w`` only as another word the question also asks with: "what breed
+    are the breeding ewes" is not answered by "breeding ewes" for its "breed"."""
+    others = {x.text.lower() for x in q.words if x is not w} - {w.text.lower()}
+    pos = ci.positions(w.concepts)
+    return bool(others) and bool(pos) and all(ci.lower[p] in others for p in pos)
 
 
 def _grounded(ci: ClaimIndex, w: Word) -> bool:
@@ -308,7 +360,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "how many titles": the head is what is counted, not a value of the kind "title"
         head_type = None if q.kind == "how" and q.hole == "number" else TYPE_NOUNS.get(q.head_word.stem)
         # "job number 55812" does not say what the job is: then the kind of value must answer
-        if _grounded(ci, q.head_word) and not (head_type in ("role", "title", "name") and _attributive(ci, q.head_word)):
+        if _grounded(ci, q.head_word) and not _taken(ci, q.head_word, q) \
+                and not (head_type in ("role", "title", "name") and _attributive(ci, q.head_word)):
             literal += 1
             score += 4
             if q.head_of is not None:
@@ -516,7 +569,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 fail(view.entity_name(e))
         # "what time do the Wednesday sessions start" is not answered by "start at 06:15, except on
         # Wednesdays": the claim says it of everything but what was asked
-        excepted = _excepted(ci, [w for w in (q.head_word, q.verb_word, *q.soft) if w is not None])
+        excepted = _excepted(ci, [w for w in (q.head_word, q.verb_word, *q.soft) if w is not None], q_spans)
         if excepted is not None:
             fail(excepted)
         # "who did Ada not hire": a claim that negates nothing cannot answer a negated question
@@ -539,12 +592,16 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             break
     # the other words: corroboration
     soft = [w for w in q.soft if w.stem not in {stem(t) for k in q_spans for t in k.split()}]
-    if any(_by_kind_only(ci, w) for w in (q.head_word, q.verb_word, *q.soft) if w is not None):
+    if any(_by_kind_only(ci, w, q) for w in (q.head_word, q.verb_word, *q.soft) if w is not None):
         # "what is her native language" is not answered by "runs a Portuguese taster session": a
         # general noun met only by a kind of it says nothing of the words that narrow it
         missing_soft = next((w for w in soft if not _grounded(ci, w)), None)
         if missing_soft is not None:
             fail(missing_soft.text)
+        narrowed = next((w for w in (q.head_word, q.verb_word, *q.soft) if w is not None and _by_kind_only(ci, w, q)
+                         and _kind_of_another(ci, w, q)), None)
+        if narrowed is not None:
+            fail(narrowed.text)
     g = sum(1 for w in soft if _grounded(ci, w))
     g_entities = sum(1 for e in setting if e in subjects)
     score += g_entities
@@ -744,6 +801,10 @@ def _doer(fact: Any, v: int) -> str | None:
             before = [sp for sp in fact.spans if sp.last == k and not sp.possessive and sp.prep is None]
             if before:
                 return before[0].key
+        if toks[v].lower().endswith("ing") and fact.subject is not None:
+            # "Ada will lead the Otter group, taking over from Bo": a participle set off by a comma
+            # is done by the clause's subject, not by the last name before it
+            return fact.spans[fact.subject].key
     best = None
     for span in fact.spans:
         if span.last <= v and not span.possessive and span.prep is None:
@@ -987,11 +1048,13 @@ def _unidentified(ci: ClaimIndex, noun: Word) -> bool:
 
 
 _EXCEPT_ONE = frozenset({"except", "excluding", "excepting", "besides"})
-_EXCEPT_TWO = frozenset({("apart", "from"), ("other", "than"), ("but", "not"), ("save", "for"), ("aside", "from")})
+_EXCEPT_TWO = frozenset({("apart", "from"), ("other", "than"), ("but", "not"), ("save", "for"), ("aside", "from"),
+                         ("instead", "of"), ("rather", "than")})
 
 
-def _excepted(ci: ClaimIndex, words: list[Word]) -> str | None:
-    """A question word that the claim names only inside an exception ("except on Wednesdays")."""
+def _excepted(ci: ClaimIndex, words: list[Word], q_spans: set[str] = frozenset()) -> str | None:  # type: ignore[assignment]
+    """A question word or name that the claim names only inside an exception ("except on
+    Wednesdays", "the Heron group instead of the Otter group")."""
     lower = ci.lower
     scope: set[int] = set()
     for i, w in enumerate(lower):
@@ -1008,6 +1071,10 @@ def _excepted(ci: ClaimIndex, words: list[Word]) -> str | None:
         pos = ci.positions(w.concepts)
         if pos and all(p in scope for p in pos):
             return w.text
+    for key in q_spans:
+        named = [sp for sp in ci.spans if sp.key == key]
+        if named and all(all(p in scope for p in range(sp.first, sp.last)) for sp in named):
+            return named[0].text
     return None
 
 
