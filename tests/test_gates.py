@@ -758,3 +758,21 @@ def test_provided_as_a_verb_is_no_condition() -> None:
     assert judge("Bernard Quist chose hearing aids in a silver finish.", evidence).ok
     v = judge("The match will go ahead.", "The match will go ahead provided the pitch is dry.")
     assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_a_negation_moved_onto_what_the_evidence_affirms_is_refused() -> None:
+    evidence = "The Harlow Yard key card also opens the cycle shed, but it does not open the roof deck after 22:00."
+    moved = judge("The Harlow Yard key card does not open the cycle shed.", evidence)
+    assert not moved.ok and moved.code == "asserts_more_than_evidence", moved
+    # the twins: the negation kept where the evidence says it, and the affirmed clause alone
+    assert judge("The Harlow Yard key card does not open the roof deck after 22:00.", evidence).ok
+    assert judge("The Harlow Yard key card also opens the cycle shed.", evidence).ok
+
+
+def test_a_claim_may_drop_a_negated_clause_whose_subject_was_elided() -> None:
+    evidence = "The trustees approved hiring a site manager but did not approve the proposed second depot in Carrow."
+    assert judge("The trustees approved hiring a site manager.", evidence).ok
+    # the twins: what the negation is said of may not be claimed as approved
+    dropped = judge("The trustees approved the proposed second depot in Carrow.", evidence)
+    assert not dropped.ok and dropped.code == "asserts_more_than_evidence", dropped
+    assert judge("The trustees did not approve the proposed second depot.", evidence).ok

@@ -222,6 +222,10 @@ class _NegSite:
     scope_text: str
     anchor: str | None
     covered: tuple[int, ...]
+    # the content after the scope, to the clause's end ("the roof terrace after 21:00"), and every
+    # content word of the negated clause: what the negation may be said of
+    rest: frozenset[str] = frozenset()
+    clause_words: frozenset[str] = frozenset()
 
 
 def _skippable(t: Token) -> bool:
@@ -249,17 +253,32 @@ def _neg_sites(a: Analysis) -> list[_NegSite]:
             words.append(toks[j].text)
             covered.append(j)
             j += 1
+        rest: set[str] = set()
+        while j < len(toks) and a.clauses[j] == clause and toks[j].norm not in _REST_ENDS:
+            if not _skippable(toks[j]):
+                rest.update(a.stems[j])
+            j += 1
         k = i - 1
-        while k >= 0 and a.clauses[k] == clause and (_skippable(toks[k]) or toks[k].norm in NEGATIONS):
+        while k >= 0 and a.clauses[k] == clause and toks[k].norm not in _CONTRASTS \
+                and (_skippable(toks[k]) or toks[k].norm in NEGATIONS):
             k -= 1
-        anchor = stem(toks[k].norm) if k >= 0 and a.clauses[k] == clause else None
+        # "approved X but did not approve Y": the negation's subject is elided after the contrast,
+        # so no word before it anchors what it negates
+        anchor = stem(toks[k].norm) if k >= 0 and a.clauses[k] == clause and toks[k].norm not in _CONTRASTS else None
         if scope:
             word = "not" if t.norm == "not" else t.text
             if i + 1 < len(toks) and toks[i + 1].norm == "longer":
                 word += " longer"
+            clause_words = frozenset(x for k2 in range(len(toks)) if a.clauses[k2] == clause for x in a.stems[k2])
             out.append(_NegSite(i, word, frozenset(scope),
-                                " ".join(words), anchor, tuple(covered)))
+                                " ".join(words), anchor, tuple(covered), frozenset(rest), clause_words))
     return out
+
+
+_CONTRASTS = frozenset({"but", "yet", "although", "though", "whereas", "while"})
+# where what a negation is said of ends, if its clause runs on ("no digging was needed because ...")
+_REST_ENDS = _CONTRASTS | frozenset(
+    "because so since as when after before if unless until which who whose where and or".split())
 
 
 def _privative_at(a: Analysis, i: int) -> bool:
@@ -303,6 +322,18 @@ def _negation_refusal(
                 "the sentence that says it",
                 f"negation added: '{c.word} {c.scope_text}'",
             )
+        # "does not open the bike store" from "also opens the bike store, but does not open the
+        # roof terrace": the negated verb is the evidence's, but what it is said of the evidence affirms
+        negated_clauses = frozenset().union(*(e.clause_words for e in e_sites if c.scope & e.scope))
+        moved = sorted((c.rest & evidence.stem_set) - negated_clauses)
+        if moved:
+            return GateVerdict.refuse(
+                CODE,
+                GATE,
+                f"the evidence negates '{c.scope_text}' of something else; the '{moved[0]}' it names "
+                "is not in the clause the evidence negates",
+                f"negation added: '{c.word} {c.scope_text}' of '{moved[0]}'",
+            )
     if not e_sites:
         return None  # nothing the evidence negates can be dropped (most texts negate nothing)
     negated_ids = {i for e in e_sites for i in e.covered}
@@ -316,6 +347,10 @@ def _negation_refusal(
         # When the evidence also affirms the word elsewhere ("no car, but Ben has a car"), the
         # claim may be about that mention; the word before the negation decides.
         if (e.scope & claim_stems & affirmed) and e.anchor is not None and e.anchor not in claim_stems:
+            continue
+        if (e.scope & claim_stems & affirmed) and e.anchor is None and not (e.rest & claim_stems):
+            # "approved hiring a head but did not approve the second office": a claim that keeps
+            # none of what the negation is said of is about the affirmed mention
             continue
         if not any(e.scope & c.scope for c in c_sites):
             return GateVerdict.refuse(
