@@ -685,3 +685,10 @@ def test_a_kind_answers_only_for_the_noun_it_narrows() -> None:
     # the twins: the breed is the rams', and "breeding" names no breed of the ewes
     abstains(p, "What breed are the breeding ewes in the Hollin flock?")
     abstains(p, "What breed are the breeding ewes in the Brae flock?")
+
+
+def test_a_verb_joined_by_and_is_done_by_the_clause_subject() -> None:
+    p = build(["Investor director Maren Holt joined the Vexa Labs board and will chair the audit committee."])
+    answers(p, "Which committee will Maren Holt chair?", "audit committee")
+    # the twin: the board she joined chairs nothing
+    abstains(p, "Which committee will Vexa Labs chair?")

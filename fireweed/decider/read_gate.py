@@ -801,6 +801,15 @@ def _doer(fact: Any, v: int) -> str | None:
             before = [sp for sp in fact.spans if sp.last == k and not sp.possessive and sp.prep is None]
             if before:
                 return before[0].key
+    k = v - 1
+    while k >= 0 and toks[k].lower() in _CARRIED:
+        k -= 1
+    if k >= 1 and toks[k].lower() == "and" and fact.subject is not None and fact.spans[fact.subject].last <= k \
+            and not any(sp.first > k and sp.last <= v for sp in fact.spans):
+        # "Wilhelmina joined the board and will chair the audit committee": a verb joined by "and"
+        # with no subject of its own is done by the clause's subject
+        return fact.spans[fact.subject].key
+    if v >= 2 and toks[v - 1] == ",":
         if toks[v].lower().endswith("ing") and fact.subject is not None:
             # "Ada will lead the Otter group, taking over from Bo": a participle set off by a comma
             # is done by the clause's subject, not by the last name before it
@@ -811,6 +820,9 @@ def _doer(fact: Any, v: int) -> str | None:
             if best is None or span.last > best.last:
                 best = span
     return best.key if best is not None else None
+
+
+_CARRIED = frozenset("will would shall should can could may might must has have had is was are were be been also then later now to".split())
 
 
 def _role_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
