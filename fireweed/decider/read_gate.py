@@ -281,17 +281,18 @@ def _relations_text(view: Any, eid: str) -> str:
     return ", ".join(rels[:12]) if rels else "nothing current"
 
 
-def _by_kind_only(ci: ClaimIndex, w: Word, q: Question | None = None) -> bool:
-    """Whether the word is in the claim only as a kind of it ("cello" for "instrument"). With
-    the question, a claim word that stands for another of its words does not count: "what breed
-    are the breeding ewes" is met by "breeding" only as "breeding"."""
+def _by_kind_only(ci: ClaimIndex, w: Word, q: Question) -> bool:
+    """Whether the word is in the claim only as a kind of it ("cello" for "instrument"). A claim
+    word that stands for another of the question's words does not count: "what breed are the
+    breeding ewes" is met by "breeding" only as "breeding"."""
     kind = "K:" + w.stem
-    if not (kind in ci.concepts and kind in w.concepts):
-        return False
-    if q is None:
-        return not (ci.has(w.concepts - {kind}) or w.text.lower() in ci.concepts)
+    return kind in ci.concepts and kind in w.concepts and _only_as_others(ci, w, q, w.concepts - {kind})
+
+
+def _only_as_others(ci: ClaimIndex, w: Word, q: Question, concepts: frozenset[str]) -> bool:
+    """Whether every claim position holding one of ``concepts`` holds another question word."""
     others = {x.text.lower() for x in q.words if x is not w} - {w.text.lower()}
-    return all(ci.lower[p] in others for p in ci.positions(w.concepts - {kind}))
+    return all(ci.lower[p] in others for p in ci.positions(concepts))
 
 
 def _kind_of_another(ci: ClaimIndex, w: Word, q: Question) -> bool:
@@ -309,9 +310,7 @@ def _kind_of_another(ci: ClaimIndex, w: Word, q: Question) -> bool:
 def _taken(ci: ClaimIndex, w: Word, q: Question) -> bool:
     """Whether the claim has ``w`` only as another word the question also asks with: "what breed
     are the breeding ewes" is not answered by "breeding ewes" for its "breed"."""
-    others = {x.text.lower() for x in q.words if x is not w} - {w.text.lower()}
-    pos = ci.positions(w.concepts)
-    return bool(others) and bool(pos) and all(ci.lower[p] in others for p in pos)
+    return bool(ci.positions(w.concepts)) and _only_as_others(ci, w, q, w.concepts)
 
 
 def _grounded(ci: ClaimIndex, w: Word) -> bool:
@@ -1064,7 +1063,7 @@ _EXCEPT_TWO = frozenset({("apart", "from"), ("other", "than"), ("but", "not"), (
                          ("instead", "of"), ("rather", "than")})
 
 
-def _excepted(ci: ClaimIndex, words: list[Word], q_spans: set[str] = frozenset()) -> str | None:  # type: ignore[assignment]
+def _excepted(ci: ClaimIndex, words: list[Word], q_spans: set[str] | frozenset[str] = frozenset()) -> str | None:
     """A question word or name that the claim names only inside an exception ("except on
     Wednesdays", "the Heron group instead of the Otter group")."""
     lower = ci.lower
