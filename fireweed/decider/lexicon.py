@@ -466,13 +466,14 @@ def is_verb(word: str) -> bool:
 _VERB_STEMS: frozenset[str] = frozenset(stem(v) for v in COMMON_VERBS)
 
 
-def past_form(word: str) -> bool:
-    """True when the word is a verb's past tense or participle ("took", "chaired", "taken")."""
-    w = word.lower()
-    if w in _IRREGULAR:
-        base = _IRREGULAR[w]
-        return base in COMMON_VERBS and base != "be" and w != base and not w.endswith(("s", "ing"))
-    return len(w) > 4 and w.endswith("ed") and is_verb(w)
+def past_form(verb: str) -> bool:
+    """True when a word read as a verb is in its past tense or participle ("took", "taken",
+    "coached"); the caller knows it is a verb, so any "-ed" form counts."""
+    w = verb.lower()
+    if w in _IRREGULAR and (base := _IRREGULAR[w]) in COMMON_VERBS and base != "be" and w != base \
+            and not w.endswith(("s", "ing")):
+        return True
+    return len(w) > 4 and w.endswith("ed")
 
 
 _ROLE_SUFFIXES = ("er", "or", "ist", "ian", "ant", "ent", "man", "woman", "ic", "ee")

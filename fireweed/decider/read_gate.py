@@ -188,7 +188,7 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         more = [_evaluate(view, q, m, st, [], [], q_spans, True) for m, st in extra if st is not None]
         good = [m for m in more if m.ok]
     asks_still = q.kind == "yesno" or "still" in (t.text.lower() for t in q.tokens)
-    past_tense = any(t.text.lower() in ("did", "was", "were", "had") for t in q.tokens)
+    past_tense = _past_auxiliary(q)
     if not good and required and (asks_still or not (q.past or past_tense)):
         # "Is Pepper still on four meals a day?": the claim that matches may have been replaced;
         # its current successor is the answer. So too for "Where does Greta live?" once "Greta has
@@ -237,14 +237,16 @@ def _then_true(view: Any, q: Question, required: list[str], setting: list[str], 
     over from?" once "will lead the Heron group instead of the Otter group" replaced "will lead the
     Otter group, taking over from Piers". The replaced claims of the subject that name every asked
     name, evaluated as replaced (the result says so); none for a question in the present."""
-    told = q.verb_word.text.split()[0].lower() if q.verb_word is not None else ""
-    past = q.past or past_form(told) or (len(told) > 4 and told.endswith("ed")) \
-        or any(t.text.lower() in ("did", "was", "were", "had") for t in q.tokens)
-    if not past:
+    told = q.verb_word.text.split()[0] if q.verb_word is not None else ""
+    if not (q.past or past_form(told) or _past_auxiliary(q)):
         return []
     replaced = sorted(view.replaced(required[0]), key=lambda i: -view.seq(i))[:_REPLACED_LOOKED_AT]
     return [_evaluate(view, q, mid, "superseded", required, setting, q_spans, anchored) for mid in replaced
             if all(e in view.subjects(mid) for e in required)]
+
+
+def _past_auxiliary(q: Question) -> bool:
+    return any(t.text.lower() in ("did", "was", "were", "had") for t in q.tokens)
 
 
 _REPLACED_LOOKED_AT = 200  # the most recent replaced claims a "still" question is checked against
@@ -591,14 +593,14 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             break
     # the other words: corroboration
     soft = [w for w in q.soft if w.stem not in {stem(t) for k in q_spans for t in k.split()}]
-    if any(_by_kind_only(ci, w, q) for w in (q.head_word, q.verb_word, *q.soft) if w is not None):
+    by_kind = [w for w in (q.head_word, q.verb_word, *q.soft) if w is not None and _by_kind_only(ci, w, q)]
+    if by_kind:
         # "what is her native language" is not answered by "runs a Portuguese taster session": a
         # general noun met only by a kind of it says nothing of the words that narrow it
         missing_soft = next((w for w in soft if not _grounded(ci, w)), None)
         if missing_soft is not None:
             fail(missing_soft.text)
-        narrowed = next((w for w in (q.head_word, q.verb_word, *q.soft) if w is not None and _by_kind_only(ci, w, q)
-                         and _kind_of_another(ci, w, q)), None)
+        narrowed = next((w for w in by_kind if _kind_of_another(ci, w, q)), None)
         if narrowed is not None:
             fail(narrowed.text)
     g = sum(1 for w in soft if _grounded(ci, w))
@@ -800,6 +802,10 @@ def _doer(fact: Any, v: int) -> str | None:
             before = [sp for sp in fact.spans if sp.last == k and not sp.possessive and sp.prep is None]
             if before:
                 return before[0].key
+        if toks[v].lower().endswith("ing") and fact.subject is not None:
+            # "Ada will lead the Otter group, taking over from Bo": a participle set off by a comma
+            # is done by the clause's subject, not by the last name before it
+            return fact.spans[fact.subject].key
     k = v - 1
     while k >= 0 and toks[k].lower() in _CARRIED:
         k -= 1
@@ -808,11 +814,6 @@ def _doer(fact: Any, v: int) -> str | None:
         # "Wilhelmina joined the board and will chair the audit committee": a verb joined by "and"
         # with no subject of its own is done by the clause's subject
         return fact.spans[fact.subject].key
-    if v >= 2 and toks[v - 1] == ",":
-        if toks[v].lower().endswith("ing") and fact.subject is not None:
-            # "Ada will lead the Otter group, taking over from Bo": a participle set off by a comma
-            # is done by the clause's subject, not by the last name before it
-            return fact.spans[fact.subject].key
     best = None
     for span in fact.spans:
         if span.last <= v and not span.possessive and span.prep is None:
