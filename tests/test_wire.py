@@ -283,3 +283,43 @@ def test_a_failed_write_says_whether_it_was_recorded_as_a_field_not_in_prose() -
     assert "may or may not have been recorded" in _unavailable_remedy(False, "unknown")
     assert "may or may not have been recorded" in _unavailable_remedy(False, None)  # the backend went away
     assert "may or may not" not in _unavailable_remedy(True, None)  # a read changes nothing
+
+
+class _CountingSocket(_StuckSocket):
+    def __init__(self) -> None:
+        super().__init__(room=1 << 20)
+        self.sends = 0
+
+    def send(self, data: Any) -> int:
+        self.sends += 1
+        return super().send(data)
+
+
+async def _send_together(framed: FramedStream, n: int) -> None:
+    """n callers that finish in the same turn of the event loop, as a group commit's callers do."""
+    async with anyio.create_task_group() as tg:
+        for i in range(n):
+            tg.start_soon(framed.send, {"n": i})
+
+
+async def test_replies_finished_together_leave_a_serving_stream_in_one_write() -> None:
+    sock = _CountingSocket()
+    await _send_together(FramedStream(_Stream(sock), serving=True), 5)  # type: ignore[arg-type]
+    assert sock.sends == 1
+    assert sock.taken == b"".join(encode_frame({"n": i}) for i in range(5))  # in the order sent
+    # the positive's twin: replies finished in different turns are written one by one
+    sock = _CountingSocket()
+    framed = FramedStream(_Stream(sock), serving=True)  # type: ignore[arg-type]
+    for i in range(3):
+        await framed.send({"n": i})
+    assert sock.sends == 3 and sock.taken == b"".join(encode_frame({"n": i}) for i in range(3))
+
+
+async def test_a_client_stream_writes_each_request_at_once() -> None:
+    # A client's caller may hold an ordering lock while its frame goes out, so the client end
+    # never waits a turn: the first request is written before any other task runs.
+    sock = _CountingSocket()
+    framed = FramedStream(_Stream(sock))  # type: ignore[arg-type]
+    await _send_together(framed, 5)
+    assert sock.sends == 5
+    assert sock.taken == b"".join(encode_frame({"n": i}) for i in range(5))

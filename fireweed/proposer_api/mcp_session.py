@@ -16,6 +16,7 @@ import os
 from typing import Any
 
 import anyio
+import anyio.lowlevel
 from anyio.abc import TaskGroup
 
 from fireweed import __version__
@@ -56,39 +57,50 @@ INSTRUCTIONS = (
 
 
 class Output:
-    """The only writer of protocol bytes; one JSON message per line."""
+    """The only writer of protocol bytes; one JSON message per line.
+
+    The first message of a turn of the event loop waits that turn out before it writes, so the
+    replies that come back together (one group commit answers many requests at once) reach the
+    agent in one write and wake it once. Messages are written in the order they were sent."""
 
     def __init__(self, fd: int) -> None:
         self.fd = fd
-        self.lock = anyio.Lock()
+        self._outbox: list[bytes] = []
+        self._writing = False  # a call is gathering or writing; later messages wait for it
+        self._gathered: anyio.Event | None = None  # set once the outbox as it is now is written
 
     async def send(self, message: dict[str, Any] | list[dict[str, Any]]) -> None:
+        """Returns once the message is written (or the agent has gone)."""
         data = dumps_bytes(message)
         if b"\xe2\x80\xa8" in data or b"\xe2\x80\xa9" in data or b"\xc2\x85" in data:
             # Unicode line breaks are valid raw inside a JSON string, but a client that splits
             # lines the Unicode way (Python's splitlines) would cut the message there. They occur
             # only inside strings, so escaping the bytes keeps the JSON and its meaning.
             data = data.replace(b"\xe2\x80\xa8", b"\\u2028").replace(b"\xe2\x80\xa9", b"\\u2029").replace(b"\xc2\x85", b"\\u0085")
-        data += b"\n"
-        if not self.lock.locked():
-            # The usual case: the pipe takes the whole line at once, and no await means no other
-            # reply can come between; only a partial write needs the lock to finish in order.
-            try:
-                n = os.write(self.fd, data)
-            except BlockingIOError:
-                n = 0
-            except OSError:
-                return  # the agent has gone; nothing left to tell it
-            if n == len(data):
-                return
-            self.lock.acquire_nowait()
-            try:
-                await self._write_all(memoryview(data)[n:])
-            finally:
-                self.lock.release()
+        self._outbox.append(data + b"\n")
+        if self._writing:
+            if self._gathered is None:
+                self._gathered = anyio.Event()
+            await self._gathered.wait()  # the call that is writing takes this one along
             return
-        async with self.lock:
-            await self._write_all(memoryview(data))
+        self._writing = True
+        try:
+            while self._outbox:
+                if self._gathered is None:
+                    self._gathered = anyio.Event()
+                await anyio.lowlevel.cancel_shielded_checkpoint()
+                batch, done = b"".join(self._outbox), self._gathered
+                self._outbox, self._gathered = [], None
+                try:
+                    await self._write_all(memoryview(batch))
+                finally:
+                    done.set()
+        finally:
+            self._writing = False
+            if self._gathered is not None:  # cancelled mid-write: release whoever waits; their lines are lost
+                self._gathered.set()
+                self._gathered = None
+                self._outbox.clear()
 
     async def _write_all(self, view: memoryview) -> None:
         while view:
@@ -98,6 +110,7 @@ class Output:
                 await anyio.sleep(0.001)
                 continue
             except OSError:
+                self._outbox.clear()
                 return  # the agent has gone; nothing left to tell it
             view = view[n:]
 

@@ -15,6 +15,7 @@ import struct
 from typing import Any
 
 import anyio
+import anyio.lowlevel
 from anyio.abc import ByteStream, SocketAttribute
 
 from fireweed.shared.errors import BadRequest, FrameError
@@ -71,7 +72,11 @@ class FramedStream:
     first byte of a reply, has stopped reading its replies, and the stream is given up:
     otherwise each unanswered request (and all it parsed into) would wait for the peer as
     long as it keeps the connection open. A client end (`serving=False`) waits as long as
-    the server likes, because a server not reading our requests is its back-pressure."""
+    the server likes, because a server not reading our requests is its back-pressure.
+
+    A serving end also waits one turn of the event loop before it writes, so that the replies
+    its callers finish together go out together. A client end writes at once: its caller may
+    hold an ordering lock while the frame goes out (the decider's appends)."""
 
     RECV_BYTES = 1 << 16
     STALLED_WRITE = 10.0  # seconds a peer may take none of our bytes before the stream is given up
@@ -154,6 +159,10 @@ class FramedStream:
             if self._send_error is not None:
                 raise self._send_error
         self._writing = True
+        if self.serving:
+            # Replies finished in this same turn of the loop (a group commit wakes many callers at
+            # once) join this write: one send, and one wake-up of the peer instead of one per reply.
+            await anyio.lowlevel.cancel_shielded_checkpoint()
         batch = self._outbox[0] if len(self._outbox) == 1 else b"".join(self._outbox)
         count, self._pending = self._pending, 0
         self._outbox = []
