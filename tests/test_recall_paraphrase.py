@@ -412,6 +412,12 @@ def test_a_move_to_a_place_replaces_where_its_subject_lived() -> None:
     a = p.recall("t", "Where did Greta Lund live?")
     assert a.verdict == "answered" and a.results[0]["claim"] == "Greta Lund lives in Bergen."
     assert a.results[0]["state"] == "superseded"
+    # and so does a yes/no question in the past; one in the present gets what is true now
+    a = p.recall("t", "Did Greta Lund live in Bergen?")
+    assert a.verdict == "answered" and a.results[0]["claim"] == "Greta Lund lives in Bergen."
+    assert a.results[0]["state"] == "superseded"
+    a = p.recall("t", "Does Greta Lund live in Bergen?")
+    assert a.verdict == "answered" and a.results[0]["claim"] == "Greta Lund has moved to Tromso."
 
 
 def test_a_promotion_replaces_the_post_held_where_it_was_held() -> None:
@@ -692,3 +698,4 @@ def test_a_verb_joined_by_and_is_done_by_the_clause_subject() -> None:
     answers(p, "Which committee will Maren Holt chair?", "audit committee")
     # the twin: the board she joined chairs nothing
     abstains(p, "Which committee will Vexa Labs chair?")
+

@@ -187,8 +187,12 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         extra = [(m, view.visible(m)) for m, c in counts.items() if c >= need and need >= 2 and m not in cands]
         more = [_evaluate(view, q, m, st, [], [], q_spans, True) for m, st in extra if st is not None]
         good = [m for m in more if m.ok]
-    asks_still = q.kind == "yesno" or "still" in (t.text.lower() for t in q.tokens)
     past_tense = _past_auxiliary(q)
+    # A yes/no question asks about now unless it is told in the past ("Did Greta live in Bergen?"):
+    # one about now is answered by the successor of a replaced claim, one about then by the
+    # replaced claim itself, as when nothing current is stored at all.
+    asks_still = ("still" in (t.text.lower() for t in q.tokens)
+                  or (q.kind == "yesno" and not (q.past or past_tense)))
     if not good and required and (asks_still or not (q.past or past_tense)):
         # "Is Pepper still on four meals a day?": the claim that matches may have been replaced;
         # its current successor is the answer. So too for "Where does Greta live?" once "Greta has
