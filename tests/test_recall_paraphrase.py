@@ -699,3 +699,10 @@ def test_a_verb_joined_by_and_is_done_by_the_clause_subject() -> None:
     # the twin: the board she joined chairs nothing
     abstains(p, "Which committee will Vexa Labs chair?")
 
+
+def test_an_event_held_is_an_event_hosted() -> None:
+    p = build(["The Delby quiz night was hosted by Ana Ruiz at the Crown."])
+    answers(p, "Who held the Delby quiz night?", "hosted by Ana Ruiz")
+    answers(p, "Where was the Delby quiz night held?", "at the Crown")
+    # the twin: another verb about the same event is still no answer
+    abstains(p, "Who judged the Delby quiz night?")
