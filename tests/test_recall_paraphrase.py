@@ -706,3 +706,20 @@ def test_an_event_held_is_an_event_hosted() -> None:
     answers(p, "Where was the Delby quiz night held?", "at the Crown")
     # the twin: another verb about the same event is still no answer
     abstains(p, "Who judged the Delby quiz night?")
+
+
+def test_a_relative_clause_is_done_by_what_its_pronoun_stands_for() -> None:
+    p = build(["Ada Obi's Leith gym membership is on the Gold plan, which includes 8 guest passes a month."])
+    # "plan" is the subject's noun here, not the verb: after "does" the verb is the bare "include"
+    answers(p, "How many guest passes does the Gold plan include?", "8 guest passes")
+    answers(p, "How many guest passes a month does the Gold plan at Leith gym include?", "8 guest passes")
+    # the twin: the gym is named in the claim, but it is the plan that includes the passes
+    abstains(p, "How many guest passes does the Leith gym include?")
+
+
+def test_a_measure_said_of_a_noun_through_is_answers_how_high_it_is() -> None:
+    p = build(["The inspector found that the safety bund on the upper bench was only 0.9 metres high.",
+               "The fence on the lower bench was rebuilt by 3 workers."])
+    answers(p, "How high was the safety bund on the upper bench?", "0.9 metres high")
+    # the twin: a number after "was" and a verb is no measure of the fence
+    abstains(p, "How high was the fence on the lower bench?")

@@ -312,6 +312,13 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             k0 += 1
         return k0
 
+    def _rate_then_aux(k1: int) -> bool:
+        """A phrase naming no relation ("a month") and an auxiliary straight after it."""
+        if k1 not in phrase_at or phrase_at[k1][1] in lx.relation_of:
+            return False
+        b = phrase_at[k1][0]
+        return b < n and lower[b] in AUXILIARIES
+
     def np_from(k0: int) -> tuple[list[Word], int]:
         """Content words of a noun phrase from k0; names inside it are modifiers ("the Acme report")."""
         got: list[Word] = []
@@ -330,7 +337,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                 break
             if k1 in phrase_at:
                 b, key = phrase_at[k1]
-                if key in lx.relation_of or k1 not in by_index:
+                if key in lx.relation_of or k1 not in by_index or (got and _rate_then_aux(k1)):
                     break
                 got.append(by_index[k1])
                 k1 = b
@@ -341,8 +348,9 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             if _is_verbish(w) and (k1 + 1 >= n or (is_stop(k1 + 1) and nxt not in AUXILIARIES) or nxt in _DETS):
                 break
             if got and (_finite_verb(w) or w.endswith("ed") and len(w) > 4 and not is_verb(w)) \
-                    and (nxt in _DETS or k1 + 1 in span_at):
+                    and (nxt in _DETS or k1 + 1 in span_at) and not _rate_then_aux(k1 + 1):
                 # "which company makes the battery": a finite verb with its object ends the wh-phrase
+                # (but "how many day passes a month does ...": a rate after it, then the auxiliary)
                 break
             got.append(by_index[k1])
             k1 += 1
@@ -636,6 +644,16 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
             return None
         k += 1
     participle_only = aux == "be" and not infinitive
+
+    def _bare_verb_after(k2: int) -> bool:
+        j = k2 + 1
+        if j < n and lower[j] in PREPOSITIONS and lower[j] != "to":
+            j += 1  # the subject's own modifier: "the Flex plan at Kestrel Loft"
+            while j < n and (lower[j] in _DETS or j in span_at or (j in by_index and not is_verb(lower[j]))):
+                j = span_at[j].last if j in span_at else j + 1
+        return j < n and j in by_index and j not in span_at and lower[j] not in _DETS \
+            and is_verb(lower[j]) and _bare_verb(lower[j])
+
     for k2 in range(k, n):
         if lower[k2] in ("?", ",", ";", "and", "when", "while", "that", "if", "after", "before", "since") or lower[k2] in WH:
             break
@@ -649,6 +667,10 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
                 return wd
             continue  # "a day", "per week": a phrase that names no relation is no verb
         if verbal(lower[k2]) or (k2 == k and aux in ("do", "will", "can", "shall", "may", "would", "could", "should", "must")):
+            if aux == "do" and _bare_verb(lower[k2]) and _bare_verb_after(k2):
+                # "does the Flex plan (at Kestrel Loft) include": after "does" the verb is bare, and a
+                # bare verb after another means the first ends the subject as a noun
+                continue
             if participle_only and not (_is_verbish(lower[k2]) or lower[k2] in _PARTICIPLES):
                 return None
             return wd

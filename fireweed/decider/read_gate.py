@@ -796,6 +796,13 @@ def _doer(fact: Any, v: int) -> str | None:
     """Key of the name doing the claim's verb at token ``v``: the nearest one before it that is
     neither a possessor nor the object of a preposition."""
     toks = [t.text for t in fact.tokens]
+    if v >= 2 and toks[v - 1].lower() in ("which", "who"):
+        # "is on the Flex plan, which includes 8 day passes": a relative clause's verb is done by
+        # what the pronoun stands for, the phrase just before it, whatever its preposition; when
+        # that phrase names no one ("a plan, which includes"), the doer is not a name
+        end = v - 2 if toks[v - 2] == "," else v - 1
+        ante = [sp for sp in fact.spans if end - 1 <= sp.last <= end and not sp.possessive]
+        return ante[-1].key if ante else None
     if v >= 2 and toks[v - 1] == ",":
         # "Cosimo Draycott, captain of The Ferryman's Rest, finished": the name before an
         # apposition set off by commas does the verb, not the last name inside it
@@ -1329,9 +1336,29 @@ def _measured(ci: ClaimIndex, noun: Word) -> bool:
             if any(c.isdigit() for c in lower[k]):
                 return True
             k -= 1
-        if _digit_after(lower, p, 5):
+        if _digit_after(lower, p, 5) or _measure_predicated(lower, p):
             return True
     return False
+
+
+def _measure_predicated(lower: list[str], p: int) -> bool:
+    """The noun is the subject of "is/was <number>": "the bund on the upper bench was only 0.9 metres
+    high", past a modifier of the noun but not past a verb or a comma."""
+    k = p + 1
+    while k < len(lower) and k - p <= 8 and lower[k] not in (",", ";", "."):
+        if lower[k] in _COPULAS:
+            k += 1
+            while k < len(lower) and lower[k] in _APPROX:
+                k += 1
+            return k < len(lower) and any(c.isdigit() for c in lower[k])
+        if is_verb(lower[k]):
+            return False
+        k += 1
+    return False
+
+
+_COPULAS = frozenset("is was are were".split())
+_APPROX = frozenset("only just about around roughly nearly almost under over exactly some".split())
 
 
 def _role_of_asked(ci: ClaimIndex, q_spans: set[str]) -> bool:
