@@ -723,3 +723,15 @@ def test_a_measure_said_of_a_noun_through_is_answers_how_high_it_is() -> None:
     answers(p, "How high was the safety bund on the upper bench?", "0.9 metres high")
     # the twin: a number after "was" and a verb is no measure of the fence
     abstains(p, "How high was the fence on the lower bench?")
+
+
+def test_a_musical_piece_and_a_telescope_are_asked_for_by_their_kinds() -> None:
+    p = build(["Ola Brekke played the Brahms sonata and the Bach partita at the Leith recital.",
+               "Ola Brekke moved the rook to e4 in round 2.",
+               "Ada Obi has booked the 0.6-metre reflector for 2 April.",
+               "Ada Obi fitted a rear reflector to her bike."])
+    answers(p, "Which pieces did Ola Brekke play at the Leith recital?", "Brahms sonata")
+    answers(p, "Which telescope has Ada Obi booked?", "0.6-metre reflector")
+    # the twins: a chess piece is no musical one, and what is fitted to a bike is no telescope
+    abstains(p, "Which piece did Ola Brekke move in round 2?")
+    abstains(p, "Which telescope did Ada Obi fit to her bike?")
