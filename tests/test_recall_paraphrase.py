@@ -735,3 +735,11 @@ def test_a_musical_piece_and_a_telescope_are_asked_for_by_their_kinds() -> None:
     # the twins: a chess piece is no musical one, and what is fitted to a bike is no telescope
     abstains(p, "Which piece did Ola Brekke move in round 2?")
     abstains(p, "Which telescope did Ada Obi fit to her bike?")
+
+
+def test_in_what_time_asks_for_the_time_taken() -> None:
+    p = build(["Ada Obi won the Leith 10k in 41 minutes.", "Bo Lind won the Leith 5k at 10:15."])
+    answers(p, "In what time did Ada Obi win the Leith 10k?", "in 41 minutes")
+    answers(p, "At what time did Bo Lind win the Leith 5k?", "at 10:15")
+    # the twin: a time of day is no time taken
+    abstains(p, "In what time did Bo Lind win the Leith 5k?")

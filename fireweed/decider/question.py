@@ -501,6 +501,13 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             head_word, q.head_of = q.head_of, None
         if head_word is not None and head_word.stem in TYPE_NOUNS:
             q.hole = TYPE_NOUNS[head_word.stem]
+            if q.hole == "clock" and wh > 0 and lower[wh - 1] == "in" and head_word.index + 1 < n \
+                    and lower[head_word.index + 1] in AUXILIARIES:
+                # "in what time did he win": the time taken, not the time of day ("at what time");
+                # "time" names the hole and is no word the claim must have
+                q.hole = "duration"
+                consumed.add(head_word.index)
+                head_word = None
         if q.hole is None:
             q.hole = "thing"
     elif whw == "who":
