@@ -743,3 +743,13 @@ def test_in_what_time_asks_for_the_time_taken() -> None:
     answers(p, "At what time did Bo Lind win the Leith 5k?", "at 10:15")
     # the twin: a time of day is no time taken
     abstains(p, "In what time did Bo Lind win the Leith 5k?")
+
+
+def test_what_a_named_things_noun_phrase_possesses_is_asked_for() -> None:
+    p = build(["The Leith Scouts sponsored walk raised £900 for a new tent.",
+               "The Delby Scouts sponsored swim lasted 3 hours."])
+    answers(p, "What was the Leith Scouts sponsored walk's total?", "raised £900")
+    answers(p, "How much time did the Delby Scouts sponsored swim take?", "3 hours")
+    # the twins: a time taken is no total, and the walk's route is not stored
+    abstains(p, "What was the Delby Scouts sponsored swim's total?")
+    abstains(p, "What was the Leith Scouts sponsored walk's route?")

@@ -105,7 +105,11 @@ class ClaimIndex:
             return True
         got = self.types.get(kind, set())
         if kind == "amount":
-            got = got | self.types.get("money", set()) | self.types.get("number", set())
+            # "what was the walk's total" is not answered by "lasted 3 hours": a number that
+            # counts time is a duration or a date, not an amount
+            timed = {v.split(" ")[0] for k in ("duration", "date", "clock", "year", "age", "day")
+                     for v in self.types.get(k, ())}
+            got = got | self.types.get("money", set()) | {v for v in self.types.get("number", set()) if v not in timed}
         if kind == "measure":
             # "how tall": a number that counts time or money ("within six months", "140 years
             # old") measures nothing

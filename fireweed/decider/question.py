@@ -394,6 +394,11 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                 if k1 in by_index:
                     possessed.append(by_index[k1])
                 k1 += 1
+                if k1 + 1 < n and lower[k1] == "'s" and possessed and k1 + 1 in by_index:
+                    # "the Little Wrens sponsored walk's total": the walk is the possessor, and
+                    # what it possesses comes after
+                    possessed = []
+                    k1 += 1
             while k1 + 1 < n and lower[k1] == "of" and k1 + 1 in span_at:
                 k1 = span_at[k1 + 1].last
             return k1, possessed
@@ -436,7 +441,12 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             np, k = np_from(k)
             if np:
                 head_word = np[-1]
-        if nxt == "much":
+            if nxt == "much" and head_word is not None and head_word.text == "time":
+                # "how much time did it take": a duration, with no noun the claim must have
+                q.hole = "duration"
+                consumed.add(head_word.index)
+                head_word = None
+        if nxt == "much" and q.hole != "duration":
             stems_here = {wd.stem.split()[0] for wd in words}  # "pay for" is paying
             if stem("weigh") in stems_here:
                 q.hole = "mass"
