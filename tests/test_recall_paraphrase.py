@@ -753,3 +753,32 @@ def test_what_a_named_things_noun_phrase_possesses_is_asked_for() -> None:
     # the twins: a time taken is no total, and the walk's route is not stored
     abstains(p, "What was the Delby Scouts sponsored swim's total?")
     abstains(p, "What was the Leith Scouts sponsored walk's route?")
+
+
+def test_an_irregular_past_meets_its_base() -> None:
+    p = build(["Ada Obi rang the tenor bell on 19 January.", "Ada Obi learnt the Stedman method in March."])
+    answers(p, "Which bell did Ada Obi ring?", "tenor bell")
+    answers(p, "What did Ada Obi learn in March?", "Stedman method")
+    # the twin: another verb is still no answer
+    abstains(p, "Which bell did Ada Obi repair?")
+
+
+def test_now_going_to_is_the_future_and_the_latest_answers() -> None:
+    p = build(["Bo Lind will conduct the Leith concert.", "Cy Moss will conduct the Leith concert instead."])
+    answers(p, "Who is now going to conduct the Leith concert?", "Cy Moss")
+    # the twin: going to a place is no future of a verb
+    abstains(p, "Who is now going to Leith?")
+
+
+def test_a_leading_subordinate_clause_holds_no_subject() -> None:
+    p = build(["Ida Sand's check-up is booked for 18 March.",
+               "Because Dr Vale is on leave that week, Ida Sand's check-up has been moved to 27 March.",
+               "Ola Brekke's check-up is booked for 20 March.",
+               "Because Ola Brekke is on leave that week, Dr Vale's clinic has been moved to Room 4."])
+    states = {m["claim"]: m["state"] for m in p.all_memories("t")}
+    assert states["Ida Sand's check-up is booked for 18 March."] == "superseded"
+    answers(p, "When is Ida Sand's check-up now?", "27 March")
+    # the twin: a move of someone else's clinic leaves Ola's check-up where it was
+    assert states["Ola Brekke's check-up is booked for 20 March."] == "active"
+    answers(p, "When is Ola Brekke's check-up?", "20 March")
+

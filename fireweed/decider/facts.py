@@ -303,6 +303,9 @@ def _span_at(spans: list[Span]) -> dict[int, Span]:
     return at
 
 
+_SUBORDINATORS = frozenset("because since although though while whereas when once unless if".split())
+
+
 def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
                 name_keys: Callable[[str], bool] | None = None) -> Fact:
     """Read a claim (never raises; an empty or odd claim gives an empty Fact).
@@ -324,7 +327,13 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
 
     # skip a leading adverbial ("From 8 January, ...", "On 24 April the ...")
     start = 0
-    if n and lower[0] in PREPOSITIONS:
+    if n and lower[0] in _SUBORDINATORS:
+        # "Because Dr Vale is on leave, Ada's check-up has moved to ...": a leading subordinate
+        # clause, ended by its comma, holds no subject of the sentence
+        comma = next((k for k in range(2, min(n, 30)) if lower[k] == ","), None)
+        if comma is not None:
+            start = comma + 1
+    elif n and lower[0] in PREPOSITIONS:
         comma = next((k for k in range(1, min(n, 10)) if lower[k] == ","), None)
         if comma is not None:
             start = comma + 1

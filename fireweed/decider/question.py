@@ -205,8 +205,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     """Read a question (never raises; odd input gives a Question with kind "empty")."""
     text = normalize(text if isinstance(text, str) else "")[:2000]
     # "who is going to teach": the future, an auxiliary like "will", not the phrase "go to" (visit)
-    text = _GOING_TO.sub(lambda m: "will " + m.group(1) if m.group(1).lower() in ("be", "have") or is_verb(m.group(1).lower())
-                         else m.group(0), text)
+    text = _GOING_TO.sub(_will, text)
     # "what does Ada do for a living" asks for her job, in the words a job question uses
     text = _FOR_A_LIVING.sub(lambda m: f"{m.group(1)} {'was' if m.group(2).lower() == 'did' else 'is'} "
                              f"{m.group(3)}'s job", text)
@@ -523,7 +522,10 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     elif whw == "who":
         q.hole = "person"
         if k < n and lower[k] in AUXILIARIES and stem(lower[k]) == "be":
-            kk = past_dets(k + 1)
+            kk = k + 1
+            while kk < n and lower[kk] in _WHEN_ADVERBS:
+                kk += 1  # "who is now going to conduct": the adverb is no head noun
+            kk = past_dets(kk)
             if kk < n and kk in span_at:
                 end_k, poss = skip_subject(kk)
                 if poss:
@@ -576,7 +578,19 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
 
 
 _FOR_A_LIVING = re.compile(r"\b(what)\s+(does|do|did)\s+(.+?)\s+do\s+for\s+(?:a\s+living|work)\b", re.IGNORECASE)
-_GOING_TO = re.compile(r"\b(?:(?:am|is|are|was|were)\s+)?going to (\w+)", re.IGNORECASE)
+_GOING_TO = re.compile(r"\b(?:(?:am|is|are|was|were)\s+)?(?:(now|still|also|currently|then)\s+)?going to (\w+)(?=(\s+\S+)?)",
+                       re.IGNORECASE)
+
+
+def _will(m: re.Match[str]) -> str:
+    """ "is (now) going to conduct the concert" -> "will (now) conduct the concert": a known verb, or
+    a word followed by a determiner or a name as only a verb is ("going to school the pony" is rare)."""
+    word, after = m.group(2), (m.group(3) or "").strip()
+    verb = word.lower() in ("be", "have") or is_verb(word.lower()) or (
+        word.islower() and (after.lower() in _DETS or after[:1].isupper()))
+    if not verb:
+        return m.group(0)
+    return "will " + (m.group(1) + " " if m.group(1) else "") + word
 _DETS = frozenset({"the", "a", "an", "his", "her", "their", "its", "our", "my", "your", "this", "these", "those"})
 _WEEKDAY_SINGULAR = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _SUBORD = frozenset({"while", "when", "because", "whereas", "although", "though", "unless", "whether"})
