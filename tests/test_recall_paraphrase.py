@@ -782,3 +782,16 @@ def test_a_leading_subordinate_clause_holds_no_subject() -> None:
     assert states["Ola Brekke's check-up is booked for 20 March."] == "active"
     answers(p, "When is Ola Brekke's check-up?", "20 March")
 
+
+def test_a_word_asked_twice_needs_the_claim_to_say_it_twice() -> None:
+    p = build(["Leith Rowing Club's men's coxed four, stroked by Ola Brekke, won in 14 minutes.",
+               "Leith Rowing Club's coxed pair was coxed by Pia Sand."])
+    abstains(p, "Who coxed Leith Rowing Club's men's coxed four?")  # a stroke is no cox
+    answers(p, "Who coxed Leith Rowing Club's coxed pair?", "coxed by Pia Sand")
+
+
+def test_a_unit_of_a_number_is_no_thing_asked_for() -> None:
+    p = build(["Marrow Dental charges a £25 fee for cancellations with less than 24 hours' notice.",
+               "Delby Library's opening hours are 9 to 5."])
+    abstains(p, "What are Marrow Dental's opening hours?")
+    answers(p, "What are Delby Library's opening hours?", "9 to 5")

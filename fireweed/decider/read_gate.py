@@ -319,6 +319,25 @@ def _taken(ci: ClaimIndex, w: Word, q: Question) -> bool:
     return bool(ci.positions(w.concepts)) and _only_as_others(ci, w, q, w.concepts)
 
 
+def _outnumbered(ci: ClaimIndex, w: Word, q: Question) -> bool:
+    """Whether the question says ``w`` more often than the claim does: "who coxed the women's coxed
+    four" asks for a cox, which "the women's coxed four, stroked by Ada" does not name, since the
+    claim's one "coxed" is the question's other one."""
+    asked = sum(1 for x in q.words if x.stem == w.stem)
+    return asked > 1 and len(ci.positions(w.concepts)) < asked
+
+
+def _as_unit_only(ci: ClaimIndex, w: Word) -> bool:
+    """Whether the claim has ``w`` only as the unit of a number: "24 hours' notice" has no opening
+    hours, though it says "hours"."""
+    pos = ci.positions(w.concepts)
+    measured = {v for k in _UNIT_KINDS for v in ci.types.get(k, ())}
+    return bool(pos) and all(p > 0 and f"{ci.lower[p - 1]} {ci.lower[p]}" in measured for p in pos)
+
+
+_UNIT_KINDS = ("duration", "distance", "mass", "temp", "dose", "age")
+
+
 def _grounded(ci: ClaimIndex, w: Word) -> bool:
     # the very word also grounds itself: a claim indexes "the heating" as the noun only
     return ci.has(w.concepts) or w.text.lower() in ci.concepts
@@ -366,7 +385,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         head_type = None if q.kind == "how" and q.hole == "number" else TYPE_NOUNS.get(q.head_word.stem)
         # "job number 55812" does not say what the job is: then the kind of value must answer
         if _grounded(ci, q.head_word) and not _taken(ci, q.head_word, q) \
-                and not (head_type in ("role", "title", "name") and _attributive(ci, q.head_word)):
+                and not (head_type in ("role", "title", "name") and _attributive(ci, q.head_word)) \
+                and not (q.kind in ("what", "which") and head_type is None and _as_unit_only(ci, q.head_word)):
             literal += 1
             score += 4
             if q.head_of is not None:
@@ -454,7 +474,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # be what the claim says she did ("painted by Ada in 1894" is no restoring)
         head_counts = True
     if q.verb_word is not None:
-        if _grounded(ci, q.verb_word):
+        if _grounded(ci, q.verb_word) and not _outnumbered(ci, q.verb_word, q):
             literal += 1
             score += 3
             if stem(q.verb_word.text) in ci.stems:
