@@ -795,3 +795,10 @@ def test_a_unit_of_a_number_is_no_thing_asked_for() -> None:
                "Delby Library's opening hours are 9 to 5."])
     abstains(p, "What are Marrow Dental's opening hours?")
     answers(p, "What are Delby Library's opening hours?", "9 to 5")
+
+
+def test_a_number_after_a_full_name_is_no_part_of_it() -> None:
+    p = build(["Ada Obi-Lund came second in the 200 m freestyle.", "Room 5 is booked for the Leith choir."])
+    answers(p, "Ada Obi-Lund 200 m freestyle", "came second")
+    # the twin: a one-word name with its number is still one name
+    answers(p, "Who is Room 5 booked for?", "Leith choir")

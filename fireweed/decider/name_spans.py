@@ -327,9 +327,10 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
                 words.append(k)
                 k += 1
                 continue
-            if words and (tk[:1].isdigit() or _CODE_RE.match(tk)) and not _YEAR_RE.match(tk) \
+            if len(words) == 1 and (tk[:1].isdigit() or _CODE_RE.match(tk)) and not _YEAR_RE.match(tk) \
                     and not _SCORE_RE.match(tk) and tokens[k].start == tokens[k - 1].end + 1:
-                # "Phase 2", "Room 5", "ABCU 123456-7"
+                # "Phase 2", "Room 5", "ABCU 123456-7"; not "Ptolemy Iwu-Carstairs 200 m freestyle",
+                # where a number after a full name starts what is said of it
                 words.append(k)
                 k += 1
                 break
