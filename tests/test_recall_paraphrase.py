@@ -802,3 +802,16 @@ def test_a_number_after_a_full_name_is_no_part_of_it() -> None:
     answers(p, "Ada Obi-Lund 200 m freestyle", "came second")
     # the twin: a one-word name with its number is still one name
     answers(p, "Who is Room 5 booked for?", "Leith choir")
+
+
+def test_a_barn_is_a_venue_and_a_placing_is_where_one_finished() -> None:
+    p = build(["Ada Obi and Bo Lind have booked Wickham Oast Barn for their wedding.",
+               "Ada Obi and Bo Lind have booked Cy Moss for their wedding.",
+               "Ola Brekke finished third in the Leith single sculls.",
+               "Ola Brekke trained at Delby Lake for the Leith regatta."])
+    answers(p, "Which venue have Ada Obi and Bo Lind booked for their wedding?", "Wickham Oast Barn")
+    answers(p, "Where did Ola Brekke finish in the Leith single sculls?", "finished third")
+    # the twins: a person booked is no venue; a place trained at is no placing
+    a = p.recall("t", "Which venue have Ada Obi and Bo Lind booked for their wedding?")
+    assert all("Cy Moss" not in r["claim"] for r in a.results)
+    abstains(p, "Where did Ola Brekke finish in the Leith regatta?")

@@ -221,6 +221,10 @@ def year_of_origin(lower: list[str], i: int) -> bool:
         and i + 1 < len(lower) and lower[i + 1].isalpha() and lower[i + 1] not in STOPWORDS
 
 
+_PLACINGS = frozenset("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth last".split())
+_PLACING_RE = re.compile(r"\d+(?:st|nd|rd|th)")
+
+
 def index_of(fact: Fact) -> ClaimIndex:
     """Build (once) and return the ClaimIndex cached on a Fact."""
     ci = getattr(fact, "_gate_index", None)
@@ -398,6 +402,8 @@ def _build(fact: Fact) -> ClaimIndex:
         if w in WEEKDAYS:
             _add(ci, "day", w.rstrip("s"))
             _add(ci, "frequency", w)
+        if w in _PLACINGS or _PLACING_RE.fullmatch(w):
+            _add(ci, "ordinal", w)  # "finished third", "came 2nd": where someone finished
         if w in ("today", "tomorrow", "yesterday", "tonight"):
             _add(ci, "date", w)
         if w in ("noon", "midnight", "midday"):

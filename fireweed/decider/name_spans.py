@@ -64,7 +64,9 @@ _PLACE_SUFFIX = frozenset(
     hall house bridge hill hills river lake loch bay sound island islands isle mountain mountains valley
     county state province district quarter harbour harbor beach coast point heights green common court
     place crescent close terrace drive boulevard plaza market exchange airport station field fields wood
-    woods forest moor brook creek falls springs cove estate""".split()
+    woods forest moor brook creek falls springs cove estate barn farm chapel cathedral abbey priory manor
+    hotel tavern centre center theatre theater stadium arena pavilion library museum gallery cottage
+    quay pier marina surgery clinic""".split()
 )
 _PLACE_PREFIX = frozenset({"loch", "lake", "mount", "mt", "mt.", "port", "fort", "cape", "river", "isle", "saint", "st", "st."})
 _HONOR_ABBREV = frozenset(h.rstrip(".") for h in HONORIFICS if h.endswith("."))

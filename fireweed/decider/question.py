@@ -546,6 +546,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     verb = _main_verb(lower, words, by_index, span_at, phrase_at, wh, head_word, consumed, skip_subject, subject_box)
     q.subject_words = [w for w in subject_box if w is not head_word and w.text not in _PRESENT]
     q.subject_named = bool(named_box)
+    if whw == "where" and verb is not None and verb.stem in _PLACING_VERBS:
+        q.hole = "ordinal"  # "where did she finish in the sculls": a placing, not a place
     if verb is not None and verb.stem in _NAMING and q.hole in ("thing", None):
         q.hole = "title"
         verb = None
@@ -597,6 +599,7 @@ _SUBORD = frozenset({"while", "when", "because", "whereas", "although", "though"
 _PRONOUNS = frozenset({"it", "he", "she", "they", "we", "you", "i", "there"})
 _PRESENT_ADJ = frozenset({"new", "current", "latest", "present"})
 _CLASSIFIERS = frozenset(stem(w) for w in "kind type sort form variety category".split())
+_PLACING_VERBS = frozenset(stem(w) for w in "finish come place rank".split())
 
 
 def _titles_joined(tokens: list[Token], spans: list[Span]) -> list[Span]:
