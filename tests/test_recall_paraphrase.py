@@ -815,3 +815,29 @@ def test_a_barn_is_a_venue_and_a_placing_is_where_one_finished() -> None:
     a = p.recall("t", "Which venue have Ada Obi and Bo Lind booked for their wedding?")
     assert all("Cy Moss" not in r["claim"] for r in a.results)
     abstains(p, "Where did Ola Brekke finish in the Leith regatta?")
+
+
+def test_what_a_common_nouns_possessive_names_is_asked_for() -> None:
+    p = build(["The parish clerk, Ada Obi, will post updates on the noticeboard.",
+               "The parish treasurer reported a balance of £2,316."])
+    answers(p, "What is the parish clerk's name?", "Ada Obi")
+    # the twin: a claim about the treasurer that names no one gives no name
+    abstains(p, "What is the parish treasurer's name?")
+
+
+def test_a_noun_before_time_lets_a_time_taken_answer() -> None:
+    p = build(["Ida Sand won the 100 m backstroke in 1 minute 21 seconds.",
+               "Ida Sand's swimming club meets at the Delby pool."])
+    answers(p, "What was Ida Sand's backstroke time?", "1 minute 21 seconds")
+    # the twin: a bare "what time" still asks for a time of day
+    abstains(p, "What time did Ida Sand win the 100 m backstroke?")
+
+
+def test_the_verbs_of_a_placing_agree() -> None:
+    p = build(["The Leith Otters finished fourth of nine clubs with 187 points.",
+               "The Leith Otters trained at Delby pool."])
+    answers(p, "Where did the Leith Otters place?", "finished fourth")
+    answers(p, "Where did the Leith Otters come?", "finished fourth")
+    # the twin: where they trained is a place, not a placing
+    answers(p, "Where did the Leith Otters train?", "Delby pool")
+    abstains(p, "Where did the Leith Otters place in the relay?")

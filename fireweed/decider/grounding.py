@@ -120,6 +120,9 @@ class ClaimIndex:
                 *(self.types.get(k, set()) for k in ("mass", "distance", "temp", "percent", "dose")))
         if kind == "rate":
             got = got | self.types.get("percent", set())  # "a recycling rate of 46%"
+        if kind == "time":
+            # "her backstroke time", "the start time": a time taken or a time of day
+            got = got | self.types.get("clock", set()) | self.types.get("duration", set())
         if kind == "day":
             got = got | self.types.get("date", set())
         if kind == "date":

@@ -491,6 +491,12 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                     k = end_k
             else:
                 np, k2 = np_from(kk)
+                if np and k2 + 1 < n and lower[k2] == "'s" and k2 + 1 in by_index:
+                    # "what is the parish clerk's name": the name is asked for, the clerk's
+                    np2, k3 = np_from(k2 + 1)
+                    if np2:
+                        q.head_of, q.head_of_possessed = np[-1], True
+                        np, k2 = np2, k3
                 if np:
                     head_word = np[-1]
                     k = k2
@@ -510,6 +516,11 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             head_word, q.head_of = q.head_of, None
         if head_word is not None and head_word.stem in TYPE_NOUNS:
             q.hole = TYPE_NOUNS[head_word.stem]
+            if q.hole == "clock" and head_word.text == "time" and head_word.index > 0 \
+                    and head_word.index - 1 in by_index and lower[head_word.index - 1] not in WH:
+                # "Ysolde's backstroke time", "the start time": a noun before "time" may make it a
+                # time taken or a time of day, so either answers
+                q.hole = "time"
             if q.hole == "clock" and wh > 0 and lower[wh - 1] == "in" and head_word.index + 1 < n \
                     and lower[head_word.index + 1] in AUXILIARIES:
                 # "in what time did he win": the time taken, not the time of day ("at what time");

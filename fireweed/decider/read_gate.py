@@ -60,7 +60,7 @@ _MAKE_NOUNS = frozenset(stem(w) for w in ("model", "make", "brand", "manufacture
 _GENERIC_HEADS = frozenset(stem(w) for w in ("number", "code", "id"))
 _HOLE_WORDS = {
     "person": "who", "date": "when", "place": "where", "reason": "why", "number": "how many",
-    "amount": "how much", "money": "how much", "duration": "how long", "age": "how old", "clock": "what time",
+    "amount": "how much", "money": "how much", "duration": "how long", "age": "how old", "clock": "what time", "time": "time",
     "mass": "weight", "measure": "how much", "dose": "dose", "temp": "temperature", "year": "year",
     "day": "day", "title": "title", "name": "name", "role": "role", "constraint": "restriction",
     "purpose": "purpose", "frequency": "how often", "distance": "distance", "percent": "percentage",
@@ -383,6 +383,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     if q.head_word is not None:
         # "how many titles": the head is what is counted, not a value of the kind "title"
         head_type = None if q.kind == "how" and q.hole == "number" else TYPE_NOUNS.get(q.head_word.stem)
+        if q.hole == "time" and head_type == "clock":
+            head_type = "time"  # "her backstroke time": a time taken answers as well as a time of day
         # "job number 55812" does not say what the job is: then the kind of value must answer
         if _grounded(ci, q.head_word) and not _taken(ci, q.head_word, q) \
                 and not (head_type in ("role", "title", "name") and _attributive(ci, q.head_word)) \
@@ -474,7 +476,9 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # be what the claim says she did ("painted by Ada in 1894" is no restoring)
         head_counts = True
     if q.verb_word is not None:
-        if _grounded(ci, q.verb_word) and not _outnumbered(ci, q.verb_word, q):
+        if (_grounded(ci, q.verb_word) and not _outnumbered(ci, q.verb_word, q)) \
+                or (q.hole == "ordinal" and ci.typed("ordinal") and bool(ci.stems & _PLACING_STEMS)):
+            # "where did the Otters place" <- "the Otters finished fourth": the verbs of a placing agree
             literal += 1
             score += 3
             if stem(q.verb_word.text) in ci.stems:
@@ -540,7 +544,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             if hole == "reason" and q.verb_word is not None and literal and _condition_after(ci, q.verb_word):
                 # "why was he admitted" ← "was admitted ... with dizziness"
                 score += 1
-            elif not (head_is_type and literal and hole not in ("clock", "money", "date", "dose", "temp", "mass", "age")):
+            elif not (head_is_type and literal and hole not in ("clock", "time", "money", "date", "dose", "temp", "mass", "age")):
                 fail(_HOLE_WORDS.get(hole, hole))
         else:
             score += 2
@@ -1378,6 +1382,7 @@ def _measure_predicated(lower: list[str], p: int) -> bool:
 
 
 _COPULAS = frozenset("is was are were".split())
+_PLACING_STEMS = frozenset(stem(w) for w in "finish come place rank".split())
 _APPROX = frozenset("only just about around roughly nearly almost under over exactly some".split())
 
 
