@@ -841,3 +841,9 @@ def test_the_verbs_of_a_placing_agree() -> None:
     # the twin: where they trained is a place, not a placing
     answers(p, "Where did the Leith Otters train?", "Delby pool")
     abstains(p, "Where did the Leith Otters place in the relay?")
+
+
+def test_a_thing_arranged_for_a_date_is_scheduled_for_it() -> None:
+    p = build(["Ada Obi has arranged the annual gas check for 6 February."])
+    answers(p, "When is Ada Obi's annual gas check scheduled?", "6 February")
+    abstains(p, "When has Ada Obi cancelled the annual gas check?")  # the twin: another verb
