@@ -847,3 +847,10 @@ def test_a_thing_arranged_for_a_date_is_scheduled_for_it() -> None:
     p = build(["Ada Obi has arranged the annual gas check for 6 February."])
     answers(p, "When is Ada Obi's annual gas check scheduled?", "6 February")
     abstains(p, "When has Ada Obi cancelled the annual gas check?")  # the twin: another verb
+
+
+def test_an_occupation_before_a_full_name_only_identifies_it() -> None:
+    p = build(["Emrys Lowe found that Biscotti had gained 600 grams and recommended a light diet."])
+    answers(p, "What did vet Emrys Lowe recommend for Biscotti?", "light diet")
+    # the twin: an occupation asked about, not standing before the name, is still a word to ground
+    abstains(p, "Which vet recommended a light diet for Biscotti?")

@@ -555,7 +555,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     subject_box: list[Word] = []
     named_box.clear()
     verb = _main_verb(lower, words, by_index, span_at, phrase_at, wh, head_word, consumed, skip_subject, subject_box)
-    q.subject_words = [w for w in subject_box if w is not head_word and w.text not in _PRESENT]
+    q.subject_words = [w for w in subject_box if w is not head_word and w.text not in _PRESENT
+                       and not _title_before_name(w, tokens, span_at)]
     q.subject_named = bool(named_box)
     if whw == "where" and verb is not None and verb.stem in _PLACING_VERBS:
         q.hole = "ordinal"  # "where did she finish in the sculls": a placing, not a place
@@ -586,8 +587,19 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         for wd in words
         if id(wd) not in taken and wd.index not in consumed and wd.text not in _PRESENT and wd.text not in _PAST
         and not (wd.stem in TYPE_NOUNS and any(wd.index > c for c in consumed if c != wh) and wd.index - 1 in consumed)
+        and not _title_before_name(wd, tokens, span_at)
     ]
     return q
+
+
+def _title_before_name(wd: Word, tokens: list[Token], span_at: dict[int, Span]) -> bool:
+    """ "what did vet Emrys Lowe recommend": an occupation written in lower case straight before a
+    full name identifies the one asked about; it is no word the claim must repeat."""
+    k = wd.index
+    if " " in wd.stem or not tokens[k].text.islower() or not role_word(tokens[k].text):
+        return False
+    span = span_at.get(k + 1)
+    return span is not None and len(span.text.split()) >= 2
 
 
 _FOR_A_LIVING = re.compile(r"\b(what)\s+(does|do|did)\s+(.+?)\s+do\s+for\s+(?:a\s+living|work)\b", re.IGNORECASE)
