@@ -503,6 +503,20 @@ def test_the_possessive_may_not_pass_from_one_name_to_the_other() -> None:
     assert judge("Bo Lee, Ada Obi's manager, hired Sam Roe.", "Ada Obi's manager, Bo Lee, hired Sam Roe.").ok
 
 
+def test_a_post_owned_with_s_may_be_said_with_of_but_not_turned_round() -> None:
+    evidence = "Marlpit Green's captain, Barnaby Stott, drew a perfect toucher on the last end."
+    assert judge("Barnaby Stott, captain of Marlpit Green, drew a perfect toucher.", evidence).ok
+    assert judge("Barnaby Stott, the captain of Marlpit Green, drew a perfect toucher.", evidence).ok
+    # the twins: the same words with the owner and the holder swapped, and a post with no apposition
+    v = judge("Marlpit Green, captain of Barnaby Stott, drew a perfect toucher.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v
+    v = judge("Bo Lind, coach of Ada Obi, resigned.", "Bo Lind's coach, Ada Obi, resigned.")
+    assert not v.ok and v.code == "relation_transposed", v
+    assert judge("Ada Obi, coach of Bo Lind, resigned.", "Bo Lind's coach, Ada Obi, resigned.").ok
+    v = judge("Barnaby Stott, captain of Marlpit Green, drew a toucher.", "Marlpit Green's captain beat Barnaby Stott and drew a toucher.")
+    assert not v.ok and v.code == "relation_transposed", v
+
+
 # What the evidence only aims at, schedules or ranks below the top is not a plain fact. Each
 # refused claim keeps the governed words without the word that governs them; its twin keeps both.
 UNREALISED_PAIRS = [

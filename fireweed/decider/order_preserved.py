@@ -183,6 +183,29 @@ def _voice(a: Analysis, index: int) -> int:
     return 2 if agent else 1 if passive else 0
 
 
+def _post_of(claim: Analysis, rc: int, bc: int) -> bool:
+    """The claim says "A, R of B": the post R set off after a name by a comma, its owner B after "of"."""
+    ct = claim.tokens
+    k = rc + 1
+    if k >= len(ct) or ct[k].norm != "of":
+        return False
+    k += 1
+    while k < len(ct) and ct[k].norm in ARTICLES:
+        k += 1
+    j = rc
+    while j > 0 and ct[j - 1].norm in ARTICLES:
+        j -= 1
+    return k == bc and j > 0 and claim.clauses[j - 1] != claim.clauses[j]
+
+
+def _owners_post(evidence: Analysis, owner: int, pr: int, holder: int) -> bool:
+    """The evidence says "O's R, H": the owner's name ends in a possessive right before the post R,
+    and the holder's name follows the post, set off by a comma."""
+    et = evidence.tokens
+    return owner <= pr - 1 and et[pr - 1].possessive and holder == pr + 1 \
+        and evidence.clauses[holder] != evidence.clauses[pr]
+
+
 def _licensed_reversal(claim: Analysis, rc: int, after_c: int, vc: int,
                        evidence: Analysis, re_: int, after_e: int, ve: int) -> bool:
     """Whether a pair reversed around the verb is only a change of voice: one side active, the
@@ -258,8 +281,15 @@ def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
                 vc, ve = _voice(claim, r.index), _voice(evidence, pr)
                 # Only a passive that names its agent puts the doer behind the verb; an agentless
                 # one ("the painting was lent to Acme") names no doer, so no reversal is licensed.
+                post_of = both_entities and _post_of(claim, r.index, b.index)
                 if reversed_ and not _licensed_reversal(claim, r.index, b.index, vc,
-                                                        evidence, pr, pa, ve):
+                                                        evidence, pr, pa, ve) \
+                        and not (post_of and _owners_post(evidence, pb, pr, pa)):
+                    # "Barnaby, captain of Marlpit Green" from "Marlpit Green's captain, Barnaby" is
+                    # the same post said with "of"; any other reversal is a transposition
+                    return a.label, r.label, b.label
+                if same and post_of and _owners_post(evidence, pa, pr, pb):
+                    # "Bo, coach of Ada" from "Bo's coach, Ada": the same order, the roles swapped
                     return a.label, r.label, b.label
                 # The same order in the other voice swaps the roles: the subject of one is the
                 # doer, of the other the one it was done to.
