@@ -19,7 +19,18 @@ def anyio_backend() -> str:
 
 
 def _lines(fd: int) -> list[dict]:
-    return [json.loads(line) for line in os.read(fd, 1 << 16).splitlines()]
+    """What the pipe holds now, as messages (never waits: a missing line fails the test, not hangs it)."""
+    os.set_blocking(fd, False)
+    data = b""
+    while True:
+        try:
+            chunk = os.read(fd, 1 << 16)
+        except BlockingIOError:
+            break
+        if not chunk:
+            break
+        data += chunk
+    return [json.loads(line) for line in data.splitlines()]
 
 
 async def test_replies_sent_in_one_turn_go_out_in_one_write(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -79,6 +90,56 @@ async def test_a_reply_sent_while_a_write_is_on_its_way_waits_for_its_own_write(
         assert returned == [0, 1]  # each returned only once its own line was out
         assert _lines(r) == [{"id": 0}, {"id": 1}]
         assert calls == 3  # the stalled attempt, its retry, then the second line's own write
+    finally:
+        os.close(r)
+        os.close(w)
+
+
+async def test_cancelling_the_request_whose_call_is_writing_loses_no_other_reply(monkeypatch: pytest.MonkeyPatch) -> None:
+    r, w = os.pipe()
+    os.set_blocking(w, False)
+    real_write = os.write
+    stalls = 3
+
+    def stalling(fd: int, data: bytes) -> int:
+        nonlocal stalls
+        if stalls:
+            stalls -= 1
+            raise BlockingIOError  # the pipe is full for a moment
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", stalling)
+    out = Output(w)
+    leader = anyio.CancelScope()
+
+    async def ours() -> None:
+        with leader:
+            await out.send({"id": 0})
+
+    try:
+        with anyio.fail_after(5):
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(ours)
+                await anyio.sleep(0.0005)  # our reply's write has begun and stalls
+                tg.start_soon(out.send, {"id": 1})  # another request's reply joins the next write
+                await anyio.sleep(0)
+                leader.cancel()  # the agent cancels the request whose call is writing
+        assert _lines(r) == [{"id": 0}, {"id": 1}]
+    finally:
+        os.close(r)
+        os.close(w)
+
+
+async def test_an_agent_that_reads_nothing_is_given_up_after_a_while(monkeypatch: pytest.MonkeyPatch) -> None:
+    r, w = os.pipe()
+    os.set_blocking(w, False)
+    monkeypatch.setattr(Output, "STALLED_WRITE", 0.05)
+    out = Output(w)
+    try:
+        with anyio.fail_after(5):
+            await out.send({"pad": "x" * 200_000})  # more than the pipe holds, and nobody reads
+            await out.send({"id": 1})  # returns at once: the stream was given up
+        assert out._gone
     finally:
         os.close(r)
         os.close(w)

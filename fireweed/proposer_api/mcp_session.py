@@ -63,11 +63,14 @@ class Output:
     replies that come back together (one group commit answers many requests at once) reach the
     agent in one write and wake it once. Messages are written in the order they were sent."""
 
+    STALLED_WRITE = 10.0  # seconds an agent may read none of its replies before a write is given up
+
     def __init__(self, fd: int) -> None:
         self.fd = fd
         self._outbox: list[bytes] = []
         self._writing = False  # a call is gathering or writing; later messages wait for it
         self._gathered: anyio.Event | None = None  # set once the outbox as it is now is written
+        self._gone = False  # the agent closed its end, or stopped reading: nothing more is written
 
     async def send(self, message: dict[str, Any] | list[dict[str, Any]]) -> None:
         """Returns once the message is written (or the agent has gone)."""
@@ -77,6 +80,8 @@ class Output:
             # lines the Unicode way (Python's splitlines) would cut the message there. They occur
             # only inside strings, so escaping the bytes keeps the JSON and its meaning.
             data = data.replace(b"\xe2\x80\xa8", b"\\u2028").replace(b"\xe2\x80\xa9", b"\\u2029").replace(b"\xc2\x85", b"\\u0085")
+        if self._gone:
+            return
         self._outbox.append(data + b"\n")
         if self._writing:
             if self._gathered is None:
@@ -92,15 +97,17 @@ class Output:
                 batch, done = b"".join(self._outbox), self._gathered
                 self._outbox, self._gathered = [], None
                 try:
-                    await self._write_all(memoryview(batch))
+                    # The batch holds other requests' replies too, so cancelling this one (the agent
+                    # cancelled its request, or the session is ending) must not cut it short; an agent
+                    # that reads nothing for STALLED_WRITE seconds has stopped reading, and loses it.
+                    with anyio.CancelScope(shield=True, deadline=anyio.current_time() + self.STALLED_WRITE) as scope:
+                        await self._write_all(memoryview(batch))
+                    if scope.cancelled_caught:
+                        self._give_up()  # a line may have been cut short: nothing after it could be read
                 finally:
                     done.set()
         finally:
             self._writing = False
-            if self._gathered is not None:  # cancelled mid-write: release whoever waits; their lines are lost
-                self._gathered.set()
-                self._gathered = None
-                self._outbox.clear()
 
     async def _write_all(self, view: memoryview) -> None:
         while view:
@@ -110,9 +117,13 @@ class Output:
                 await anyio.sleep(0.001)
                 continue
             except OSError:
-                self._outbox.clear()
+                self._give_up()
                 return  # the agent has gone; nothing left to tell it
             view = view[n:]
+
+    def _give_up(self) -> None:
+        self._gone = True
+        self._outbox.clear()
 
 
 def _lost_remedy(read_only: bool) -> str:
