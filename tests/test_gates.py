@@ -515,6 +515,10 @@ def test_a_post_owned_with_s_may_be_said_with_of_but_not_turned_round() -> None:
     assert judge("Ada Obi, coach of Bo Lind, resigned.", "Bo Lind's coach, Ada Obi, resigned.").ok
     v = judge("Barnaby Stott, captain of Marlpit Green, drew a toucher.", "Marlpit Green's captain beat Barnaby Stott and drew a toucher.")
     assert not v.ok and v.code == "relation_transposed", v
+    # a plural name's possessive is its apostrophe alone
+    assert judge("Ada Obi, coach of Leith Rovers, resigned.", "Leith Rovers' coach, Ada Obi, resigned.").ok
+    v = judge("Leith Rovers, coach of Ada Obi, resigned.", "Leith Rovers' coach, Ada Obi, resigned.")
+    assert not v.ok and v.code == "relation_transposed", v
 
 
 # What the evidence only aims at, schedules or ranks below the top is not a plain fact. Each

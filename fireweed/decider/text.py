@@ -510,6 +510,11 @@ def tokenize(text: str) -> list[Token]:
                 tail = next((t for t in _CONTRACTION_TAILS if low.endswith(t)), None)
                 if tail and len(low) > len(tail):
                     pieces = (low[: -len(tail)], _CONTRACTION_TAILS[tail])
+        elif low.endswith("s") and len(low) > 2 and folded[e:e + 1] == "'" and not folded[e + 1:e + 2].isalnum() \
+                and cap and folded.count("'", 0, s) % 2 == 0:
+            # "Leith Rovers' coach": a plural name's possessive is its apostrophe alone (not the
+            # closing quote of a title: an odd number of quotes before it opened one)
+            possessive = True
         for piece in pieces:
             append(_new_token(surface, s, e, piece, possessive, cap, initial, digit))
     return out
