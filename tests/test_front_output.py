@@ -18,6 +18,30 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
+class _Pipe:
+    """A pipe whose first `stalls` writes find it full (BlockingIOError), as an agent slow to read."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, stalls: int = 0) -> None:
+        self.r, self.w = os.pipe()
+        os.set_blocking(self.w, False)
+        self.stalls = stalls
+        self.calls = 0
+        real_write = os.write
+
+        def write(fd: int, data: bytes) -> int:
+            self.calls += 1
+            if self.stalls:
+                self.stalls -= 1
+                raise BlockingIOError
+            return real_write(fd, data)
+
+        monkeypatch.setattr(os, "write", write)
+
+    def close(self) -> None:
+        os.close(self.r)
+        os.close(self.w)
+
+
 def _lines(fd: int) -> list[dict]:
     """What the pipe holds now, as messages (never waits: a missing line fails the test, not hangs it)."""
     os.set_blocking(fd, False)
@@ -61,20 +85,8 @@ async def test_replies_sent_in_one_turn_go_out_in_one_write(monkeypatch: pytest.
 
 
 async def test_a_reply_sent_while_a_write_is_on_its_way_waits_for_its_own_write(monkeypatch: pytest.MonkeyPatch) -> None:
-    r, w = os.pipe()
-    os.set_blocking(w, False)
-    real_write = os.write
-    calls = 0
-
-    def first_write_stalls(fd: int, data: bytes) -> int:
-        nonlocal calls
-        calls += 1
-        if calls == 1:
-            raise BlockingIOError  # the pipe is full for a moment: the writer sleeps and retries
-        return real_write(fd, data)
-
-    monkeypatch.setattr(os, "write", first_write_stalls)
-    out = Output(w)
+    pipe = _Pipe(monkeypatch, stalls=1)  # the writer sleeps and retries
+    out = Output(pipe.w)
     returned: list[int] = []
 
     async def send(i: int) -> None:
@@ -88,28 +100,15 @@ async def test_a_reply_sent_while_a_write_is_on_its_way_waits_for_its_own_write(
             await anyio.sleep(0)  # the first write has begun and stalled
             tg.start_soon(send, 1)  # joins the next write, not the stalled one
         assert returned == [0, 1]  # each returned only once its own line was out
-        assert _lines(r) == [{"id": 0}, {"id": 1}]
-        assert calls == 3  # the stalled attempt, its retry, then the second line's own write
+        assert _lines(pipe.r) == [{"id": 0}, {"id": 1}]
+        assert pipe.calls == 3  # the stalled attempt, its retry, then the second line's own write
     finally:
-        os.close(r)
-        os.close(w)
+        pipe.close()
 
 
 async def test_cancelling_the_request_whose_call_is_writing_loses_no_other_reply(monkeypatch: pytest.MonkeyPatch) -> None:
-    r, w = os.pipe()
-    os.set_blocking(w, False)
-    real_write = os.write
-    stalls = 3
-
-    def stalling(fd: int, data: bytes) -> int:
-        nonlocal stalls
-        if stalls:
-            stalls -= 1
-            raise BlockingIOError  # the pipe is full for a moment
-        return real_write(fd, data)
-
-    monkeypatch.setattr(os, "write", stalling)
-    out = Output(w)
+    pipe = _Pipe(monkeypatch, stalls=3)
+    out = Output(pipe.w)
     leader = anyio.CancelScope()
 
     async def ours() -> None:
@@ -124,10 +123,9 @@ async def test_cancelling_the_request_whose_call_is_writing_loses_no_other_reply
                 tg.start_soon(out.send, {"id": 1})  # another request's reply joins the next write
                 await anyio.sleep(0)
                 leader.cancel()  # the agent cancels the request whose call is writing
-        assert _lines(r) == [{"id": 0}, {"id": 1}]
+        assert _lines(pipe.r) == [{"id": 0}, {"id": 1}]
     finally:
-        os.close(r)
-        os.close(w)
+        pipe.close()
 
 
 async def test_an_agent_that_reads_nothing_is_given_up_after_a_while(monkeypatch: pytest.MonkeyPatch) -> None:
