@@ -99,6 +99,10 @@ class ClaimIndex:
     # the name keys that hold it, or "" where it does not say
     role_owners: dict[str, set[str]] = field(default_factory=dict)
 
+    def _numbers_of(self, kinds: tuple[str, ...]) -> set[str]:
+        """The numbers that stand in values of these kinds ("3" of "3 hours")."""
+        return {v.split(" ")[0] for k in kinds for v in self.types.get(k, ())}
+
     def typed(self, kind: str, exclude: frozenset[str] | set[str] = frozenset()) -> bool:
         """True when the claim carries a value of this kind that is not among ``exclude``."""
         if kind in ("any", "thing"):
@@ -107,15 +111,12 @@ class ClaimIndex:
         if kind == "amount":
             # "what was the walk's total" is not answered by "lasted 3 hours": a number that
             # counts time is a duration or a date, not an amount
-            timed = {v.split(" ")[0] for k in ("duration", "date", "clock", "year", "age", "day")
-                     for v in self.types.get(k, ())}
+            timed = self._numbers_of(_TIME_KINDS)
             got = got | self.types.get("money", set()) | {v for v in self.types.get("number", set()) if v not in timed}
         if kind == "measure":
             # "how tall": a number that counts time or money ("within six months", "140 years
             # old") measures nothing
-            timed = {v.split(" ")[0] for k in ("duration", "date", "clock", "year", "money", "age", "day")
-                     for v in self.types.get(k, ())}
-            timed |= self.types.get("kind_count", set())
+            timed = self._numbers_of(_TIME_KINDS + ("money",)) | self.types.get("kind_count", set())
             got = {v for v in self.types.get("number", set()) if v not in timed}.union(
                 *(self.types.get(k, set()) for k in ("mass", "distance", "temp", "percent", "dose")))
         if kind == "rate":
@@ -224,6 +225,7 @@ def year_of_origin(lower: list[str], i: int) -> bool:
         and i + 1 < len(lower) and lower[i + 1].isalpha() and lower[i + 1] not in STOPWORDS
 
 
+_TIME_KINDS = ("duration", "date", "clock", "year", "age", "day")
 _PLACINGS = frozenset("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth last".split())
 _PLACING_RE = re.compile(r"\d+(?:st|nd|rd|th)")
 

@@ -51,7 +51,7 @@ from fireweed.decider.name_spans import Span, add_known_spans, find_spans
 from fireweed.decider.relations import lexicon
 from fireweed.decider.text import CARDINAL_WORDS, MODALS
 
-__all__ = ["Question", "analyse", "TYPE_NOUNS", "LIGHT_VERBS", "SETTING_PREPS"]
+__all__ = ["Question", "analyse", "TYPE_NOUNS", "LIGHT_VERBS", "SETTING_PREPS", "PLACING_VERBS"]
 
 # nouns for a sum of money ("how big a deposit")
 _SUM_NOUNS = frozenset(stem(w) for w in (
@@ -558,7 +558,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     q.subject_words = [w for w in subject_box if w is not head_word and w.text not in _PRESENT
                        and not _title_before_name(w, tokens, span_at)]
     q.subject_named = bool(named_box)
-    if whw == "where" and verb is not None and verb.stem in _PLACING_VERBS:
+    if whw == "where" and verb is not None and verb.stem in PLACING_VERBS:
         q.hole = "ordinal"  # "where did she finish in the sculls": a placing, not a place
     if verb is not None and verb.stem in _NAMING and q.hole in ("thing", None):
         q.hole = "title"
@@ -622,7 +622,7 @@ _SUBORD = frozenset({"while", "when", "because", "whereas", "although", "though"
 _PRONOUNS = frozenset({"it", "he", "she", "they", "we", "you", "i", "there"})
 _PRESENT_ADJ = frozenset({"new", "current", "latest", "present"})
 _CLASSIFIERS = frozenset(stem(w) for w in "kind type sort form variety category".split())
-_PLACING_VERBS = frozenset(stem(w) for w in "finish come place rank".split())
+PLACING_VERBS = frozenset(stem(w) for w in "finish come place rank".split())  # "where did she finish": a placing
 
 
 def _titles_joined(tokens: list[Token], spans: list[Span]) -> list[Span]:

@@ -45,7 +45,7 @@ from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, age_clause, in
 from fireweed.decider.lexicon import MONTHS, STOPWORDS, is_verb, past_form, role_word, stem
 from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
-from fireweed.decider.question import SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse, verbal
+from fireweed.decider.question import PLACING_VERBS, SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse, verbal
 from fireweed.decider.relations import lexicon
 
 __all__ = ["answer"]
@@ -477,7 +477,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         head_counts = True
     if q.verb_word is not None:
         if (_grounded(ci, q.verb_word) and not _outnumbered(ci, q.verb_word, q)) \
-                or (q.hole == "ordinal" and ci.typed("ordinal") and bool(ci.stems & _PLACING_STEMS)):
+                or (q.hole == "ordinal" and ci.typed("ordinal") and bool(ci.stems & PLACING_VERBS)):
             # "where did the Otters place" <- "the Otters finished fourth": the verbs of a placing agree
             literal += 1
             score += 3
@@ -1382,7 +1382,6 @@ def _measure_predicated(lower: list[str], p: int) -> bool:
 
 
 _COPULAS = frozenset("is was are were".split())
-_PLACING_STEMS = frozenset(stem(w) for w in "finish come place rank".split())
 _APPROX = frozenset("only just about around roughly nearly almost under over exactly some".split())
 
 
