@@ -854,3 +854,16 @@ def test_an_occupation_before_a_full_name_only_identifies_it() -> None:
     answers(p, "What did vet Emrys Lowe recommend for Biscotti?", "light diet")
     # the twin: an occupation asked about, not standing before the name, is still a word to ground
     abstains(p, "Which vet recommended a light diet for Biscotti?")
+
+
+def test_a_verb_before_a_phrase_ending_in_a_noun_stays_the_verb() -> None:
+    p = build(["Marrow & Sons Piano Services charged £145 for the piano visit.",
+               "The Year 5 sports day will be held on 5 July at Delby recreation ground.",
+               "Ida Sand reported that three of her seven hives died.",
+               "Ida Sand reported a balance of £2,316 after the show."])
+    answers(p, "How much did Marrow & Sons Piano Services charge for the piano visit?", "£145")
+    answers(p, "Delby Year 5 sports day date", "5 July")
+    answers(p, "What balance did Ida Sand report after the show?", "£2,316")
+    # the twin: what she reported about her hives is no balance
+    q = build(["Ida Sand reported that three of her seven hives died."])
+    abstains(q, "What balance did Ida Sand report after the show?")

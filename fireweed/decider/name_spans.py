@@ -68,6 +68,9 @@ _PLACE_SUFFIX = frozenset(
     hotel tavern centre center theatre theater stadium arena pavilion library museum gallery cottage
     quay pier marina surgery clinic""".split()
 )
+# Nouns that a number names one of ("Year 5", "Court 2"), also at the end of a longer name.
+_NUMBERED_NOUNS = frozenset("""year room court phase flat platform gate terminal unit block floor level stage
+    route zone ward bay pitch plot class group team grade studio building section wing hall""".split())
 _PLACE_PREFIX = frozenset({"loch", "lake", "mount", "mt", "mt.", "port", "fort", "cape", "river", "isle", "saint", "st", "st."})
 _HONOR_ABBREV = frozenset(h.rstrip(".") for h in HONORIFICS if h.endswith("."))
 _HONOR_BARE = frozenset(h.rstrip(".") for h in HONORIFICS)
@@ -329,10 +332,10 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
                 words.append(k)
                 k += 1
                 continue
-            if len(words) == 1 and (tk[:1].isdigit() or _CODE_RE.match(tk)) and not _YEAR_RE.match(tk) \
-                    and not _SCORE_RE.match(tk) and tokens[k].start == tokens[k - 1].end + 1:
-                # "Phase 2", "Room 5", "ABCU 123456-7"; not "Ptolemy Iwu-Carstairs 200 m freestyle",
-                # where a number after a full name starts what is said of it
+            if (len(words) == 1 or lowers[k - 1] in _NUMBERED_NOUNS) and (tk[:1].isdigit() or _CODE_RE.match(tk)) \
+                    and not _YEAR_RE.match(tk) and not _SCORE_RE.match(tk) and tokens[k].start == tokens[k - 1].end + 1:
+                # "Phase 2", "Room 5", "ABCU 123456-7", "Brackenholt Year 5"; not "Ptolemy Iwu-Carstairs
+                # 200 m freestyle", where a number after a full name starts what is said of it
                 words.append(k)
                 k += 1
                 break

@@ -63,7 +63,7 @@ TYPE_NOUNS: dict[str, str] = {
     stem(k): v
     for k, v in {
         "time": "clock", "date": "date", "day": "day", "year": "year", "month": "date", "week": "date",
-        "price": "money", "cost": "money", "rate": "rate", "colour": "colour", "color": "colour", "fee": "money", "sum": "money", "budget": "money", "charge": "money",
+        "price": "money", "cost": "money", "rate": "rate", "colour": "colour", "color": "colour", "fee": "money", "sum": "money", "budget": "money", "balance": "money", "charge": "money",
         "salary": "money", "money": "money", "funding": "money", "funds": "money", "amount": "amount", "figure": "amount", "value": "amount", "total": "amount",
         "number": "number", "count": "number", "capacity": "number", "size": "number", "quantity": "number",
         "population": "number", "percentage": "percent", "proportion": "percent", "share": "percent",
@@ -705,9 +705,16 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
     def _bare_verb_after(k2: int) -> bool:
         j = k2 + 1
         if j < n and lower[j] in PREPOSITIONS and lower[j] != "to":
-            j += 1  # the subject's own modifier: "the Flex plan at Kestrel Loft"
-            while j < n and (lower[j] in _DETS or j in span_at or (j in by_index and not is_verb(lower[j]))):
-                j = span_at[j].last if j in span_at else j + 1
+            # the subject's own modifier naming a place or a body: "the Flex plan at Kestrel Loft"
+            # (not "charge for the piano visit", where the last noun is the preposition's own)
+            j += 1
+            while j < n and lower[j] in _DETS:
+                j += 1
+            if j not in span_at:
+                return False
+            j = span_at[j].last
+            while j < n and j in by_index and j not in span_at and not is_verb(lower[j]):
+                j += 1  # "at Leith gym": the name's own noun
         return j < n and j in by_index and j not in span_at and lower[j] not in _DETS \
             and is_verb(lower[j]) and _bare_verb(lower[j])
 
