@@ -48,7 +48,7 @@ from fireweed.decider.name_spans import Span, add_known_spans, find_spans
 from fireweed.decider.text import CARDINAL_WORDS
 from fireweed.decider.relations import lexicon
 
-__all__ = ["Fact", "parse_claim", "values_of", "content_stems", "normalize_claim", "CHANGE_VERBS", "resulting_state",
+__all__ = ["COPULAS", "Fact", "parse_claim", "values_of", "content_stems", "normalize_claim", "CHANGE_VERBS", "resulting_state",
            "states_a_post", "reported_update"]
 
 _ADVERBS = frozenset(
@@ -140,7 +140,7 @@ _RESIDENCE_MOVES = frozenset(stem(w) for w in "move relocate emigrate".split())
 _RANK_CHANGES = frozenset(stem(w) for w in "promote demote".split())
 _RESCHEDULES = frozenset(stem(w) for w in "move shift switch".split())
 _MOVE_PARTICLES = frozenset("back away house abroad home permanently".split())
-_COPULAS = frozenset("is was are were".split())
+COPULAS = frozenset("is was are were".split())
 
 
 def time_kinds(values: frozenset[str]) -> set[str]:
@@ -213,7 +213,7 @@ def states_a_post(f: Fact) -> bool:
     head of sales"), not a quality ("is tall"): a promotion ends the first, never the second."""
     lower = [t.lower for t in f.tokens]
     start = f.spans[f.subject].last if f.subject is not None else 0
-    k = next((i for i in range(start, len(lower)) if lower[i] in _COPULAS), None)
+    k = next((i for i in range(start, len(lower)) if lower[i] in COPULAS), None)
     return k is not None and k + 1 < len(lower) and lower[k + 1] in ("a", "an", "the")
 
 

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from collections.abc import Callable
 from typing import Any
 
-from fireweed.decider.facts import resulting_state
+from fireweed.decider.facts import COPULAS, resulting_state
 from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, age_clause, index_of, year_of_origin
 from fireweed.decider.lexicon import MONTHS, STOPWORDS, is_verb, past_form, role_word, stem
 from fireweed.decider.name_spans import guess_kind
@@ -1370,7 +1370,7 @@ def _measure_predicated(lower: list[str], p: int) -> bool:
     high", past a modifier of the noun but not past a verb or a comma."""
     k = p + 1
     while k < len(lower) and k - p <= 8 and lower[k] not in (",", ";", "."):
-        if lower[k] in _COPULAS:
+        if lower[k] in COPULAS:
             k += 1
             while k < len(lower) and lower[k] in _APPROX:
                 k += 1
@@ -1381,7 +1381,6 @@ def _measure_predicated(lower: list[str], p: int) -> bool:
     return False
 
 
-_COPULAS = frozenset("is was are were".split())
 _APPROX = frozenset("only just about around roughly nearly almost under over exactly some".split())
 
 
