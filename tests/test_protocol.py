@@ -402,3 +402,21 @@ def test_a_batch_is_answered_as_one_array_only_in_the_revision_that_has_batches(
         assert f.request("ping")["result"] == {}  # either way the session goes on
     finally:
         f.close()
+
+
+def test_a_second_initialize_is_refused_and_the_negotiated_version_stays(fw_env):
+    f = Front(fw_env)
+    try:
+        bad = f.request("initialize", {"capabilities": {}})  # no protocolVersion: nothing is negotiated
+        assert bad["error"]["code"] == -32602
+        assert f.initialize("2025-06-18")["result"]["protocolVersion"] == "2025-06-18"  # so this one still can
+        again = f.request("initialize", {"protocolVersion": "2025-03-26", "capabilities": {},
+                                         "clientInfo": {"name": "pytest", "version": "0"}})
+        assert again["error"]["code"] == -32600 and "2025-06-18" in again["error"]["message"], again
+        # Still 2025-06-18: a batch is refused as that revision refuses it (2025-03-26 would answer it).
+        f.send(_batch(1))
+        reply = f.read()
+        assert reply["id"] is None and reply["error"]["code"] == -32600 and "2025-03-26" in reply["error"]["message"]
+        assert f.request("ping")["result"] == {}
+    finally:
+        f.close()

@@ -399,6 +399,12 @@ class Session:
             return _error(req_id, INVALID_PARAMS, f"Invalid params: a {version} request needs "
                           f"_meta[\"{META_CAPABILITIES}\"] (an object; {{}} for none)")
         if method == "initialize":
+            if self.version is not None:
+                # The version and capabilities are fixed for the life of the session: a second
+                # initialize would change them under requests already in flight (and batches
+                # exist in one revision only), so it is refused and the session goes on as it was.
+                return _error(req_id, INVALID_REQUEST, f"Invalid Request: the session is already initialized "
+                              f"(protocol version {self.version}); start a new session to negotiate again")
             return self._initialize(req_id, params)
         if method == "server/discover":
             return self._ok(req_id, self._discover(), True)
