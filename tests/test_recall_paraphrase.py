@@ -100,6 +100,8 @@ def test_a_synonymous_verb_answers_and_another_verb_does_not(proj: Projection, q
     ("What is Sam Lindqvist's job?", "Kitchen porter", "What is Omar Haddad's job?"),
     # a role set off by commas before the name
     ("What is Colm Reyes's job?", "bursar", "What is Lena Park's job?"),
+    # a trade is an occupation too
+    ("What is Sam Lindqvist's trade?", "Kitchen porter", "What is Omar Haddad's trade?"),
 ])
 def test_a_title_before_the_name_answers_a_job_question(proj: Projection, question: str, needle: str, twin: str) -> None:
     answers(proj, question, needle)
