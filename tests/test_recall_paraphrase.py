@@ -14,6 +14,7 @@ from fireweed.decider.projection import Projection
 CLAIMS = [
     "Ruth Okafor beat Lena Park 6-3 6-4 in the county final.",
     "Lena Park finished the Darrow marathon in 2:41:05.",
+    "Bram Oduya ran the men's race in 33 minutes 47 seconds.",
     "Omar Haddad rolled back the firewall change.",
     "Kitchen porter Sam Lindqvist washed the stockpots.",
     "Deputy warden Ines Marlow locked the gates at dusk.",
@@ -118,6 +119,15 @@ def test_a_question_that_repeats_the_title_resolves_the_name_behind_it(proj: Pro
 def test_hours_minutes_and_seconds_answer_what_time(proj: Projection) -> None:
     answers(proj, "In what time did Lena Park finish the Darrow marathon?", "2:41:05")
     abstains(proj, "In what time did Ruth Okafor finish the Darrow marathon?")
+    # a runner's own time is the time she took
+    answers(proj, "What was Lena Park's time in the Darrow marathon?", "2:41:05")
+    abstains(proj, "What was Ruth Okafor's time in the Darrow marathon?")
+
+
+def test_a_race_the_claim_names_another_way_is_another_race(proj: Projection) -> None:
+    answers(proj, "What was Bram Oduya's time in the men's race?", "33 minutes 47 seconds")
+    # "the men's race" is not "the spring handicap race", though both are races
+    abstains(proj, "What was Bram Oduya's time in the spring handicap race?")
 
 
 def test_a_kind_of_place_is_answered_by_a_place(proj: Projection) -> None:

@@ -518,9 +518,11 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         if head_word is not None and head_word.stem in TYPE_NOUNS:
             q.hole = TYPE_NOUNS[head_word.stem]
             if q.hole == "clock" and head_word.text == "time" and head_word.index > 0 \
-                    and head_word.index - 1 in by_index and lower[head_word.index - 1] not in WH:
+                    and (head_word.index - 1 in by_index and lower[head_word.index - 1] not in WH
+                         or lower[head_word.index - 1] in _OWNERS):
                 # "Ysolde's backstroke time", "the start time": a noun before "time" may make it a
-                # time taken or a time of day, so either answers
+                # time taken or a time of day, so either answers; so may an owner ("Oriel's time
+                # at the 10K", "her time"), whose time is most often the time she took
                 q.hole = "time"
             if q.hole == "clock" and wh > 0 and lower[wh - 1] == "in" and head_word.index + 1 < n \
                     and lower[head_word.index + 1] in AUXILIARIES:
@@ -617,6 +619,7 @@ def _will(m: re.Match[str]) -> str:
     if not verb:
         return m.group(0)
     return "will " + (m.group(1) + " " if m.group(1) else "") + word
+_OWNERS = frozenset({"'s", "his", "her", "their", "my", "your", "our"})
 _DETS = frozenset({"the", "a", "an", "his", "her", "their", "its", "our", "my", "your", "this", "these", "those"})
 _WEEKDAY_SINGULAR = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _SUBORD = frozenset({"while", "when", "because", "whereas", "although", "though", "unless", "whether"})

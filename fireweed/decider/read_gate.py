@@ -771,7 +771,10 @@ def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
             continue
         # a noun inside a name ("the Loch Eilan Limnology Group") may be described in other words
         spots = [p for p in ci.positions(head.concepts) if p not in named]
-        before = [ci.lower[p - 1] for p in spots if p > 0]
+        # "the women's race": a common noun's possessive before the noun is the claim's own word
+        # there too (a name's is not: "Oriel's race" says whose, not which kind)
+        before = [ci.lower[p - 2] if ci.lower[p - 1] == "'s" and p > 1 and p - 2 not in named else ci.lower[p - 1]
+                  for p in spots if p > 0]
         if spots and len(before) == len(spots) and all(
                 b.isalpha() and b not in STOPWORDS and stem(b) not in asked for b in before):
             return w.text
