@@ -161,7 +161,7 @@ def test_a_quarantined_injection_is_listed_for_review_only_as_quoted_data(sessio
 
 
 def test_no_stored_text_ever_reaches_tool_descriptions_or_instructions(session: tuple[Front, dict[str, str]]) -> None:
-    front, _env = session
+    front, env = session
 
     def surface() -> str:
         tools: list[Any] = []
@@ -172,8 +172,11 @@ def test_no_stored_text_ever_reaches_tool_descriptions_or_instructions(session: 
             cursor = page.get("nextCursor")
             if not cursor:
                 break
-        init = front.request("initialize", {"protocolVersion": "2025-11-25", "capabilities": {},
-                                            "clientInfo": {"name": "pytest", "version": "0"}})["result"]
+        fresh = Front(env)  # a session negotiates once: a new agent's initialize is what it reads
+        try:
+            init = fresh.initialize("2025-11-25")["result"]
+        finally:
+            fresh.close()
         discover = front.request("server/discover", {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
                                                                 "io.modelcontextprotocol/clientCapabilities": {}}})
         return json.dumps([tools, init, discover.get("result")], ensure_ascii=False, sort_keys=True)
