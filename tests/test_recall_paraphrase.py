@@ -15,6 +15,8 @@ CLAIMS = [
     "Ruth Okafor beat Lena Park 6-3 6-4 in the county final.",
     "Lena Park finished the Darrow marathon in 2:41:05.",
     "Bram Oduya ran the men's race in 33 minutes 47 seconds.",
+    "A foot-passenger return to Kelvaig costs £6.50, and bicycles travel free.",
+    "Since 1 July the Firthlink foot-passenger return to Kelvaig has cost £7.20, up from £6.50.",
     "Omar Haddad rolled back the firewall change.",
     "Kitchen porter Sam Lindqvist washed the stockpots.",
     "Deputy warden Ines Marlow locked the gates at dusk.",
@@ -879,3 +881,10 @@ def test_a_verb_before_a_phrase_ending_in_a_noun_stays_the_verb() -> None:
     # the twin: what she reported about her hives is no balance
     q = build(["Ida Sand reported that three of her seven hives died."])
     abstains(q, "What balance did Ida Sand report after the show?")
+
+
+def test_now_asks_for_the_claim_recorded_last_among_those_that_answer(proj: Projection) -> None:
+    # both claims answer and neither replaced the other; the older matches a word more
+    answers(proj, "How much is a foot-passenger return to Kelvaig now?", "£7.20")
+    # the same question without "now" still takes the closer match
+    answers(proj, "How much is a foot-passenger return to Kelvaig?", "£6.50, and bicycles")

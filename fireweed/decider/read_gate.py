@@ -231,7 +231,14 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         else:
             remedy = f"No stored claim grounds '{term}'."
         return _abstain("unknown_predicate", term, remedy)
-    good.sort(key=lambda m: (-m.score, view.seq(m.mid) if q.past else -view.seq(m.mid)))
+    if q.present and not q.past and required:
+        # "how much is the Inchcarra fare now": of the claims about the named thing that answer
+        # about as well, the one recorded last says what is so now (an older claim may match a
+        # word or two more of the question). Without a name the claims may be about other things.
+        top = max(m.score for m in good)
+        good.sort(key=lambda m: (m.score < top - 1.0, -view.seq(m.mid), -m.score))
+    else:
+        good.sort(key=lambda m: (-m.score, view.seq(m.mid) if q.past else -view.seq(m.mid)))
     return RecallAnswer("answered", None, None, None, [view.result(m.mid, m.state) for m in good[:limit]])
 
 
