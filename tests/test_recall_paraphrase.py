@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from fireweed.decider.facts import parse_claim
+from fireweed.decider.grounding import index_of
 from fireweed.decider.projection import Projection
 
 CLAIMS = [
@@ -16,6 +18,9 @@ CLAIMS = [
     "Lena Park finished the Darrow marathon in 2:41:05.",
     "Bram Oduya ran the men's race in 33 minutes 47 seconds.",
     "A foot-passenger return to Kelvaig costs £6.50, and bicycles travel free.",
+    "Saoirse Lind, Thornfield's senior vet, asked for a fresh sample.",
+    "Maura Keel, Ada's aunt, paid the bill.",
+    "Coach Ayo Banner will run the under-11 team, with Tomas Rieck as assistant coach.",
     "Since 1 July the Firthlink foot-passenger return to Kelvaig has cost £7.20, up from £6.50.",
     "Omar Haddad rolled back the firewall change.",
     "Kitchen porter Sam Lindqvist washed the stockpots.",
@@ -888,3 +893,15 @@ def test_now_asks_for_the_claim_recorded_last_among_those_that_answer(proj: Proj
     answers(proj, "How much is a foot-passenger return to Kelvaig now?", "£7.20")
     # the same question without "now" still takes the closer match
     answers(proj, "How much is a foot-passenger return to Kelvaig?", "£6.50, and bicycles")
+
+
+def test_a_role_set_off_after_the_name_with_another_name_s_possessive(proj: Projection) -> None:
+    answers(proj, "What is Saoirse Lind's role at Thornfield?", "senior vet")
+    abstains(proj, "What is Maura Keel's role?")  # "Ada's aunt" is kin, no role
+
+
+def test_a_role_after_as_belongs_to_the_name_right_before_it_even_after_with(proj: Projection) -> None:
+    answers(proj, "What is Tomas Rieck's role with the under-11 team?", "as assistant coach")
+    owners = index_of(parse_claim("Coach Ayo Banner will run the under-11 team, with Tomas Rieck as assistant coach.")).role_owners
+    holders = [who for role, who in owners.items() if role.startswith("assistant coach")]
+    assert holders == [{"tomas rieck"}]  # not the clause's subject, Ayo Banner

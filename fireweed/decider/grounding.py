@@ -149,10 +149,10 @@ class ClaimIndex:
 
 # Plain forms of address name no role; every other title does ("Inspector", "Councillor").
 _ADDRESS_ONLY = frozenset({"mr", "mr.", "mrs", "mrs.", "ms", "ms.", "miss", "mx", "mx.", "sir", "dame", "lord", "lady"})
-def _roles_around(lower: list[str], sp: Span) -> list[str]:
+def _roles_around(lower: list[str], sp: Span, spans: list[Span]) -> list[str]:
     """What a claim says someone is, in the words around their name: a title in front ("Treasurer
     Maelle Adebanjo", "conservator Mireille Osagie-Hart") or an apposition after it ("Declan
-    Farrow, the school's music lead, ...")."""
+    Farrow, the school's music lead, ...", "Saoirse Lindahl, Thornfield's senior vet, ...")."""
     out: list[str] = []
     words_of = sp.text.lower().split()  # the surface: the match tokens drop titles
     lead = words_of[0].rstrip(".") if words_of else ""
@@ -171,6 +171,13 @@ def _roles_around(lower: list[str], sp: Span) -> list[str]:
     if j + 1 < len(lower) and lower[j] == "," and lower[j + 1] in ("the", "a", "an", "our", "his", "her", "their"):
         end = next((x for x in range(j + 1, min(len(lower), j + 9)) if lower[x] in (",", ";", ".")), None)
         if end is not None and end > j + 2:
+            out.append(" ".join(lower[j + 1:end]))
+    owner = next((o for o in spans if o.first == j + 1 and o.possessive), None) if j < len(lower) and lower[j] == "," else None
+    if owner is not None:
+        # the apposition opens with another name's possessive: what follows it is the role there
+        k = owner.last + 1 if owner.last < len(lower) and lower[owner.last] == "'s" else owner.last
+        end = next((x for x in range(k, min(len(lower), k + 5)) if lower[x] in (",", ";", ".")), None)
+        if end is not None and end > k and role_word(lower[end - 1]):
             out.append(" ".join(lower[j + 1:end]))
     return out
 
@@ -253,6 +260,9 @@ def _holder_before(fact: Fact, i: int) -> str:
     """The name a role at token ``i`` belongs to: the name right before it ("named Pernille Aske
     as her vice-captain"), else the clause's subject, the first name that is neither a possessor
     nor in a prepositional phrase ("Ada joined as treasurer"); "" when there is none."""
+    beside = next((sp for sp in fact.spans if sp.last == i and not sp.possessive and sp.prep in (None, "with")), None)
+    if beside is not None:
+        return beside.key  # "named Pernille Aske as ...", "with Tomasz Riebeck as assistant coach"
     before = [sp for sp in fact.spans if sp.last <= i and not sp.possessive and sp.prep is None]
     if not before:
         return ""
@@ -462,7 +472,7 @@ def _build(fact: Fact) -> ClaimIndex:
         # "Ada is a junior analyst"; not "Ada's prescription is -1.75", an attribute of hers
         _add_role(ci, fact.relation, "")
     for sp in fact.spans:
-        for role in _roles_around(lower, sp):
+        for role in _roles_around(lower, sp, fact.spans):
             _add_role(ci, role, sp.key)
         k = sp.first - 1
         if k >= 1 and lower[k] in (",", "called", "named", "titled", "entitled"):
