@@ -19,6 +19,8 @@ CLAIMS = [
     "Bram Oduya ran the men's race in 33 minutes 47 seconds.",
     "A foot-passenger return to Kelvaig costs £6.50, and bicycles travel free.",
     "Saoirse Lind, Thornfield's senior vet, asked for a fresh sample.",
+    "Tibby Marsh's kidney values were slightly raised in November.",
+    "Bodkin Reyes's kidney values were 180 and 2.1 in November.",
     "Maura Keel, Ada's aunt, paid the bill.",
     "Coach Ayo Banner will run the under-11 team, with Tomas Rieck as assistant coach.",
     "Since 1 July the Firthlink foot-passenger return to Kelvaig has cost £7.20, up from £6.50.",
@@ -905,3 +907,9 @@ def test_a_role_after_as_belongs_to_the_name_right_before_it_even_after_with(pro
     owners = index_of(parse_claim("Coach Ayo Banner will run the under-11 team, with Tomas Rieck as assistant coach.")).role_owners
     holders = [who for role, who in owners.items() if role.startswith("assistant coach")]
     assert holders == [{"tomas rieck"}]  # not the clause's subject, Ayo Banner
+
+
+def test_a_value_noun_asks_for_a_value_not_for_the_word(proj: Projection) -> None:
+    answers(proj, "What were Bodkin Reyes's kidney values in November?", "180 and 2.1")
+    # the claim says the values were raised, not what they were
+    abstains(proj, "What were Tibby Marsh's kidney values in November?")
