@@ -913,3 +913,14 @@ def test_a_value_noun_asks_for_a_value_not_for_the_word(proj: Projection) -> Non
     answers(proj, "What were Bodkin Reyes's kidney values in November?", "180 and 2.1")
     # the claim says the values were raised, not what they were
     abstains(proj, "What were Tibby Marsh's kidney values in November?")
+
+
+def test_a_moved_talk_replaces_the_talk_told_with_more_names_and_a_verb_phrase() -> None:
+    p = build(["Curator Dara Fenn of the Inchcarra Museum will give a talk at Kilbrannock Library on 10 July.",
+               "Curator Dara Fenn will give a talk at Harlow Hall on 3 July.",
+               "Dara Fenn's talk at Kilbrannock Library has been moved to 24 July, and she will preview it on Radio Firth."])
+    states = {m["claim"]: m["state"] for m in p.all_memories("t")}
+    assert states["Curator Dara Fenn of the Inchcarra Museum will give a talk at Kilbrannock Library on 10 July."] == "superseded"
+    answers(p, "Is Dara Fenn's talk at Kilbrannock Library still on 10 July?", "moved to 24 July")
+    # the twin: her talk at another hall is another talk, and keeps its date
+    assert states["Curator Dara Fenn will give a talk at Harlow Hall on 3 July."] == "active"

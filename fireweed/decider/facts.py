@@ -306,6 +306,15 @@ def _span_at(spans: list[Span]) -> dict[int, Span]:
 _SUBORDINATORS = frozenset("because since although though while whereas when once unless if".split())
 
 
+_PLACING_PREPS = frozenset({"of", "at", "from", "in"})
+
+
+def _verb_follows(lower: list[str], k: int) -> bool:
+    """Whether the words at ``k`` go on with a verb group ("has been moved", "will give", "said"),
+    so that a phrase ending before ``k`` was set between the subject and its verb."""
+    return k < len(lower) and (lower[k] in AUXILIARIES or _looks_verb(lower[k]))
+
+
 def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
                 name_keys: Callable[[str], bool] | None = None) -> Fact:
     """Read a claim (never raises; an empty or odd claim gives an empty Fact).
@@ -376,9 +385,16 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
             possessed.append(pos)
             pos += 1
 
-    # "Ada Obi of Acme Labs said ...": the affiliation is not the predicate
-    while pos + 1 < n and lower[pos] == "of" and (pos + 1) in at:
-        pos = at[pos + 1].last
+    # "Ada Obi of Acme Labs said ...", "Curator Ada Obi of the Heritage Museum will give ...",
+    # "Ada's talk at Kilbrannock Library has been moved ...": a name that says where or whose the
+    # subject is, is not the predicate
+    while pos + 1 < n and lower[pos] in _PLACING_PREPS:
+        k = pos + 1
+        while k < n and lower[k] in ("the", "a", "an"):
+            k += 1
+        if k not in at or (lower[pos] != "of" and not _verb_follows(lower, at[k].last)):
+            break
+        pos = at[k].last
     # an appositive: ", aged 67," or ", who has ... ,"
     if pos < n and lower[pos] == ",":
         close = next((k for k in range(pos + 1, min(n, pos + 16)) if lower[k] == ","), None)

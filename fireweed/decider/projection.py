@@ -1164,7 +1164,8 @@ class Projection:
             if f is not None and f.values:
                 # what the claim gives a value of: its object words, and the noun it is about when
                 # its subject is possessed ("Bo Lind's dose is 5 mg" gives the dose a value)
-                for word in f.objects | _possessed_noun(m.relation):
+                # (and any word of it: "will give a talk" names the talk in its verb phrase)
+                for word in f.objects | _possessed_noun(m.relation) | set(f.stems):
                     led.valued.setdefault(word, set()).add(mid)
                 # and the act its verb names: "trains on Mondays" gives her training a day
                 led.valued.setdefault("V:" + m.relation.split(":", 1)[0], set()).add(mid)
@@ -1243,7 +1244,11 @@ class Projection:
                 and new.forgone & {sp.key for sp in old.spans}:
             # "will lead the Heron group instead of the Otter group" ends "will lead the Otter group"
             return True
-        if not (a <= b or b <= a):
+        if not (a <= b or b <= a) and not (new.rescheduled and old_m.subjects[:1] == subjects[:1] and len(a & b) >= 2):
+            # Other names on either side make it another fact, unless an owned thing is moved and
+            # the claims share its owner and another name: "Ada's talk at the library has been moved
+            # to 24 July, and she will preview it on Radio Firth" moves "Ada of the museum will
+            # give a talk at the library on 10 July"
             return False
         if not new.update and _periods_apart(new, old):
             # "delivered 2,460 parcels between January and March" and "... 3,105 between April and
@@ -1257,6 +1262,7 @@ class Projection:
                 return False
             return bool(new_side) and bool(old_side)
         if new.update and new.attribute and (new.attribute in old.objects or new.attribute in _possessed_noun(old_m.relation)
+                                             or new.rescheduled and new.attribute in old.stems
                                              or old_m.relation.split(":", 1)[0] in new.owned_acts) \
                 and old.values and new.values and (not new.rescheduled or time_kinds(old.values) & time_kinds(new.values)):
             # a value the update does not keep, or one it says it moved from; a thing moved to
