@@ -924,3 +924,11 @@ def test_a_moved_talk_replaces_the_talk_told_with_more_names_and_a_verb_phrase()
     answers(p, "Is Dara Fenn's talk at Kilbrannock Library still on 10 July?", "moved to 24 July")
     # the twin: her talk at another hall is another talk, and keeps its date
     assert states["Curator Dara Fenn will give a talk at Harlow Hall on 3 July."] == "active"
+
+
+def test_which_plural_asks_for_particular_ones_and_the_bare_plural_names_none() -> None:
+    p = build(["The Corran and Hale supermarkets deliver to the Leith pantry on Fridays.",
+               "Ivo Brand unloads deliveries from the supermarkets at the Kelso pantry."])
+    # "deliver" is the verb of the question, not a second word of its noun phrase
+    answers(p, "Which supermarkets deliver to the Leith pantry?", "Corran and Hale supermarkets")
+    abstains(p, "Which supermarkets deliver to the Kelso pantry?")

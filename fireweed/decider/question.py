@@ -352,6 +352,12 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                 # "which company makes the battery": a finite verb with its object ends the wh-phrase
                 # (but "how many day passes a month does ...": a rate after it, then the auxiliary)
                 break
+            if got and got[-1].text.endswith("s") and not got[-1].text.endswith("ss") and is_verb(w) \
+                    and not w.endswith(("s", "ed", "ing")) \
+                    and (nxt in _DETS or nxt in _VERB_PREPS or k1 + 1 in span_at):
+                # "which supermarkets deliver to the pantry": a plural noun, then a verb that agrees
+                # with it and goes on with its object or a preposition
+                break
             got.append(by_index[k1])
             k1 += 1
         return got, k1
@@ -619,6 +625,7 @@ def _will(m: re.Match[str]) -> str:
     if not verb:
         return m.group(0)
     return "will " + (m.group(1) + " " if m.group(1) else "") + word
+_VERB_PREPS = frozenset({"to", "at", "in", "on", "for", "from", "with", "by", "into", "onto", "near"})
 _OWNERS = frozenset({"'s", "his", "her", "their", "my", "your", "our"})
 _DETS = frozenset({"the", "a", "an", "his", "her", "their", "its", "our", "my", "your", "this", "these", "those"})
 _WEEKDAY_SINGULAR = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())

@@ -1091,7 +1091,10 @@ def _unidentified(ci: ClaimIndex, noun: Word) -> bool:
         counted = k + 1 < p and _cardinal(ci.lower[k + 1])  # "at two sampling points" (not "as Year 4 teacher")
         partitive = k >= 2 and ci.lower[k] == "the" and ci.lower[k - 1] == "of" and (
             _cardinal(ci.lower[k - 2]) or ci.lower[k - 2] in _UNSPECIFIC | {"most", "all", "both"})  # "two of the nine"
-        if not (partitive or counted and (k < 0 or ci.lower[k] not in ("the", "these", "those", "its", "their"))) \
+        # "unloading deliveries from the supermarkets": a plural with a bare "the" says of them all,
+        # not which ones
+        bare = k == p - 1 and ci.lower[k] == "the" and ci.lower[p].endswith("s") and not ci.lower[p].endswith("ss")
+        if not bare and not (partitive or counted and (k < 0 or ci.lower[k] not in ("the", "these", "those", "its", "their"))) \
                 and (k < 0 or ci.lower[k] not in _UNSPECIFIC):
             return False
         if ci.lower[k] != "no" and k >= 2 and ci.lower[k - 1] == "," and k - 1 in ends:
