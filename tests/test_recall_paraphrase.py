@@ -932,3 +932,14 @@ def test_which_plural_asks_for_particular_ones_and_the_bare_plural_names_none() 
     # "deliver" is the verb of the question, not a second word of its noun phrase
     answers(p, "Which supermarkets deliver to the Leith pantry?", "Corran and Hale supermarkets")
     abstains(p, "Which supermarkets deliver to the Kelso pantry?")
+
+
+def test_the_word_before_company_says_which_kind_of_firm() -> None:
+    p = build(["Hollins Coaches Ltd took Year 6 to Brant Field Centre.",
+               "Corran Primary School's Year 5 trip to Brant Field Centre will run from 3 to 5 May."])
+    answers(p, "Which coach company took Year 6 to Brant Field Centre?", "Hollins Coaches")
+    # the school booked the trip; no coach company is named
+    abstains(p, "Which coach company took Year 5 to Brant Field Centre?")
+    # and a firm of another kind is no coach company
+    p2 = build(["Hollins Removals Ltd took Year 6 to Brant Field Centre."])
+    abstains(p2, "Which coach company took Year 6 to Brant Field Centre?")

@@ -409,6 +409,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             score += 2
             if head_type in ("name", "title") and not _named_near(ci, q, exclude):
                 fail(q.head_word.text)
+            kind = next((w for w in q.soft if w.index == q.head_word.index - 1), None) if head_type == "org" else None
+            if kind is not None and not _grounded(ci, kind):
+                # "which coach company took them" is not answered by any firm the claim names (the
+                # school that booked it): the word before "company" says which kind of firm
+                fail(kind.text)
             if q.head_of is not None and not _grounded(ci, q.head_of):
                 fail(q.head_of.text)
         elif q.hole == "person" and _agent_filled(ci, q.head_word, q_spans):
