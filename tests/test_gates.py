@@ -794,3 +794,15 @@ def test_a_claim_may_drop_a_negated_clause_whose_subject_was_elided() -> None:
     dropped = judge("The trustees approved the proposed second depot in Carrow.", evidence)
     assert not dropped.ok and dropped.code == "asserts_more_than_evidence", dropped
     assert judge("The trustees did not approve the proposed second depot.", evidence).ok
+
+
+def test_a_participle_set_off_with_its_agent_is_a_passive() -> None:
+    evidence = "Ada Moss's chronometer, made in 1868 by Pellow & Sons of Ellerby, will be shown in the gallery."
+    # the same relation in the passive with "was", or in the active: the evidence's reduced passive
+    assert judge("Ada Moss's chronometer was made in 1868 by Pellow & Sons of Ellerby.", evidence).ok
+    assert judge("Pellow & Sons made Ada Moss's chronometer in 1868.", evidence).ok
+    # the twin: the same words with maker and made turned round
+    v = judge("Pellow & Sons was made in 1868 by Ada Moss's chronometer.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v
+    # a participle set off with no agent stays as it was read ("born" names no doer)
+    assert judge("Ada Moss joined Acme in 1990.", "Ada Moss, born in 1950, joined Acme in 1990.").ok

@@ -40,7 +40,7 @@ from .text import (
     stems_of,
     subject_of,
 )
-from .lexicon import is_verb, role_word
+from .lexicon import is_verb, past_form, role_word
 from .verdicts import GateVerdict
 
 __all__ = ["check", "check_analyzed", "subject_binding", "claim_subject", "Binding", "GATE", "CODE"]
@@ -221,6 +221,14 @@ def _be_before(toks: tuple[Token, ...], k: int) -> bool:
     return j >= 0 and toks[j].norm in _BE_FORMS
 
 
+def _set_off_participle(a: Analysis, k: int) -> bool:
+    """ "Ada's chronometer, made in 1868 by Pellow & Sons, ...": a past participle that opens a
+    phrase set off by a comma may be a passive without its "be" (a reduced relative clause)."""
+    toks = a.tokens
+    return k > 0 and "," in a.text[toks[k - 1].end:toks[k].start] and not toks[k].norm.endswith("ing") \
+        and past_form(toks[k].norm)
+
+
 def passive_voice(a: Analysis, k: int) -> tuple[bool, bool]:
     """The voice of the word at token ``k``: ``(passive, with_agent)``.
 
@@ -239,8 +247,13 @@ def passive_voice(a: Analysis, k: int) -> tuple[bool, bool]:
     n = len(toks)
     if k + 1 < n and toks[k + 1].norm == "by":
         return True, True
-    if toks[k].norm.endswith("ing") or not _be_before(toks, k):
+    if toks[k].norm.endswith("ing"):
         return False, False
+    if not _be_before(toks, k):
+        # set off without "be", it is read as passive only with its agent: "the chronometer, made
+        # in 1868 by Pellow & Sons"; "Ada, born in 1950, joined" stays as it was read
+        set_off = _set_off_participle(a, k) and passive_agent_at(a, k) is not None
+        return set_off, set_off
     by = passive_agent_at(a, k)
     return True, by is not None
 
@@ -255,7 +268,7 @@ def passive_agent_at(a: Analysis, k: int) -> int | None:
     n = len(toks)
     if k + 1 < n and toks[k + 1].norm == "by":
         return k + 1
-    if toks[k].norm.endswith("ing") or not _be_before(toks, k):
+    if toks[k].norm.endswith("ing") or not (_be_before(toks, k) or _set_off_participle(a, k)):
         return None
     clause = a.clauses[k]
     for j in range(k + 1, n - 1):
