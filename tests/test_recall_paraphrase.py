@@ -943,3 +943,13 @@ def test_the_word_before_company_says_which_kind_of_firm() -> None:
     # and a firm of another kind is no coach company
     p2 = build(["Hollins Removals Ltd took Year 6 to Brant Field Centre."])
     abstains(p2, "Which coach company took Year 6 to Brant Field Centre?")
+
+
+def test_a_price_asked_for_a_purpose_is_the_price_of_what_the_purpose_names() -> None:
+    p = build(["A ten-swim adult pass at Corran Pool costs £42.",
+               "The sauna at Corran Pool costs £6 a session.",
+               "Ada Penn's price for a three-bedroom semi is £16 per clean."])
+    answers(p, "How much does it cost to use the sauna at Corran Pool?", "£6")
+    abstains(p, "How much does it cost to use the steam room at Corran Pool?")
+    answers(p, "What does Ada Penn charge to clean a three-bedroom semi?", "£16")
+    abstains(p, "What does Ada Penn charge to clean a two-bedroom terrace?")

@@ -530,6 +530,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # "how big is the bandsaw" is not answered by "a 50 sq ft unit, to store ... a bandsaw":
             # the measure must be the asked thing's
             fail(noun.text)
+    priced = _priced_thing(q) if hole == "money" else None
+    if priced is not None and not _grounded(ci, priced):
+        # "how much does it cost to use the sauna", "what does he charge to clean a terrace": the
+        # thing the purpose names is what has the price ("a ten-swim pass costs £42" prices no sauna)
+        fail(priced.text)
     if hole == "place" and q.kind == "where" and q.spans and not _possessed_asked(q) \
             and not _place_in_clause_of(ci, q_spans):
         # "where is Ambrose going" is not answered by "the cats are boarding at Fernbank Cattery
@@ -770,6 +775,31 @@ def _role_where_asked(q: Question, ci: ClaimIndex, soft: list[Word], exclude: se
         return False
     where = {w.index for w in _narrowing_words(q)}
     return bool(soft) and all(w.index in where for w in soft)
+
+
+_PURPOSE_ENDS = frozenset({"at", "in", "on", "for", "from", "with", "by", "during", "per", "each"})
+
+
+def _priced_thing(q: Question) -> Word | None:
+    """The noun a price is asked for after a purpose verb: "how much does it cost to use the
+    refurbished sauna", "what does Ada charge to clean a two-bedroom terrace" (the sauna, the
+    terrace); None when the question has no "to <verb> <noun>" after its price verb."""
+    if q.verb_word is None or q.verb_word.stem not in _PRICE_VERBS:
+        return None
+    lower = [t.text.lower() for t in q.tokens]
+    by_index = {w.index: w for w in q.words}
+    n = len(lower)
+    for i in range(q.verb_word.index + 1, n - 1):
+        if lower[i] != "to" or not is_verb(lower[i + 1]):
+            continue
+        last = None
+        for j in range(i + 2, n):
+            if lower[j] in _PURPOSE_ENDS or not any(c.isalnum() for c in lower[j]):
+                break
+            if j in by_index:
+                last = by_index[j]
+        return last
+    return None
 
 
 def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
