@@ -953,3 +953,13 @@ def test_a_price_asked_for_a_purpose_is_the_price_of_what_the_purpose_names() ->
     abstains(p, "How much does it cost to use the steam room at Corran Pool?")
     answers(p, "What does Ada Penn charge to clean a three-bedroom semi?", "£16")
     abstains(p, "What does Ada Penn charge to clean a two-bedroom terrace?")
+
+
+def test_a_role_in_an_apposition_without_a_determiner() -> None:
+    p = build(["Ilsa Tamm, box-office manager at the Quarry Theatre, emailed the ticket holders.",
+               "Cosmo Hale, leader of the 3rd Leith Scouts, sent out the kit list.",
+               "Ada Vane, aged 71, won the Leith fell race."])
+    answers(p, "What is Ilsa Tamm's job?", "box-office manager")
+    answers(p, "What is Cosmo Hale's role in the 3rd Leith Scouts?", "leader of the 3rd Leith Scouts")
+    # the twin: an age set off the same way is no role
+    abstains(p, "What is Ada Vane's job?")

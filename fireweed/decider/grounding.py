@@ -149,6 +149,9 @@ class ClaimIndex:
 
 # Plain forms of address name no role; every other title does ("Inspector", "Councillor").
 _ADDRESS_ONLY = frozenset({"mr", "mr.", "mrs", "mrs.", "ms", "ms.", "miss", "mx", "mx.", "sir", "dame", "lord", "lady"})
+_APPOSITION_ENDS = frozenset({",", ";", ".", "at", "of", "for", "with", "in"})
+
+
 def _roles_around(lower: list[str], sp: Span, spans: list[Span]) -> list[str]:
     """What a claim says someone is, in the words around their name: a title in front ("Treasurer
     Maelle Adebanjo", "conservator Mireille Osagie-Hart") or an apposition after it ("Declan
@@ -172,6 +175,18 @@ def _roles_around(lower: list[str], sp: Span, spans: list[Span]) -> list[str]:
         end = next((x for x in range(j + 1, min(len(lower), j + 9)) if lower[x] in (",", ";", ".")), None)
         if end is not None and end > j + 2:
             out.append(" ".join(lower[j + 1:end]))
+    if j + 1 < len(lower) and lower[j] == "," and lower[j + 1] not in ("the", "a", "an", "our", "his", "her", "their"):
+        # an apposition without a determiner: "Ilse Tamburini, box-office manager at the Quarrendon
+        # Theatre, ...", "Cosmin Haverkamp, leader of the 3rd Vessendale Scouts, ..."
+        k = j + 1
+        while k < min(len(lower), j + 5) and lower[k] not in _APPOSITION_ENDS and not any(o.first == k for o in spans):
+            k += 1
+        words = lower[j + 1:k]
+        if words and k < len(lower) and lower[k] in _APPOSITION_ENDS and role_word(words[-1]) \
+                and all(w.replace("-", "").isalpha() and w not in STOPWORDS for w in words):
+            end = next((x for x in range(k, min(len(lower), k + 9)) if lower[x] in (",", ";", ".")), None)
+            if end is not None:
+                out.append(" ".join(lower[j + 1:end]))
     owner = next((o for o in spans if o.first == j + 1 and o.possessive), None) if j < len(lower) and lower[j] == "," else None
     if owner is not None:
         # the apposition opens with another name's possessive: what follows it is the role there
