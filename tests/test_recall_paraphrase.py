@@ -963,3 +963,12 @@ def test_a_role_in_an_apposition_without_a_determiner() -> None:
     answers(p, "What is Cosmo Hale's role in the 3rd Leith Scouts?", "leader of the 3rd Leith Scouts")
     # the twin: an age set off the same way is no role
     abstains(p, "What is Ada Vane's job?")
+
+
+def test_a_negation_in_a_relative_clause_is_not_the_main_verb_s() -> None:
+    p = build(["Ticket holders for the Leith Proms who cannot attend can claim a full refund until noon on 16 May.",
+               "Ticket holders for the Corran Proms cannot claim a refund after 16 May."])
+    answers(p, "Until when can ticket holders for the Leith Proms claim a full refund?", "until noon on 16 May")
+    # the twin: the negation is the claim verb's own, so the question's premise is false
+    a = p.recall("t", "When can ticket holders for the Corran Proms claim a refund?")
+    assert a.verdict == "abstained" and a.code == "false_premise", (a.code, a.term)

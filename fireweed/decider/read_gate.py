@@ -502,7 +502,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 fail(q.verb_word.text)
             if ci.negation_pos and not q.negated and q.kind not in ("yesno", "keyword"):
                 vpos = ci.positions(q.verb_word.concepts)
-                if any(0 < v - n <= 3 for v in vpos for n in ci.negation_pos):
+                if any(0 < v - n <= 3 and _negates(ci.lower, n, v) for v in vpos for n in ci.negation_pos):
                     premise = True
         else:
             if q.kind not in ("yesno", "keyword") and any(
@@ -778,6 +778,17 @@ def _role_where_asked(q: Question, ci: ClaimIndex, soft: list[Word], exclude: se
 
 
 _PURPOSE_ENDS = frozenset({"at", "in", "on", "for", "from", "with", "by", "during", "per", "each"})
+
+
+# What may stand between a negation and the verb it negates: "cannot be claimed", "did not yet".
+_NEGATION_BRIDGE = frozenset("""is are was were be been being am do does did have has had will would can could
+    shall should may might must to yet ever still also even always""".split())
+
+
+def _negates(lower: list[str], n: int, v: int) -> bool:
+    """Whether the negation at ``n`` is the verb's at ``v``: only auxiliaries and adverbs between,
+    not another verb ("holders who cannot attend can claim a refund": "cannot" is attend's)."""
+    return all(w in _NEGATION_BRIDGE or w.endswith("ly") for w in lower[n + 1:v])
 
 
 def _priced_thing(q: Question) -> Word | None:
