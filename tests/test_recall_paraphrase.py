@@ -915,6 +915,11 @@ def test_a_value_noun_asks_for_a_value_not_for_the_word(proj: Projection) -> Non
     abstains(proj, "What were Tibby Marsh's kidney values in November?")
 
 
+def test_a_number_asked_by_its_noun_may_be_a_code() -> None:
+    p = build(["Ida Korr must display the permit number, HCT-4471, on both sides of the cabin."])
+    answers(p, "What is the number of Ida Korr's mooring permit?", "HCT-4471")
+
+
 def test_a_moved_talk_replaces_the_talk_told_with_more_names_and_a_verb_phrase() -> None:
     p = build(["Curator Dara Fenn of the Inchcarra Museum will give a talk at Kilbrannock Library on 10 July.",
                "Curator Dara Fenn will give a talk at Harlow Hall on 3 July.",

@@ -561,9 +561,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             if hole == "reason" and q.verb_word is not None and literal and _condition_after(ci, q.verb_word):
                 # "why was he admitted" ← "was admitted ... with dizziness"
                 score += 1
-            elif not (head_is_type and literal and hole not in ("clock", "time", "money", "date", "dose", "temp", "mass", "age", "amount", "number", "percent")):
+            elif not (head_is_type and literal and hole not in ("clock", "time", "money", "date", "dose", "temp", "mass", "age", "amount", "percent")):
                 # the word alone may stand for a value of a looser kind ("what is its size": "a
-                # large size"), but not for a number: "kidney values were slightly raised" says no value
+                # large size"; "the permit number, HCT-4471": a number may be a code), but not for
+                # an amount: "kidney values were slightly raised" says no value
                 fail(_HOLE_WORDS.get(hole, hole))
         else:
             score += 2
