@@ -806,3 +806,12 @@ def test_a_participle_set_off_with_its_agent_is_a_passive() -> None:
     assert not v.ok and v.code == "relation_transposed", v
     # a participle set off with no agent stays as it was read ("born" names no doer)
     assert judge("Ada Moss joined Acme in 1990.", "Ada Moss, born in 1950, joined Acme in 1990.").ok
+
+
+def test_roles_swapped_around_a_name_reached_again_through_a_pronoun_are_refused() -> None:
+    evidence = "Lidia Spane will be assisted by Corin Ash, who has danced with her for six years."
+    v = judge("Corin Ash will be assisted by Lidia Spane, who has danced with him for six years.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v
+    # the twins: the same roles, trimmed or in the active voice
+    assert judge("Lidia Spane will be assisted by Corin Ash.", evidence).ok
+    assert judge("Corin Ash will assist Lidia Spane.", evidence).ok

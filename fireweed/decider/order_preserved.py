@@ -166,6 +166,13 @@ def _evidence_positions(claim_units: list[_Unit], ev_units: list[_Unit]) -> dict
                 for ev in ev_units
                 if ev.key.startswith("N:") and _contains(ev.key[2:].split(" "), words)
             ]
+        if hits and len(set(hits)) > 1 and u.key.startswith("N:"):
+            # A name said once and reached again through a pronoun ("Ludovica will be assisted by
+            # Cormac, who has danced with her"): the pronoun may stand for either name, so the
+            # name's own mention is where it is
+            named = {ev.index for ev in ev_units if ev.key == u.key and ev.label.lower() not in OBJECT_PRONOUNS}
+            if len(named) == 1:
+                hits = list(named)
         if hits and len(set(hits)) == 1:
             out[u.key] = hits[0]
     return out
