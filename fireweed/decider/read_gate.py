@@ -42,7 +42,7 @@ from typing import Any
 
 from fireweed.decider.facts import COPULAS, resulting_state
 from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, age_clause, index_of, year_of_origin
-from fireweed.decider.lexicon import MONTHS, STOPWORDS, is_verb, past_form, role_word, stem
+from fireweed.decider.lexicon import AUXILIARIES, MONTHS, STOPWORDS, is_verb, past_form, role_word, stem
 from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
 from fireweed.decider.question import PLACING_VERBS, SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse, verbal
@@ -782,8 +782,7 @@ _PURPOSE_ENDS = frozenset({"at", "in", "on", "for", "from", "with", "by", "durin
 
 
 # What may stand between a negation and the verb it negates: "cannot be claimed", "did not yet".
-_NEGATION_BRIDGE = frozenset("""is are was were be been being am do does did have has had will would can could
-    shall should may might must to yet ever still also even always""".split())
+_NEGATION_BRIDGE = AUXILIARIES | frozenset("to yet ever still also even always".split())
 
 
 def _negates(lower: list[str], n: int, v: int) -> bool:
