@@ -152,6 +152,12 @@ _ADDRESS_ONLY = frozenset({"mr", "mr.", "mrs", "mrs.", "ms", "ms.", "miss", "mx"
 _APPOSITION_ENDS = frozenset({",", ";", ".", "at", "of", "for", "with", "in"})
 
 
+def _stop_after(lower: list[str], k: int, reach: int) -> int | None:
+    """The first comma, semicolon or full stop from ``k`` within ``reach`` tokens: where a phrase
+    set off after a name ends."""
+    return next((x for x in range(k, min(len(lower), k + reach)) if lower[x] in (",", ";", ".")), None)
+
+
 def _roles_around(lower: list[str], sp: Span, spans: list[Span]) -> list[str]:
     """What a claim says someone is, in the words around their name: a title in front ("Treasurer
     Maelle Adebanjo", "conservator Mireille Osagie-Hart") or an apposition after it ("Declan
@@ -172,7 +178,7 @@ def _roles_around(lower: list[str], sp: Span, spans: list[Span]) -> list[str]:
         out.append(" ".join(words))
     j = sp.last
     if j + 1 < len(lower) and lower[j] == "," and lower[j + 1] in ("the", "a", "an", "our", "his", "her", "their"):
-        end = next((x for x in range(j + 1, min(len(lower), j + 9)) if lower[x] in (",", ";", ".")), None)
+        end = _stop_after(lower, j + 1, 8)
         if end is not None and end > j + 2:
             out.append(" ".join(lower[j + 1:end]))
     if j + 1 < len(lower) and lower[j] == "," and lower[j + 1] not in ("the", "a", "an", "our", "his", "her", "their"):
@@ -184,14 +190,14 @@ def _roles_around(lower: list[str], sp: Span, spans: list[Span]) -> list[str]:
         words = lower[j + 1:k]
         if words and k < len(lower) and lower[k] in _APPOSITION_ENDS and role_word(words[-1]) \
                 and all(w.replace("-", "").isalpha() and w not in STOPWORDS for w in words):
-            end = next((x for x in range(k, min(len(lower), k + 9)) if lower[x] in (",", ";", ".")), None)
+            end = _stop_after(lower, k, 9)
             if end is not None:
                 out.append(" ".join(lower[j + 1:end]))
     owner = next((o for o in spans if o.first == j + 1 and o.possessive), None) if j < len(lower) and lower[j] == "," else None
     if owner is not None:
         # the apposition opens with another name's possessive: what follows it is the role there
         k = owner.last + 1 if owner.last < len(lower) and lower[owner.last] == "'s" else owner.last
-        end = next((x for x in range(k, min(len(lower), k + 5)) if lower[x] in (",", ";", ".")), None)
+        end = _stop_after(lower, k, 5)
         if end is not None and end > k and role_word(lower[end - 1]):
             out.append(" ".join(lower[j + 1:end]))
     return out

@@ -225,8 +225,7 @@ def _set_off_participle(a: Analysis, k: int) -> bool:
     """ "Ada's chronometer, made in 1868 by Pellow & Sons, ...": a past participle that opens a
     phrase set off by a comma may be a passive without its "be" (a reduced relative clause)."""
     toks = a.tokens
-    return k > 0 and "," in a.text[toks[k - 1].end:toks[k].start] and not toks[k].norm.endswith("ing") \
-        and past_form(toks[k].norm)
+    return k > 0 and "," in a.text[toks[k - 1].end:toks[k].start] and past_form(toks[k].norm)
 
 
 def passive_voice(a: Analysis, k: int) -> tuple[bool, bool]:
