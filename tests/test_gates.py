@@ -515,6 +515,11 @@ def test_a_post_owned_with_s_may_be_said_with_of_but_not_turned_round() -> None:
     assert judge("Ada Obi, coach of Bo Lind, resigned.", "Bo Lind's coach, Ada Obi, resigned.").ok
     v = judge("Barnaby Stott, captain of Marlpit Green, drew a toucher.", "Marlpit Green's captain beat Barnaby Stott and drew a toucher.")
     assert not v.ok and v.code == "relation_transposed", v
+    # a post of two words ("best man") is said with "of" the same way, and turned round is refused
+    evidence = "Florian Ndiaye's best man, Emrys Takahara, will give the first speech."
+    assert judge("Emrys Takahara, best man of Florian Ndiaye, will give the first speech.", evidence).ok
+    v = judge("Florian Ndiaye, best man of Emrys Takahara, will give the first speech.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v
     # a plural name's possessive is its apostrophe alone
     assert judge("Ada Obi, coach of Leith Rovers, resigned.", "Leith Rovers' coach, Ada Obi, resigned.").ok
     v = judge("Leith Rovers, coach of Ada Obi, resigned.", "Leith Rovers' coach, Ada Obi, resigned.")

@@ -190,27 +190,49 @@ def _voice(a: Analysis, index: int) -> int:
     return 2 if agent else 1 if passive else 0
 
 
+def _post_words(a: Analysis, i: int) -> tuple[int, int]:
+    """The first and last token of a post of a word or two around token ``i`` ("captain", "best
+    man"): a plain word beside it in the same clause is the post's other word."""
+    toks = a.tokens
+    first = last = i
+    if i + 1 < len(toks) and a.clauses[i + 1] == a.clauses[i] and toks[i + 1].norm not in STOPWORDS \
+            and not toks[i].possessive:
+        last = i + 1
+    elif i > 0 and a.clauses[i - 1] == a.clauses[i] and toks[i - 1].norm not in STOPWORDS \
+            and not toks[i - 1].possessive:
+        first = i - 1
+    return first, last
+
+
 def _post_of(claim: Analysis, rc: int, bc: int) -> bool:
-    """The claim says "A, R of B": the post R set off after a name by a comma, its owner B after "of"."""
+    """The claim says "A, R of B": the post R (a word or two: "captain", "best man") set off after
+    a name by a comma, its owner B after "of"."""
     ct = claim.tokens
-    k = rc + 1
+    first, last = _post_words(claim, rc)
+    k = last + 1
     if k >= len(ct) or ct[k].norm != "of":
-        return False
+        first, last = rc, rc
+        k = rc + 1
+        if k >= len(ct) or ct[k].norm != "of":
+            return False
     k += 1
     while k < len(ct) and ct[k].norm in ARTICLES:
         k += 1
-    j = rc
+    j = first
     while j > 0 and ct[j - 1].norm in ARTICLES:
         j -= 1
     return k == bc and j > 0 and claim.clauses[j - 1] != claim.clauses[j]
 
 
 def _owners_post(evidence: Analysis, owner: int, pr: int, holder: int) -> bool:
-    """The evidence says "O's R, H": the owner's name ends in a possessive right before the post R,
-    and the holder's name follows the post, set off by a comma."""
+    """The evidence says "O's R, H": the owner's name ends in a possessive right before the post R
+    (a word or two), and the holder's name follows the post, set off by a comma."""
     et = evidence.tokens
-    return owner <= pr - 1 and et[pr - 1].possessive and holder == pr + 1 \
-        and evidence.clauses[holder] != evidence.clauses[pr]
+    first, last = _post_words(evidence, pr)
+    if not (first > 0 and et[first - 1].possessive):
+        first, last = pr, pr
+    return owner <= first - 1 and et[first - 1].possessive and holder == last + 1 \
+        and evidence.clauses[holder] != evidence.clauses[last]
 
 
 def _licensed_reversal(claim: Analysis, rc: int, after_c: int, vc: int,
