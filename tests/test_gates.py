@@ -820,3 +820,15 @@ def test_roles_swapped_around_a_name_reached_again_through_a_pronoun_are_refused
     # the twins: the same roles, trimmed or in the active voice
     assert judge("Lidia Spane will be assisted by Corin Ash.", evidence).ok
     assert judge("Corin Ash will assist Lidia Spane.", evidence).ok
+
+
+def test_a_relative_clause_set_off_after_a_name_is_that_name_s() -> None:
+    evidence = "Tobiah Sandqvist will play the oboe solo instead of Ngozi Halloran, who has a wrist injury."
+    v = judge("Tobiah Sandqvist has a wrist injury.", evidence)
+    assert not v.ok and v.code == "unknown_subject", v
+    v = judge("Tobiah Sandqvist thanked the team.", "Tobiah Sandqvist gave the prize to Ngozi Halloran, who thanked the team.")
+    assert not v.ok and v.code == "unknown_subject", v
+    # the twins: the relative's own name, the main clause's own verb, and a relative about the subject
+    assert judge("Ngozi Halloran has a wrist injury.", evidence).ok
+    assert judge("Tobiah Sandqvist will play the oboe solo.", evidence).ok
+    assert judge("Tobiah Sandqvist has a wrist injury.", "Tobiah Sandqvist, who coaches Ngozi Halloran, has a wrist injury.").ok

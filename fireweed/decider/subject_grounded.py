@@ -155,6 +155,7 @@ def _check_subject(subj: Subject, claim: Analysis, evidence: Analysis) -> GateVe
 
 
 _BE_FORMS: frozenset[str] = frozenset({"be", "am", "is", "are", "was", "were", "been", "being"})
+_HAVE_FORMS: frozenset[str] = frozenset({"has", "have", "had"})
 # Words skipped between a subject and its verb ("Ada has already left").
 _ADVERB_LIKE: frozenset[str] = frozenset(
     {"now", "also", "still", "already", "just", "then", "soon", "often", "always", "never",
@@ -378,7 +379,9 @@ def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
     while k < len(toks) and (toks[k].norm in AUXILIARIES or toks[k].norm in MODALS
                              or toks[k].norm in _ADVERB_LIKE or toks[k].norm.endswith("ly")):
         k += 1
-    if k >= len(toks) or claim.clauses[k] != claim.clauses[subj.index] or toks[k].norm in STOPWORDS:
+    if k > after and k < len(toks) and toks[k - 1].norm in _HAVE_FORMS and toks[k].norm in ARTICLES | {"no"}:
+        k -= 1  # "Tobiah has a wrist injury": "has" is the verb, not an auxiliary
+    if k >= len(toks) or claim.clauses[k] != claim.clauses[subj.index] or toks[k].norm in STOPWORDS - _HAVE_FORMS:
         return None
     if claim.in_numeral[k] or any(s.first <= k <= s.last for s in claim.names):
         return None
@@ -512,6 +515,12 @@ def _rival_between(a: Analysis, start: int, v: int) -> bool:
     for span in a.names:
         if span.first < start or span.last >= v or toks[span.last].possessive:
             continue
+        rel = span.last + 1
+        if rel < v and toks[rel].norm in ("who", "that") and a.clauses[rel] == a.clauses[v] \
+                and a.clauses[rel] != a.clauses[span.last]:
+            # "... instead of Ngozi Halloran, who has a wrist injury": the relative clause set off
+            # after a name is that name's, wherever the name stands
+            return True
         if _in_closed_relative(a, span.first, v) or not _subject_position(toks, span.first, span.last - span.first + 1, v):
             continue
         j = span.first - 1
