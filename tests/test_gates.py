@@ -832,3 +832,14 @@ def test_a_relative_clause_set_off_after_a_name_is_that_name_s() -> None:
     assert judge("Ngozi Halloran has a wrist injury.", evidence).ok
     assert judge("Tobiah Sandqvist will play the oboe solo.", evidence).ok
     assert judge("Tobiah Sandqvist has a wrist injury.", "Tobiah Sandqvist, who coaches Ngozi Halloran, has a wrist injury.").ok
+
+
+def test_what_someone_reported_or_announced_is_not_the_claim_s_own_fact() -> None:
+    evidence = "Thandi Kowal, the society's treasurer, reported that plot rents will rise from £38 to £45 a year."
+    v = judge("Plot rents will rise from £38 to £45 a year.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    v = judge("Leith Rovers will move to Corran Park.", "The club announced that Leith Rovers will move to Corran Park.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    # the twins: the report kept, and a report of a thing rather than a clause
+    assert judge("Thandi Kowal reported that plot rents will rise from £38 to £45 a year.", evidence).ok
+    assert judge("Ada Obi reported a surplus of £3,480.", "Ada Obi reported a surplus of £3,480 for the season.").ok

@@ -134,8 +134,9 @@ _COMPLEMENT_VERBS: frozenset[str] = _stem_set(
     # "appears to have broken", "tends to ripen first": an impression or a habit, not the fact
     # ("appeared in court", "tends the garden" take no such complement)
     "appear", "appears", "appeared", "tend", "tends", "tended",
-    # reported speech: "told the panel that Ben won" (for "say", see _FRAME_VERBS)
-    "tell", "tells", "told",
+    # reported speech: "told the panel that Ben won", "reported that rents will rise" (for "say",
+    # see _FRAME_VERBS; "reported a surplus" takes no such complement)
+    "tell", "tells", "told", "report", "reports", "reported", "announce", "announces", "announced",
     # what is readied or aimed at is not yet done: "is preparing to lift the ban"
     "prepare", "prepares", "prepared", "aim", "aims", "aimed", "pledge", "pledges", "pledged",
     "vow", "vows", "vowed",
