@@ -843,3 +843,14 @@ def test_what_someone_reported_or_announced_is_not_the_claim_s_own_fact() -> Non
     # the twins: the report kept, and a report of a thing rather than a clause
     assert judge("Thandi Kowal reported that plot rents will rise from £38 to £45 a year.", evidence).ok
     assert judge("Ada Obi reported a surplus of £3,480.", "Ada Obi reported a surplus of £3,480 for the season.").ok
+
+
+def test_a_fraction_before_a_kept_noun_may_not_be_dropped() -> None:
+    evidence = "Florian Ndiaye finished the Tullenby half marathon in just under 1 hour 32 minutes."
+    v = judge("Florian Ndiaye finished the Tullenby marathon in just under 1 hour 32 minutes.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    v = judge("Ada Obi ran for an hour.", "Ada Obi ran for half an hour.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    # the twins: the fraction kept, or dropped with its noun
+    assert judge("Florian Ndiaye finished the Tullenby half marathon.", evidence).ok
+    assert judge("Florian Ndiaye finished in just under 1 hour 32 minutes.", evidence).ok

@@ -1017,13 +1017,39 @@ def _cause_turned(claim: Analysis, evidence: Analysis, i: int) -> bool:
     return False
 
 
+# Words that make the noun after them a part of it: "a half marathon" is no marathon.
+_FRACTIONS: frozenset[str] = frozenset({"half", "quarter"})
+
+
+def _fraction_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
+    """A fraction before a noun the claim keeps, dropped: "finished the half marathon" does not
+    support "finished the marathon"."""
+    ev = evidence.tokens
+    kept = {t.norm for t in claim.tokens}
+    for i in range(len(ev) - 1):
+        if ev[i].norm not in _FRACTIONS or ev[i].norm in kept:
+            continue
+        j = i + 1
+        while j < len(ev) - 1 and ev[j].norm in ("a", "an", "the", "of"):
+            j += 1  # "half an hour", "half of the pie"
+        if evidence.clauses[j] == evidence.clauses[i] and ev[j].norm not in NEUTRAL_WORDS \
+                and not evidence.in_numeral[j] and evidence.keys[j] in claim.keys:
+            return GateVerdict.refuse(
+                CODE, GATE,
+                f"the evidence says '{ev[i].text} … {ev[j].text}'; keep '{ev[i].text}', or quote the sentence "
+                f"that says '{ev[j].text}' alone",
+                f"fraction dropped: '{ev[i].text} {ev[j].text}'",
+            )
+    return None
+
+
 def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
     ev_stems = _content_stems(evidence)
     claim_stems = _content_stems(claim)
     refusal = (_negation_refusal(claim, evidence, claim_stems) or _qualifier_refusal(claim, evidence, claim_stems)
                or _rate_refusal(claim, evidence, claim_stems) or _deictic_refusal(claim, evidence)
-               or _aspect_refusal(claim, evidence))
+               or _aspect_refusal(claim, evidence) or _fraction_refusal(claim, evidence))
     if refusal is not None:
         return refusal
     ev_future: bool | None = None
