@@ -211,10 +211,7 @@ def _post_of(claim: Analysis, rc: int, bc: int) -> bool:
     first, last = _post_words(claim, rc)
     k = last + 1
     if k >= len(ct) or ct[k].norm != "of":
-        first, last = rc, rc
-        k = rc + 1
-        if k >= len(ct) or ct[k].norm != "of":
-            return False
+        return False
     k += 1
     while k < len(ct) and ct[k].norm in ARTICLES:
         k += 1
@@ -229,8 +226,6 @@ def _owners_post(evidence: Analysis, owner: int, pr: int, holder: int) -> bool:
     (a word or two), and the holder's name follows the post, set off by a comma."""
     et = evidence.tokens
     first, last = _post_words(evidence, pr)
-    if not (first > 0 and et[first - 1].possessive):
-        first, last = pr, pr
     return owner <= first - 1 and et[first - 1].possessive and holder == last + 1 \
         and evidence.clauses[holder] != evidence.clauses[last]
 

@@ -1030,7 +1030,7 @@ def _fraction_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None
         if ev[i].norm not in _FRACTIONS or ev[i].norm in kept:
             continue
         j = i + 1
-        while j < len(ev) - 1 and ev[j].norm in ("a", "an", "the", "of"):
+        while j < len(ev) - 1 and (ev[j].norm in ARTICLES or ev[j].norm == "of"):
             j += 1  # "half an hour", "half of the pie"
         if evidence.clauses[j] == evidence.clauses[i] and ev[j].norm not in NEUTRAL_WORDS \
                 and not evidence.in_numeral[j] and evidence.keys[j] in claim.keys:

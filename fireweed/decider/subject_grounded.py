@@ -156,6 +156,9 @@ def _check_subject(subj: Subject, claim: Analysis, evidence: Analysis) -> GateVe
 
 _BE_FORMS: frozenset[str] = frozenset({"be", "am", "is", "are", "was", "were", "been", "being"})
 _HAVE_FORMS: frozenset[str] = frozenset({"has", "have", "had"})
+# A verb may be a stopword only as a form of "have" ("Tobiah has a wrist injury").
+_NOT_A_VERB: frozenset[str] = STOPWORDS - _HAVE_FORMS
+_AFTER_HAVE: frozenset[str] = ARTICLES | {"no"}
 # Words skipped between a subject and its verb ("Ada has already left").
 _ADVERB_LIKE: frozenset[str] = frozenset(
     {"now", "also", "still", "already", "just", "then", "soon", "often", "always", "never",
@@ -379,9 +382,9 @@ def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
     while k < len(toks) and (toks[k].norm in AUXILIARIES or toks[k].norm in MODALS
                              or toks[k].norm in _ADVERB_LIKE or toks[k].norm.endswith("ly")):
         k += 1
-    if k > after and k < len(toks) and toks[k - 1].norm in _HAVE_FORMS and toks[k].norm in ARTICLES | {"no"}:
+    if k > after and k < len(toks) and toks[k - 1].norm in _HAVE_FORMS and toks[k].norm in _AFTER_HAVE:
         k -= 1  # "Tobiah has a wrist injury": "has" is the verb, not an auxiliary
-    if k >= len(toks) or claim.clauses[k] != claim.clauses[subj.index] or toks[k].norm in STOPWORDS - _HAVE_FORMS:
+    if k >= len(toks) or claim.clauses[k] != claim.clauses[subj.index] or toks[k].norm in _NOT_A_VERB:
         return None
     if claim.in_numeral[k] or any(s.first <= k <= s.last for s in claim.names):
         return None
