@@ -23,6 +23,7 @@ class StandInWriter:
         self.after_prepare: Any = None
         self.fail_on: set[str] = set()  # ops that find the writer gone
         self.appended: list[dict[str, Any]] = []  # every event appended, as sent
+        self.signed: list[dict[str, Any]] = []  # the fields of every certificate signed
         self.redacted = False  # prepare_source finds the held evidence redacted (an erasure took it)
 
     async def call(self, op: str, tenant: str, **fields: Any) -> dict[str, Any]:
@@ -48,6 +49,14 @@ class StandInWriter:
                 self.after_prepare()
         elif op == "fingerprint":
             result = {"fingerprints": [fingerprint(n) for n in fields["names"]]}
+        elif op == "replay":  # one event's chain hash, as _hash_at asks for it
+            seq = fields["after"] + 1
+            result = {"events": [{"tenant": tenant, "seq": seq, "hash": f"{seq:064x}"}], "more": False}
+        elif op == "sign_certificate":
+            self.signed.append(fields["fields"])
+            digest = hashlib.sha256(repr(fields["fields"]).encode()).hexdigest()
+            result = {"issued": True, "certificate": {"stand_in": True}, "certificate_hash": digest,
+                      "path": f"/stand-in/{digest}.json", "rendered": "(stand-in certificate)"}
         elif op == "reads_naming":
             result = {"read_keys": []}  # the stand-in keeps no read audit
         elif op == "append":

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from fw import Front, fireweed, text_of
+from fw import Front, fireweed, ledger_rows, opened, text_of
 
 DOC = ("Priya Raman joined Acme Robotics in 2019. Dana Whitlock manages the Leeds depot. "
        "Priya Raman lives in Harrogate with two cats.")
@@ -274,3 +274,40 @@ def test_a_bystander_whose_name_begins_with_the_subjects_keeps_his_sentence(fron
     store, _ = dirs(fw_env)
     assert files_containing(b"Dan Cole's", store) == [] and files_containing(b"sold the van", store) == []
     assert files_containing(b"Dan Coleman repaired", store)
+
+
+def test_an_erasure_left_without_its_certificate_is_certified_by_a_repeated_forget(loaded, fw_env):
+    """The erasure commits, then the signing fails (here: the certificates folder cannot be made;
+    a backend killed in between leaves the same chain). A forget repeated after a restart issues the
+    certificate, once, against the erasure's own chain heads."""
+    store = Path(fw_env["FIREWEED_STORE"])
+    (store / "certificates").write_text("a file where the folder should be")
+    first = loaded.call("forget", {"subject": "Priya Raman"})["structuredContent"]
+    assert first["verdict"] == "erased" and first["code"] == "certificate_failed" and first["certificate"] is None
+    assert "forget" in first["remedy"]
+    assert loaded.call("recall", {"query": "Where does Priya Raman live?"})["structuredContent"]["verdict"] == "abstained"
+    loaded.close()
+    fireweed(fw_env, "backend", "stop")
+    (store / "certificates").unlink()
+    assert not any(kind == "certificate_issued" for _, kind, _ in ledger_rows(fw_env))
+    with opened(fw_env) as f:
+        late = f.call("forget", {"subject": "priya  RAMAN"})["structuredContent"]  # any case and spacing
+        assert late["verdict"] == "erased" and late["code"] == "certified_late", late["message"]
+        cert = late["certificate"]
+        assert cert["probes_all_abstained"] is True and cert["key_destroyed"] is True
+        assert cert["memories_erased"] == 2 and cert["bystanders_surviving"] == 1
+        rows = ledger_rows(fw_env)
+        hashes = {seq: digest.hex() for seq, _, digest in rows}
+        erased_seq = next(seq for seq, kind, _ in rows if kind == "erased")
+        assert cert["ledger_head_after"] == {"seq": erased_seq, "hash": hashes[erased_seq]}
+        assert cert["ledger_head_before"] == {"seq": erased_seq - 1, "hash": hashes[erased_seq - 1]}
+        good = fireweed(fw_env, "certificate", "verify", late["certificate_path"])
+        assert good.returncode == 0 and good.stdout.startswith("VALID")
+        # once issued, it is not issued again
+        again = f.call("forget", {"subject": "Priya Raman"})["structuredContent"]
+        assert again["code"] == "already_erased" and again["certificate_hash"] == late["certificate_hash"]
+        assert again["certificate"] is None
+    assert [kind for _, kind, _ in ledger_rows(fw_env)].count("certificate_issued") == 1
+    assert len(list((store / "certificates").iterdir())) == 1
+    fireweed(fw_env, "backend", "stop")
+    assert fireweed(fw_env, "verify").returncode == 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import anyio
 import pytest
 
 from fireweed.decider.front_ops import FrontOps
@@ -58,7 +59,7 @@ async def test_an_erasure_landing_between_the_check_and_the_plan_stops_the_claim
     assert result["verdict"] == "admitted"
 
 
-async def test_a_forget_retried_after_its_answer_was_lost_says_the_subject_is_already_erased(
+async def test_a_forget_retried_after_its_answer_was_lost_certifies_the_erasure_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     writer = StandInWriter()
     d = decider_on(tmp_path, monkeypatch, writer)
@@ -68,13 +69,45 @@ async def test_a_forget_retried_after_its_answer_was_lost_says_the_subject_is_al
     writer.fail_on = {"sign_certificate"}  # the writer dies after the erasure committed
     with pytest.raises(Unavailable):
         await ops.op_forget("default", {"subject": "Ada Park"})
+    erased = next(ev for ev in writer.appended if ev["kind"] == "erased")
+    assert not writer.signed
     writer.fail_on = set()
-    again = await ops.op_forget("default", {"subject": "Ada Park"})
-    assert again["verdict"] == "erased" and again["code"] == "already_erased"
-    assert "NO CERTIFICATE" in again["message"] and again["erased_at_seq"] > 0
+    # two retries at once (an agent retrying on two connections): one certificate between them
+    answers: list[dict] = []
+
+    async def retry() -> None:
+        answers.append(await ops.op_forget("default", {"subject": "Ada Park"}))
+
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(retry)
+        tg.start_soon(retry)
+    assert sorted(a["code"] for a in answers) == ["already_erased", "certified_late"]
+    late = next(a for a in answers if a["code"] == "certified_late")
+    assert late["verdict"] == "erased" and late["erased_at_seq"] == erased["seq"] and late["certificate"]
+    assert all(p["verdict"] == "ABSTAINED" for p in late["probes"]) and len(late["probes"]) >= 3
+    assert len(writer.signed) == 1 and [ev["kind"] for ev in writer.appended].count("certificate_issued") == 1
+    fields = writer.signed[0]
+    assert fields["ledger_head_after"] == {"seq": erased["seq"], "hash": f"{erased['seq']:064x}"}
+    assert fields["ledger_head_before"]["seq"] == erased["seq"] - 1
+    assert fields["memories_erased"] == 1  # the counts are the erasure's own, read from its event
+    assert fields["bystanders_surviving"] == erased["payload"]["bystanders_surviving"] == 1  # Bo Han shares the source
+    # the probes never spell what was erased, only the name the caller gave
+    assert not any("pump" in p["question"] for p in fields["probes"])
     # the positive: a name that was never stored is still not found
     never = await ops.op_forget("default", {"subject": "Cy Moss"})
     assert never["verdict"] == "refused" and never["code"] == "entity_not_found"
+
+
+async def test_an_erasure_recorded_without_its_bystander_count_is_not_certified_late(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    writer = StandInWriter()
+    d = decider_on(tmp_path, monkeypatch, writer)
+    ops = FrontOps(d)
+    assert (await ops.op_remember("default", {"claim": "Bo Han repaired the gate.",
+                                              "evidence": "Bo Han repaired the gate."}))["verdict"] == "admitted"
+    _erase(d, "Ada Park")  # an `erased` event as stores before the count wrote it
+    old = await ops.op_forget("default", {"subject": "Ada Park"})
+    assert old["code"] == "already_erased" and "NO CERTIFICATE" in old["message"] and not writer.signed
 
 
 async def test_a_question_answered_before_an_erasure_is_recorded_without_the_erased_subject(

@@ -266,7 +266,7 @@ class Decider:
             raise Unavailable(
                 "the ledger writer stopped before acknowledging; this call may or may not have been recorded "
                 "(retrying is safe: an identical remember reinforces, never duplicates, and a repeated forget "
-                "answers already_erased if the first one went through)",
+                "answers already_erased, and certifies, if the first one went through)",
                 recorded="unknown",
             ) from None
         committed = result.get("events", [])

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
+import anyio
+
 from fireweed.decider.args import bool_arg, text_arg
 from fireweed.decider.core import Decider
 from fireweed.decider.facts import parse_claim
 from fireweed.decider.lexicon import normalize, tokenize
 from fireweed.decider.name_spans import name_tokens
+from fireweed.decider.projection import Erasure
 from fireweed.decider.recall_ops import ReadLog
 from fireweed.decider.results import refused
-from fireweed.shared.errors import RemoteError
+from fireweed.shared.errors import RemoteError, Unavailable
 
 
 class ForgetOps:
     d: Decider
     reads: ReadLog
+    _certifying: anyio.Lock
 
     async def _resolve(self, tenant: str, subject: str) -> tuple[str | None, dict[str, Any] | None]:
         res = self.d.projection.resolve_subject(tenant, subject)
@@ -77,6 +81,8 @@ class ForgetOps:
             "memories": closure.memories,
             "derived": closure.derived,
             "parts": closure.parts,
+            # kept so that the erasure can be certified later from the chain alone (_certify_later)
+            "bystanders_surviving": len(closure.bystanders),
         }
         # The read-audit questions that spell the name go with it: those in the ledger (found by
         # the writer, which can open them) and those recorded since (held here).
@@ -88,19 +94,13 @@ class ForgetOps:
 
         committed = await self.d.mutate(tenant, plan, extra={"redact_names": [name]})
         after = {"seq": committed[-1]["seq"], "hash": committed[-1]["hash"]}
-        probe_results = []
-        for question in probes:
-            answer = self.d.projection.recall(tenant, question, None, self.d.visible_seq(tenant), 5)
-            probe_results.append({"question": question, "verdict": "ABSTAINED" if answer.verdict == "abstained" else "ANSWERED",
-                                  "kind": "generic" if question.lower().startswith(("what do you know", "who is", "tell me"))
-                                  else "relation"})
+        probe_results = self._probe(tenant, probes)
         result: dict[str, Any] = {
             "verdict": "erased", **summary,
             "closure_size": len(closure.memories) + len(closure.derived),
             "probes": [{"question": p["question"], "verdict": p["verdict"]} for p in probe_results],
             "ledger_head_before": before, "ledger_head_after": after,
         }
-        answered = [p for p in probe_results if p["verdict"] != "ABSTAINED"]
         if labelled:
             result["certificate"] = None
             result["code"] = "name_in_labels"
@@ -108,12 +108,6 @@ class ForgetOps:
                                  f"origin of source(s) {', '.join(labelled[:5])}, labels kept in the clear in the "
                                  "ledger's chain, which no erasure can change (the erasure itself stands)")
             result["remedy"] = "Never put a person's name in a source_id, origin or supplied_by: they are labels, not content."
-            return result
-        if answered:
-            result["certificate"] = None
-            result["message"] = (f"{name} was erased, but NO CERTIFICATE ISSUED: the probe {answered[0]['question']!r} "
-                                 "still answered (the erasure itself stands)")
-            result["code"] = "probe_answered"
             return result
         fields = {
             "entity_id": entity_id,
@@ -126,46 +120,124 @@ class ForgetOps:
             "ledger_head_before": before,
             "ledger_head_after": after,
         }
+        if not await self._certify(tenant, name, fields, result):
+            return result
+        result["message"] = (f"{name}: {len(closure.memories)} memories erased, {len(closure.derived)} derived invalidated, "
+                             f"{len(closure.bystanders)} bystander memories kept; every probe abstained; certificate signed")
+        return result
+
+    def _probe(self, tenant: str, questions: list[str]) -> list[dict[str, str]]:
+        results = []
+        for question in questions:
+            answer = self.d.projection.recall(tenant, question, None, self.d.visible_seq(tenant), 5)
+            results.append({"question": question, "verdict": "ABSTAINED" if answer.verdict == "abstained" else "ANSWERED",
+                            "kind": "generic" if question.lower().startswith(("what do you know", "who is", "tell me"))
+                            else "relation"})
+        return results
+
+    async def _certify(self, tenant: str, name: str, fields: dict[str, Any], result: dict[str, Any]) -> bool:
+        """Sign the certificate and record it in the chain, filling `result` either way; False when
+        none was issued. The erasure has committed already: a failure here never undoes it."""
+        answered = [p for p in fields["probes"] if p["verdict"] != "ABSTAINED"]
+        result["certificate"] = None
+        if answered:
+            result["message"] = (f"{name} was erased, but NO CERTIFICATE ISSUED: the probe {answered[0]['question']!r} "
+                                 "still answered (the erasure itself stands)")
+            result["code"] = "probe_answered"
+            return False
+        writer = await self.d.writer_ready()
         try:
             signed = await writer.call("sign_certificate", tenant, fields=fields)
         except RemoteError as exc:
-            result["certificate"] = None
             result["message"] = f"{name} was erased, but NO CERTIFICATE ISSUED: {exc}"
             result["code"] = "certificate_failed"
-            return result
+            result["remedy"] = (f"Call forget with {name!r} again once the cause is fixed: "
+                                "it certifies the erasure then, without erasing anything twice.")
+            return False
         if not signed.get("issued"):
-            result["certificate"] = None
             result["message"] = f"{name} was erased, but {signed.get('reason')}"
             result["code"] = "probe_answered"
-            return result
-        cert_event = {"certificate_hash": signed["certificate_hash"], "subject_fingerprint": fingerprint,
+            return False
+        cert_event = {"certificate_hash": signed["certificate_hash"], "subject_fingerprint": fields["subject_fingerprint"],
                       "file": signed["path"].rsplit("/", 1)[-1]}
         await self.d.mutate(tenant, lambda: [("certificate_issued", cert_event)])
         result["certificate"] = signed["certificate"]
         result["certificate_path"] = signed["path"]
         result["certificate_hash"] = signed["certificate_hash"]
-        result["message"] = (f"{name}: {len(closure.memories)} memories erased, {len(closure.derived)} derived invalidated, "
-                             f"{len(closure.bystanders)} bystander memories kept; every probe abstained; certificate signed")
         result["text_lines"] = ["", signed["rendered"]]
-        return result
+        return True
 
     async def _already_erased(self, tenant: str, subject: str) -> dict[str, Any] | None:
         """The answer for a name no longer stored because it was erased: the agent may be retrying
-        a forget whose answer it never got (the backend stopped after the erasure committed)."""
+        a forget whose answer it never got (the backend stopped after the erasure committed). An
+        erasure left without a certificate is certified now (see _certify_later)."""
         if not self.d.projection.has_tombstones(tenant):
             return None
         writer = await self.d.writer_ready()
         fingerprint = (await writer.call("fingerprint", tenant, names=[subject]))["fingerprints"][0]
-        found = self.d.projection.erasure_of(tenant, fingerprint)
-        if found is None:
+        if self.d.projection.erasure_of(tenant, fingerprint) is None:
             return None
-        seq, certificate_hash = found
-        certified = (f"its certificate (hash {certificate_hash}) is in the store's certificates folder"
-                     if certificate_hash else
-                     "NO CERTIFICATE was issued for it: the backend stopped between the erasure and the signing")
-        return {"verdict": "erased", "code": "already_erased", "subject": subject, "memories": [], "bystanders": [],
-                "probes": [], "certificate": None, "certificate_hash": certificate_hash, "erased_at_seq": seq,
-                "message": f"{subject} was already erased (ledger seq {seq}); nothing more to erase; {certified}"}
+        async with self._certifying:  # two retries at once must not both certify it
+            found = self.d.projection.erasure_of(tenant, fingerprint)
+            assert found is not None  # tombstones are never removed
+            erasure, certificate_hash = found
+            result: dict[str, Any] = {
+                "verdict": "erased", "code": "already_erased", "subject": subject, "memories": [], "bystanders": [],
+                "probes": [], "certificate": None, "certificate_hash": certificate_hash, "erased_at_seq": erasure.seq}
+            if certificate_hash is not None:
+                result["message"] = (f"{subject} was already erased (ledger seq {erasure.seq}); nothing more to erase; "
+                                     f"its certificate (hash {certificate_hash}) is in the store's certificates folder")
+                return result
+            return await self._certify_later(tenant, subject, fingerprint, erasure, result)
+
+    async def _certify_later(self, tenant: str, subject: str, fingerprint: str, erasure: Erasure,
+                             result: dict[str, Any]) -> dict[str, Any]:
+        """Certify an erasure whose own call stopped before its certificate: the backend stopped in
+        between, or the signing failed. Its counts come from the `erased` event and its chain heads
+        from the ledger. The probes are those the name alone can ask, since the memories that gave
+        the relation probes are gone; the answer and the certificate's probe list say so."""
+        prefix = f"{subject} was already erased (ledger seq {erasure.seq}); nothing more to erase"
+        labelled = self.d.projection.sources_labelled_with(tenant, subject)
+        if labelled:
+            result["message"] = (f"{prefix}; NO CERTIFICATE ISSUED: the name stays in the id or declared origin of "
+                                 f"source(s) {', '.join(labelled[:5])}, labels no erasure can change")
+            result["code"] = "name_in_labels"
+            return result
+        if erasure.bystanders is None:
+            result["message"] = (f"{prefix}; NO CERTIFICATE was issued for it, and none can be now: the erasure "
+                                 "predates the record of its bystander count, which a certificate states")
+            return result
+        before = {"seq": erasure.seq - 1, "hash": await self._hash_at(tenant, erasure.seq - 1)}
+        probe_results = self._probe(tenant, self.d.projection.name_probes_after(tenant, subject))
+        fields = {
+            "entity_id": erasure.entity_id,
+            "subject_fingerprint": fingerprint,
+            "closure_size": erasure.memories + erasure.derived,
+            "memories_erased": erasure.memories,
+            "derived_invalidated": erasure.derived,
+            "bystanders_surviving": erasure.bystanders,
+            "probes": probe_results,
+            "ledger_head_before": before,
+            "ledger_head_after": {"seq": erasure.seq, "hash": await self._hash_at(tenant, erasure.seq)},
+        }
+        result["probes"] = [{"question": p["question"], "verdict": p["verdict"]} for p in probe_results]
+        certified = await self._certify(tenant, subject, fields, result)
+        result["code"] = "certified_late" if certified else result["code"]
+        if certified:
+            result["message"] = (f"{prefix}; its certificate had not been issued, and is now: {len(probe_results)} "
+                                 "probes by name abstained (relation probes cannot be asked once the facts are gone)")
+        return result
+
+    async def _hash_at(self, tenant: str, seq: int) -> str:
+        """The chain hash of the tenant's event `seq` (the genesis hash for 0). One event a page:
+        a page stops early at a size, and an event before an erasure may be a large source."""
+        if seq == 0:
+            return "00" * 32
+        writer = await self.d.writer_ready()
+        events = (await writer.call("replay", tenant, after=seq - 1, limit=1)).get("events", [])
+        if not events or events[0].get("seq") != seq:
+            raise Unavailable(f"the ledger returned no event {seq} to certify the erasure against; retry")
+        return str(events[0]["hash"])
 
     async def _head(self, tenant: str) -> dict[str, Any]:
         writer = await self.d.writer_ready()

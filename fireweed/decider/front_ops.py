@@ -54,6 +54,7 @@ class FrontOps(RecallOps, AuditOps, ForgetOps, ExportOps):
         # Striped: one lock per (tenant, source) would grow without bound; a collision only serialises.
         self._source_locks = [anyio.Lock(fast_acquire=True) for _ in range(256)]
         self.reads = ReadLog()
+        self._certifying = anyio.Lock()
         decider.observers.append(self.reads)
 
     # Until the projection has been replayed it would answer from an empty memory.

@@ -112,6 +112,18 @@ class Closure:
     shared_parts: list[dict[str, Any]]
 
 
+@dataclass(frozen=True)
+class Erasure:
+    """What an `erased` event recorded: enough to certify it later, when the certificate could not
+    be signed at the time (the backend stopped in between), without the erased name or facts."""
+
+    seq: int
+    entity_id: str
+    memories: int
+    derived: int
+    bystanders: int | None  # None for an erasure recorded before the count was kept
+
+
 @dataclass
 class RecallAnswer:
     """The read gate's answer: verdict "answered" or "abstained"."""
@@ -294,7 +306,7 @@ class _Tenant:
         self.by_source: dict[str, list[str]] = {}
         self.tombstones: set[str] = set()
         # name fingerprint -> seq of its erasure, and -> hash of the certificate issued for it
-        self.erased_at: dict[str, int] = {}
+        self.erased_at: dict[str, Erasure] = {}
         self.certified: dict[str, str] = {}
         self.certificates = 0
         self.reads = 0
@@ -631,7 +643,10 @@ class Projection:
         fp = p.get("name_fingerprint")
         if isinstance(fp, str) and fp:
             t.tombstones.add(fp)
-            t.erased_at[fp] = seq
+            bystanders = p.get("bystanders_surviving")
+            t.erased_at[fp] = Erasure(seq, str(p.get("entity_id") or ""), len(p.get("memories") or []),
+                                      len(p.get("derived") or []),
+                                      bystanders if type(bystanders) is int and bystanders >= 0 else None)
         gone = set(p.get("memories") or []) | set(p.get("derived") or [])
         eid = p.get("entity_id")
         for mid in gone:
@@ -743,8 +758,8 @@ class Projection:
         t = self._tenants.get(tenant)
         return bool(t and t.tombstones)
 
-    def erasure_of(self, tenant: str, fingerprint: str) -> tuple[int, str | None] | None:
-        """(seq of the erasure of the name with this fingerprint, hash of its certificate or None),
+    def erasure_of(self, tenant: str, fingerprint: str) -> tuple[Erasure, str | None] | None:
+        """(the erasure of the name with this fingerprint, hash of its certificate or None),
         or None if no erasure in this store recorded it."""
         t = self._tenants.get(tenant)
         if t is None or fingerprint not in t.erased_at:
@@ -1336,6 +1351,20 @@ class Projection:
                         shared.append({"source_id": sid, "index": idx})
         others = sorted({s for mid in direct for s in t.memories[mid].subjects if s != entity_id})
         return Closure(entity_id, direct, derived, parts, bystanders, others, shared)
+
+    def name_probes_after(self, tenant: str, name: str) -> list[str]:
+        """The generic probes of an erased name, for certifying the erasure after the fact: its
+        memories and entity are gone, so only questions the name alone can ask remain. A first or
+        last name is a probe only while it names no one: naming a bystander is not a leak."""
+        t = self._tenants.get(tenant)
+        name = " ".join(name.split())
+        qs = [f"What do you know about {name}?", f"Who is {name}?", f"Tell me about {name}."]
+        short = [x for x in name.split() if x.lower().rstrip(".") not in _HONOR]
+        if t is not None and len(short) >= 2:
+            for part in (short[0], short[-1]):
+                if not self._resolve(t, name_tokens(part), ()).entity_ids:
+                    qs.append(f"What do you know about {part}?")
+        return list(dict.fromkeys(qs))
 
     def probe_questions(self, tenant: str, entity_id: str, redact: bool = False) -> list[str]:
         """Questions the store could have answered about the entity: generic ones ("What do you know

@@ -133,7 +133,7 @@ def _lost_remedy(read_only: bool) -> str:
         return "Retry the call; the backend restarts by itself."
     return ("This call may or may not have been recorded: recall or memory_stats shows whether it was. Retrying "
             "is safe: an identical remember reinforces the stored claim (its count goes up) and a repeated forget "
-            "answers already_erased.")
+            "answers already_erased, issuing the certificate if the first one could not.")
 
 
 def _unavailable_remedy(read_only: bool, recorded: str | None) -> str:

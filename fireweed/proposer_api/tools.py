@@ -192,7 +192,9 @@ FORGET = Tool(
         "derived from those, in one atomic ledger transaction that destroys the subject's content key and "
         "redacts their source sentences (everyone else's receipts keep verifying). Then every question the "
         "store could have answered about them is probed; only if all abstain is an Ed25519-signed certificate "
-        "issued. preview=true erases nothing and shows what would go and what would stay. Irreversible, so "
+        "issued. Forgetting an erased subject again certifies an erasure whose certificate was never issued "
+        "(the backend stopped, or the signing failed, in between). preview=true erases nothing and shows what "
+        "would go and what would stay. Irreversible, so "
         "the subject must be given by the full name stored (a first name alone is refused; preview accepts it)."
     ),
     input_schema=_obj(
