@@ -94,6 +94,12 @@ ORDER_PAIRS = [
 ]
 
 NUMERAL_PAIRS = [
+    # a clock time in words is its value: "half past 9" is 9:30, never 9
+    ("The Orla Street cafe opens at half past 9 on Sundays.", "The Orla Street cafe opens at 9 on Sundays.", "The Orla Street cafe opens at 9:30 on Sundays.", "9"),
+    ("Bruno Laine's shift ends at a quarter to six.", "Bruno Laine's shift ends at six.", "Bruno Laine's shift ends at 5:45.", "six"),
+    ("The ferry leaves at twenty past 7pm.", "The ferry leaves at 7pm.", "The ferry leaves at 19:20.", "7pm"),
+    # ... while "ten to twelve" before a noun is a range of counts, not 11:50
+    ("Ten to twelve volunteers staff the Orla Street stall.", "Eleven volunteers staff the Orla Street stall.", "Ten to twelve volunteers staff the Orla Street stall.", "Eleven"),
     ("Marta Quinlan repaired the boiler on 4 March.", "Marta Quinlan repaired the boiler on 5 March.", "On 4 March, Marta Quinlan repaired the boiler.", "5 March"),
     ("The bakery sold 1,200 loaves in its first week.", "The bakery sold 2,100 loaves.", "The bakery sold 1200 loaves.", "2,100"),
     ("The fund grew by 12% last year.", "The fund grew by 21% last year.", "The fund grew by 12 per cent last year.", "21%"),

@@ -226,7 +226,7 @@ _MULTIPLICATIVES: dict[str, int] = {"once": 1, "twice": 2, "thrice": 3}
 # Words that belong to a numeral expression rather than to what is said about it
 # ("12 per cent", "five hundred dollars", "£1.2 million", "9 am").
 NUMERAL_GLUE: frozenset[str] = frozenset(
-    {"a", "and", "of", "per", "cent", "percent", "pct", "pc", "am", "pm", "bn", "mn", "k"}
+    {"a", "and", "of", "per", "cent", "percent", "pct", "pc", "am", "pm", "bn", "mn", "k", "past", "to", "minutes"}
 )
 NUMBER_WORDS: frozenset[str] = frozenset(
     set(_UNITS_WORDS) | set(_TENS_WORDS) | set(_SCALE_WORDS) | set(_ORDINAL_WORDS)
@@ -1028,6 +1028,51 @@ def _parse_times(folded: str, out: list[Numeral], taken: _Spans, text: str) -> N
         out.append(Numeral("time", (h, mi), text[s:e], s, e))
 
 
+# A clock time told in words: "half past 9", "twenty past nine", "a quarter to ten", "10 minutes to 6".
+# "M to H" is taken only for a quarter or with "minutes": "ten to twelve" is as often a range.
+_HOUR_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+_CLOCK_RE = re.compile(
+    r"\b(?:(?P<past>half|(?:a\s+)?quarter|five|ten|twenty(?:[\s-]five)?|\d{1,2}(?:\s+minutes)?)\s+past"
+    r"|(?P<to>(?:a\s+)?quarter|(?:five|ten|twenty(?:[\s-]five)?|\d{1,2})\s+minutes)\s+to)"
+    r"\s+(?P<h>\d{1,2}|" + _HOUR_WORDS + r")(?:\s*(?P<ap>[ap])\.?m\b\.?|(?![\d:.,]\d)\b)",
+    re.IGNORECASE,
+)
+# After the hour: what may follow a time of day. Any other word makes it a count ("ten past 12 months").
+_CLOCK_NEXT_RE = re.compile(
+    r"\s*(?:$|[^\w\s]|(?:o'clock|on|in|at|every|each|and|or|but|when|with|for|to|until|till|sharp|"
+    r"tonight|tomorrow|today|this|that|the|from|by|then|so|while|before|after)\b)",
+    re.IGNORECASE,
+)
+# Every _CLOCK_RE match has this; searching for it first passes most texts over far more cheaply.
+_CLOCK_HINT_RE = re.compile(r"\b(?:past|to)\s+(?:\d|" + _HOUR_WORDS + r")", re.IGNORECASE)
+_MINUTE_WORDS = {"half": 30, "quarter": 15, "five": 5, "ten": 10, "twenty": 20}
+
+
+def _parse_clock_words(folded: str, out: list[Numeral], taken: _Spans, text: str) -> None:
+    if (" past " not in folded and " to " not in folded) or not _CLOCK_HINT_RE.search(folded):
+        return
+    for m in _CLOCK_RE.finditer(folded):
+        s, e = m.span()
+        if _overlaps(taken, s, e) or (not m.group("ap") and not _CLOCK_NEXT_RE.match(folded, e)):
+            continue
+        words = (m.group("past") or m.group("to")).casefold().replace("-", " ").split()
+        words = [w for w in words if w not in ("a", "minutes")]
+        minutes = sum(_MINUTE_WORDS[w] if w in _MINUTE_WORDS else _UNITS_WORDS.get(w, 0) if not w.isdigit()
+                      else int(w) for w in words)
+        hw = m.group("h").casefold()
+        hour = int(hw) if hw.isdigit() else _UNITS_WORDS[hw]
+        if not (1 <= minutes <= 59 and 0 <= hour <= 23) or (m.group("ap") and not 1 <= hour <= 12):
+            continue
+        if m.group("ap"):
+            hour = hour % 12 + (12 if m.group("ap").casefold() == "p" else 0)
+        if m.group("to"):
+            hour, minutes = (hour - 1) % 24 if hour else 23, 60 - minutes
+            if hour == 0 and not m.group("ap") and hw not in ("0", "00"):
+                hour = 12  # "a quarter to one" on a 12-hour dial is 12:45
+        taken.append((s, e))
+        out.append(Numeral("time", (hour, minutes), text[s:e], s, e))
+
+
 _VERSION_DOTS_RE = re.compile(r"\d+(?:\.\d+){2,}")
 _VERSION_V_RE = re.compile(r"v\d+(?:\.\d+)*")
 
@@ -1285,6 +1330,7 @@ def parse_numerals(text: str, tokens: list[Token] | None = None) -> list[Numeral
     out: list[Numeral] = []
     taken = _Spans()
     _parse_dates(folded, out, taken, text)
+    _parse_clock_words(folded, out, taken, text)
     _parse_times(folded, out, taken, text)
     _parse_digit_tokens(folded, toks, out, taken, text)
     _parse_number_words(toks, out, taken, text, folded)
