@@ -128,6 +128,9 @@ NUMERAL_PAIRS = [
 ]
 
 PREDICATE_PAIRS = [
+    # the alternative not taken is negated: "instead of new ones" says they were not new
+    ("Mechanic Ravi Lindqvist fitted reconditioned brake calipers instead of new ones to keep the cost down.", "Mechanic Ravi Lindqvist fitted new brake calipers to keep the cost down.", "Mechanic Ravi Lindqvist fitted reconditioned brake calipers to keep the cost down.", "instead of new"),
+    ("Ana Ruiz ordered tea rather than coffee at the Orla Street cafe.", "Ana Ruiz ordered coffee at the Orla Street cafe.", "Ana Ruiz ordered tea at the Orla Street cafe.", "rather than coffee"),
     ("Marta Quinlan repaired the boiler at the Elmstead depot.", "Marta Quinlan repaired every boiler at the Elmstead depot.", "Marta Quinlan repaired the boiler.", "every"),
     ("Tomasz Brandt is a member of the finance committee.", "Tomasz Brandt is the only member of the finance committee.", "Tomasz Brandt is a member of the committee.", "only"),
     ("Henrietta Osgood leads the night shift.", "Henrietta Osgood always leads the night shift.", "Henrietta Osgood is leading the night shift.", "always"),
@@ -860,3 +863,10 @@ def test_a_fraction_before_a_kept_noun_may_not_be_dropped() -> None:
     # the twins: the fraction kept, or dropped with its noun
     assert judge("Florian Ndiaye finished the Tullenby half marathon.", evidence).ok
     assert judge("Florian Ndiaye finished in just under 1 hour 32 minutes.", evidence).ok
+
+
+def test_a_claim_about_the_alternative_not_taken_may_keep_what_its_own_clause_says() -> None:
+    evidence = "Tobiah Sandqvist will play the oboe solo instead of Ngozi Halloran, who has a wrist injury."
+    assert judge("Ngozi Halloran has a wrist injury.", evidence).ok
+    assert not judge("Ngozi Halloran will play the oboe solo.", evidence).ok  # the choice is not hers
+    assert judge("Tobiah Sandqvist will play the oboe solo.", evidence).ok

@@ -227,6 +227,7 @@ class _NegSite:
     # content word of the negated clause: what the negation may be said of
     rest: frozenset[str] = frozenset()
     clause_words: frozenset[str] = frozenset()
+    alternative: bool = False  # "instead of", "rather than": the alternative not taken
 
 
 def _skippable(t: Token) -> bool:
@@ -237,25 +238,30 @@ def _neg_sites(a: Analysis) -> list[_NegSite]:
     toks = a.tokens
     out: list[_NegSite] = []
     for i, t in enumerate(toks):
-        if t.norm not in NEGATIONS and not _privative_at(a, i):
+        alternative = _ALTERNATIVES.get(t.norm) if i + 1 < len(toks) else None
+        if alternative is not None and toks[i + 1].norm != alternative:
+            alternative = None
+        if t.norm not in NEGATIONS and not _privative_at(a, i) and alternative is None:
             continue
         if t.norm == "not" and i + 1 < len(toks) and toks[i + 1].norm in _NOT_FOCUS:
             continue
         clause = a.clauses[i]
-        j = i + 1
+        j = i + 2 if alternative else i + 1
         while j < len(toks) and a.clauses[j] == clause and (_skippable(toks[j]) or toks[j].norm == "longer"):
             j += 1  # "cannot be used", "not to the garage", "no longer the": the scope is the next content word
         scope: set[str] = set()
         words: list[str] = []
         covered: list[int] = []
         while j < len(toks) and a.clauses[j] == clause and not _skippable(toks[j]) \
-                and toks[j].norm not in NEGATIONS and len(words) < 3:
+                and toks[j].norm not in NEGATIONS and len(words) < 3 \
+                and not (alternative and toks[j].norm in _REST_ENDS):
             scope.update(a.stems[j])
             words.append(toks[j].text)
             covered.append(j)
             j += 1
         rest: set[str] = set()
-        while j < len(toks) and a.clauses[j] == clause and toks[j].norm not in _REST_ENDS:
+        # the alternative not taken is said of the clause around it, not of what follows it
+        while not alternative and j < len(toks) and a.clauses[j] == clause and toks[j].norm not in _REST_ENDS:
             if not _skippable(toks[j]):
                 rest.update(a.stems[j])
             j += 1
@@ -267,16 +273,20 @@ def _neg_sites(a: Analysis) -> list[_NegSite]:
         # so no word before it anchors what it negates
         anchor = stem(toks[k].norm) if k >= 0 and a.clauses[k] == clause and toks[k].norm not in _CONTRASTS else None
         if scope:
-            word = "not" if t.norm == "not" else t.text
+            word = "not" if t.norm == "not" else f"{t.norm} {alternative}" if alternative else t.text
             if i + 1 < len(toks) and toks[i + 1].norm == "longer":
                 word += " longer"
             clause_words = frozenset(x for k2 in range(len(toks)) if a.clauses[k2] == clause for x in a.stems[k2])
             out.append(_NegSite(i, word, frozenset(scope),
-                                " ".join(words), anchor, tuple(covered), frozenset(rest), clause_words))
+                                " ".join(words), anchor, tuple(covered), frozenset(rest), clause_words,
+                                alternative is not None))
     return out
 
 
 _CONTRASTS = frozenset({"but", "yet", "although", "though", "whereas", "while"})
+# "fitted reconditioned calipers instead of new ones": what follows is the alternative not taken,
+# negated as surely as by "not".
+_ALTERNATIVES = {"instead": "of", "rather": "than"}
 # where what a negation is said of ends, if its clause runs on ("no digging was needed because ...")
 _REST_ENDS = _CONTRASTS | frozenset(
     "because so since as when after before if unless until which who whose where and or".split())
@@ -344,6 +354,10 @@ def _negation_refusal(
             affirmed.update(evidence.stems[i])
     for e in e_sites:
         if not (e.scope & claim_stems):
+            continue
+        if e.alternative and not ((e.clause_words - e.scope) & claim_stems):
+            # "X will play the solo instead of Ngozi Halloran, who has a wrist injury": a claim that
+            # keeps nothing of the choice made is about the alternative's own words, not the choice
             continue
         # When the evidence also affirms the word elsewhere ("no car, but Ben has a car"), the
         # claim may be about that mention; the word before the negation decides.
