@@ -23,6 +23,10 @@ from fireweed.decider.write_gate import judge
 
 # (evidence, claim that must be refused, admitted twin, offending term named in detail)
 SUBJECT_PAIRS = [
+    # every person the claim names is one of its subjects, in any position: an object the evidence
+    # only calls "him", an agent or apposition the evidence gives as someone else
+    ("Perpetua Svoboda lent him her spare wheel after the puncture.", "Perpetua Svoboda lent Casimir Adebayo her spare wheel after the puncture.", "Perpetua Svoboda lent him her spare wheel.", "Casimir Adebayo"),
+    ("The reading challenge, led by librarian Nell Trevithick, asks readers to finish six books.", "The reading challenge, led by librarian Thea Gallardo, asks readers to finish six books.", "The reading challenge, led by Nell Trevithick, asks readers to finish six books.", "Thea Gallardo"),
     ("He should rest for 3 days.", "Anwar Kassim should rest for 3 days.", "He should rest for 3 days.", "Anwar Kassim"),
     ("We won the regatta in May.", "The Westley Rowing Club won the regatta in May.", "We won the regatta in May.", "Westley Rowing Club"),
     ("Her blood pressure was 140/90.", "Freya Moss's blood pressure was 140/90.", "Her blood pressure was 140/90.", "Freya Moss"),

@@ -41,6 +41,7 @@ from .text import (
     subject_of,
 )
 from .lexicon import is_verb, past_form, role_word
+from .name_spans import guess_kind
 from .verdicts import GateVerdict
 
 __all__ = ["check", "check_analyzed", "subject_binding", "claim_subject", "Binding", "GATE", "CODE"]
@@ -712,7 +713,24 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
             refusal = _check_subject(later, claim, evidence)
             if refusal is not None:
                 return refusal
+    stranger = _person_not_in_evidence(claim, evidence)
+    if stranger is not None:
+        return GateVerdict.refuse(CODE, GATE, _remedy_for(stranger.text), stranger.text)
     return GateVerdict.admit()
+
+
+def _person_not_in_evidence(claim: Analysis, evidence: Analysis) -> NameSpan | None:
+    """A person the claim names anywhere (as object, agent or apposition) of whom the evidence has
+    no word: every person a claim names becomes one of the memory's subjects, so the evidence must
+    name them too ("phoned Iolanthe Varga" from "phoned her"). A name the evidence spells in part
+    ("Ms Varga") is left to the predicate gate, which names the word it lacks."""
+    have = {t.norm for t in evidence.tokens if t.capitalized}
+    for span in claim.names:
+        if span.ambiguous or len(span.tokens) < 2 or guess_kind(span.text) != "person":
+            continue
+        if not any(w in have for w in span.tokens) and not name_occurrences(span, evidence):
+            return span
+    return None
 
 
 def check(claim: str, evidence: str) -> GateVerdict:
