@@ -102,6 +102,10 @@ NUMERAL_PAIRS = [
     ("The Orla Street cafe opens at half past 9 on Sundays.", "The Orla Street cafe opens at 9 on Sundays.", "The Orla Street cafe opens at 9:30 on Sundays.", "9"),
     ("Bruno Laine's shift ends at a quarter to six.", "Bruno Laine's shift ends at six.", "Bruno Laine's shift ends at 5:45.", "six"),
     ("The ferry leaves at twenty past 7pm.", "The ferry leaves at 7pm.", "The ferry leaves at 19:20.", "7pm"),
+    # a unit is part of the quantity, however it is spelt: 18 km is 18 kilometres, never 18 miles
+    ("The Culvane Fell site is 18 kilometres from the clubhouse.", "The Culvane Fell site is 18 miles from the clubhouse.", "The Culvane Fell site is 18 km from the clubhouse.", "18 miles"),
+    ("Casimir Adebayo led the ride at an average of 22 km/h.", "Casimir Adebayo led the ride at an average of 22 mph.", "Casimir Adebayo led the ride at an average of 22 kph.", "22 mph"),
+    ("The boiler repair at Orla Street takes 3 hours.", "The boiler repair at Orla Street takes 3 days.", "The boiler repair at Orla Street takes 3 hrs.", "3 days"),
     # ... while "ten to twelve" before a noun is a range of counts, not 11:50
     ("Ten to twelve volunteers staff the Orla Street stall.", "Eleven volunteers staff the Orla Street stall.", "Ten to twelve volunteers staff the Orla Street stall.", "Eleven"),
     ("Marta Quinlan repaired the boiler on 4 March.", "Marta Quinlan repaired the boiler on 5 March.", "On 4 March, Marta Quinlan repaired the boiler.", "5 March"),

@@ -2,7 +2,7 @@
 
 Numbers are compared by value, not by spelling: "4,500" = "4500", "three" = "3", "a dozen" =
 "12", "30 June" is carried by "30 June 2024". Identity that changes meaning is kept: "$4,500" is
-not "£4,500", "12%" is not "12", "twice daily" is not "once daily". Dates, amounts,
+not "£4,500", "12%" is not "12", "18 km" is not "18 miles", "twice daily" is not "once daily". Dates, amounts,
 percentages, ordinals, times, versions and codes ("UN3480") all count. The evidence may carry more
 numbers than the claim uses; the claim may not carry one the evidence lacks.
 
@@ -45,7 +45,7 @@ import re
 from .text import STOPWORDS, Analysis, Numeral, analyze, numeral_grounded
 from .verdicts import GateVerdict
 
-__all__ = ["check", "check_analyzed", "GATE", "CODE"]
+__all__ = ["check", "check_analyzed", "unit_carried", "GATE", "CODE"]
 
 GATE = "numerals_grounded"
 CODE = "numeral_invented"
@@ -138,6 +138,87 @@ def _collapsed(num: Numeral, claim: Analysis, evidence: Analysis,
     return lo, hi
 
 
+def _units(*groups: tuple[str, str]) -> dict[str, tuple[str, str]]:
+    """unit word -> (dimension, unit), from (dimension, "spelling spelling ...") groups of one unit."""
+    out: dict[str, tuple[str, str]] = {}
+    for dimension, spellings in groups:
+        words = spellings.split()
+        for w in words:
+            out[w] = (dimension, words[0])
+    return out
+
+
+# Units a count is measured in: "18 kilometres" is not "18 miles", as "$18" is not "£18". Only
+# units of one dimension are told apart; a unit of another dimension, or none, is another matter
+# (the predicate gate's: "18 kilometres" against "18 stops").
+_UNIT = _units(
+    ("length", "mile miles mi"), ("length", "kilometre kilometres kilometer kilometers km kms"),
+    ("length", "metre metres meter meters m"), ("length", "centimetre centimetres centimeter centimeters cm"),
+    ("length", "millimetre millimetres millimeter millimeters mm"), ("length", "foot feet ft"),
+    ("length", "inch inches in"), ("length", "yard yards yd yds"),
+    ("mass", "kilogram kilograms kilo kilos kg kgs"), ("mass", "gram grams g"), ("mass", "tonne tonnes t"),
+    ("mass", "ton tons"), ("mass", "stone st"), ("mass", "ounce ounces oz"), ("mass", "lb lbs"),
+    ("speed", "mph"), ("speed", "km/h kph kmh"), ("speed", "knot knots kn"),
+    ("time", "second seconds sec secs s"), ("time", "minute minutes min mins"),
+    ("time", "hour hours hr hrs h"), ("time", "day days"), ("time", "week weeks"),
+    ("time", "month months"), ("time", "year years yr yrs"),
+    ("volume", "litre litres liter liters l"), ("volume", "millilitre millilitres milliliter milliliters ml"),
+    ("volume", "gallon gallons gal"), ("volume", "pint pints pt"),
+    ("area", "acre acres"), ("area", "hectare hectares ha"),
+)
+# Abbreviations that are also words or letters: a unit only right after a numeral written in digits.
+_DIGITS_ONLY = frozenset({"m", "mi", "in", "g", "t", "st", "s", "h", "l", "kn", "pt", "ha", "min", "sec"})
+
+
+def _unit_span(a: Analysis, num: Numeral) -> tuple[tuple[str, str], int, int] | None:
+    """The unit right after a count ("22 km/h", "18 miles") and the token range it spans, or None."""
+    if num.kind != "number":
+        return None
+    toks = a.tokens
+    k = next((i for i, t in enumerate(toks) if t.start >= num.end), None)
+    if k is None or toks[k].start - num.end > 1:
+        return None
+    word, end = toks[k].norm, k + 1
+    if word == "km" and end < len(toks) and toks[end].norm == "h" and a.text[toks[k].end:toks[end].start] == "/":
+        word, end = "km/h", end + 1
+    if word in _DIGITS_ONLY and not num.text[-1:].isdigit():
+        return None
+    unit = _UNIT.get(word)
+    return (unit, k, end) if unit is not None else None
+
+
+def _unit_of(a: Analysis, num: Numeral) -> tuple[str, str] | None:
+    found = _unit_span(a, num)
+    return found[0] if found is not None else None
+
+
+def unit_carried(claim: Analysis, evidence: Analysis, i: int) -> bool:
+    """Whether claim token ``i`` is the unit of a count that the evidence gives in that same unit,
+    however spelt ("18 km" of "18 kilometres")."""
+    for num in claim.numerals:
+        found = _unit_span(claim, num)
+        if found is not None and found[1] <= i < found[2]:
+            return any(numeral_grounded(num, (e,)) and _unit_of(evidence, e) == found[0] for e in evidence.numerals)
+    return False
+
+
+def _with_unit(a: Analysis, num: Numeral) -> str:
+    found = _unit_span(a, num)
+    return a.text[num.start:a.tokens[found[2] - 1].end] if found is not None else num.text
+
+
+def _unit_changed(num: Numeral, claim: Analysis, evidence: Analysis) -> Numeral | None:
+    """The evidence's same value in another unit of the claim's dimension, if that is all it has."""
+    unit = _unit_of(claim, num)
+    if unit is None:
+        return None
+    same = [e for e in evidence.numerals if numeral_grounded(num, (e,))]
+    units = [_unit_of(evidence, e) for e in same]
+    if not same or any(u is None or u == unit or u[0] != unit[0] for u in units):
+        return None
+    return same[0]
+
+
 def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
     ev = evidence.numerals
@@ -162,6 +243,16 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
                 f"the evidence gives a range ({evidence.text[lo.start:hi.end]}), not the number {num.text}; "
                 "state the range as the evidence does",
                 num.text,
+            )
+        other = _unit_changed(num, claim, evidence) if evidence is not claim else None
+        if other is not None:
+            given = _with_unit(evidence, other)
+            label = _with_unit(claim, num)
+            return GateVerdict.refuse(
+                CODE,
+                GATE,
+                f"the evidence gives {given}, in another unit; use the number and unit as the evidence gives them",
+                label,
             )
         low_bound = num.start in claim_ranges and not claim_ranges[num.start][2]  # "3" of "3-5 days"
         if evidence is not claim and not low_bound and _moved(num, claim, evidence):

@@ -53,6 +53,7 @@ from .text import (
     stem,
     stems_of,
 )
+from .numerals_grounded import unit_carried
 from .lexicon import COMMON_VERBS
 from .verdicts import GateVerdict
 
@@ -1090,7 +1091,7 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
         for part in parts:
             if part in NEUTRAL_WORDS or _number_part(t, part, claim.in_numeral[i]):
                 continue
-            if stem(part) not in ev_stems:
+            if stem(part) not in ev_stems and not unit_carried(claim, evidence, i):
                 return GateVerdict.refuse(
                     CODE,
                     GATE,
