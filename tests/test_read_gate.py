@@ -22,6 +22,7 @@ CLAIMS = [
     ("Dr. Mira Park increased Tomas Reyes's lisinopril to 20 mg once daily.", "clinic-2"),
     ("The server outage was caused by an expired certificate that was not renewed.", "postmortem"),
     ("Tomas Reyes's dog Pepper, a three-year-old spaniel, was seen for a limp.", "vet"),
+    ("Kilbarra beekeepers lost four hives over the winter.", "apiary-news"),
 ]
 
 
@@ -432,3 +433,17 @@ def test_module_examples_hold() -> None:
 
     for mod in (read_gate, question, grounding):
         assert doctest.testmod(mod).failed == 0, mod.__name__
+
+
+
+def test_a_name_only_written_at_the_start_of_a_claim_is_read_as_the_claims_word(proj: Projection) -> None:
+    # "Kilbarra" opened the claim's sentence, so no entity was made of it; asked mid-sentence it
+    # is a name no entity holds, and is read as the claim's own word
+    for q in ("How many hives did the Kilbarra beekeepers lose?", "Kilbarra beekeepers hives lost"):
+        a = proj.recall("t", q, None, None, 5)
+        assert a.verdict == "answered" and "four hives" in a.results[0]["claim"], q
+    # the twins: a name written nowhere, and a question the claim does not answer
+    never = proj.recall("t", "How many hives did the Dunmarra beekeepers lose?", None, None, 5)
+    assert never.verdict == "abstained" and never.code == "entity_not_found" and never.term == "Dunmarra"
+    other = proj.recall("t", "How many cows did the Kilbarra beekeepers lose?", None, None, 5)
+    assert other.verdict == "abstained" and other.term == "cows"

@@ -202,8 +202,10 @@ _PRICE_VERBS = frozenset(stem(w) for w in "cost charge fetch".split())
 _NOUN_MARKERS = frozenset("the a an its their his her our your my 's this that".split())
 
 
-def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Callable[[str], bool] | None = None) -> Question:
-    """Read a question (never raises; odd input gives a Question with kind "empty")."""
+def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Callable[[str], bool] | None = None,
+            plain: frozenset[str] = frozenset()) -> Question:
+    """Read a question (never raises; odd input gives a Question with kind "empty"). The spans
+    whose keys are in ``plain`` are read as ordinary words, not names."""
     text = normalize(text if isinstance(text, str) else "")[:2000]
     # "who is going to teach": the future, an auxiliary like "will", not the phrase "go to" (visit)
     text = _GOING_TO.sub(_will, text)
@@ -218,6 +220,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     if name_keys is not None:
         spans = add_known_spans(tokens, spans, name_keys)
     spans = _titles_joined(tokens, spans)
+    if plain:
+        spans = [sp for sp in spans if sp.key not in plain]
     q = Question(text=text, tokens=tokens, spans=spans, kind="empty")
     if not any(any(c.isalnum() for c in w) for w in lower):
         return q

@@ -36,6 +36,7 @@ the grounded claims, most specific first.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from collections.abc import Callable
 from typing import Any
@@ -94,6 +95,9 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         return _abstain("query_too_long", None, f"Ask one question of at most {_MAX_QUERY} characters.")
     limit = limit if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0 else 5
     q = analyse(query, known=view.known_token, name_keys=view.known_key)
+    plain = frozenset(s.key for s in q.spans if _only_opens_sentences(view, s))
+    if plain:
+        q = analyse(query, known=view.known_token, name_keys=view.known_key, plain=plain)
     if q.kind == "empty":
         return _abstain("empty_query", None, "Ask a question in words, e.g. 'Where does Ada Obi work?'.")
 
@@ -240,6 +244,24 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
     else:
         good.sort(key=lambda m: (-m.score, view.seq(m.mid) if q.past else -view.seq(m.mid)))
     return RecallAnswer("answered", None, None, None, [view.result(m.mid, m.state) for m in good[:limit]])
+
+
+def _only_opens_sentences(view: Any, span: Any) -> bool:
+    """Whether a name no entity holds opens a sentence of a stored claim ("Kilmorrow beekeepers
+    lost four hives"), where a capital says nothing, so the claim made no entity of it. The
+    question's name is then read as the claim's words."""
+    if view.resolve(span.tokens, ()).status != "not_found":
+        return False
+    words = [t for t in span.text.split() if t[:1].isupper()]
+    if not words:
+        return False
+    opening = re.compile(r"(?:^|[.!?][\"')\]]?\s+)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)")
+    counts = view.memories_with_any(sorted({stem(w.lower()) for w in words}), cap=20)
+    for mid, n in counts.items():
+        f = view.fact(mid)
+        if n >= len(set(words)) and f is not None and opening.search(f.claim):
+            return True
+    return False
 
 
 def _then_true(view: Any, q: Question, required: list[str], setting: list[str], q_spans: set[str],
