@@ -259,7 +259,10 @@ def _only_opens_sentences(view: Any, span: Any) -> bool:
     counts = view.memories_with_any(sorted({stem(w.lower()) for w in words}), cap=20)
     for mid, n in counts.items():
         f = view.fact(mid)
-        if n >= len(set(words)) and f is not None and opening.search(f.claim):
+        if n < len(set(words)) or f is None or view.visible(mid) is None or not opening.search(f.claim):
+            continue
+        named = {x for e in view.subjects(mid) for x in view.entity_name(e).lower().split()}
+        if not named & {w.lower() for w in words}:  # the claim made no entity of it
             return True
     return False
 
