@@ -267,6 +267,14 @@ def _only_opens_sentences(view: Any, span: Any) -> bool:
     return False
 
 
+def _agentless(ci: ClaimIndex, verb: Word) -> bool:
+    """Whether every use of the verb in the claim is a participle set off by a comma with no "by"
+    after it: a reduced relative that says what was done, not who did it."""
+    at = [i for i, w in enumerate(ci.lower) if w.isalpha() and stem(w) == verb.stem]
+    return bool(at) and all(i > 0 and ci.lower[i - 1] == "," and past_form(ci.lower[i])
+                            and "by" not in ci.lower[i + 1:i + 6] for i in at)
+
+
 def _then_true(view: Any, q: Question, required: list[str], setting: list[str], q_spans: set[str],
                anchored: bool) -> list[_Match]:
     """A question told in the past may be answered by what was true then: "Whom did Gwendolyn take
@@ -575,7 +583,12 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         fail("how old")
     if hole and hole not in ("thing", "any"):
         head_is_type = q.head_word is not None and TYPE_NOUNS.get(q.head_word.stem) == hole
-        if hole == "person" and q.head_word is None and not (ci.typed("person", exclude) or _who_name(ci, exclude)):
+        if hole == "person" and q.verb_word is not None and literal and _agentless(ci, q.verb_word):
+            # "who built the model" is not answered by "lends a model of the schooner, built in
+            # Elsmouth in 1887": the building is set off after a comma and has no "by"; whoever
+            # else the claim names did something else
+            fail("who")
+        elif hole == "person" and q.head_word is None and not (ci.typed("person", exclude) or _who_name(ci, exclude)):
             # "who did they beat": a team or a firm answers "who" as well as a person, but not a
             # place ("hired a lawyer in Oslo" does not say who)
             fail("who")
