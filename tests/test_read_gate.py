@@ -468,3 +468,10 @@ def test_who_did_it_is_not_answered_by_a_participle_that_names_no_doer() -> None
     # the twins: the doer of that claim's own verb, and a participle that says "by" whom
     answered_with(p, "Who lends the Pellow Museum a scale model?", "Rufus Ambrose")
     answered_with(p, "Who built the Kestrel?", "Ada Obi")
+
+
+def test_a_frequency_may_be_asked_as_its_adverb() -> None:
+    p = _store("Teague's Bakehouse has a standing order of 45 dozen eggs each week.")
+    answered_with(p, "How many dozen eggs are on Teague's Bakehouse's weekly standing order?", "45 dozen")
+    # the twin: another frequency is not that one
+    abstained(p, "How many dozen eggs are on Teague's Bakehouse's monthly standing order?", "unknown_predicate", "monthly")
