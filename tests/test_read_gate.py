@@ -475,3 +475,11 @@ def test_a_frequency_may_be_asked_as_its_adverb() -> None:
     answered_with(p, "How many dozen eggs are on Teague's Bakehouse's weekly standing order?", "45 dozen")
     # the twin: another frequency is not that one
     abstained(p, "How many dozen eggs are on Teague's Bakehouse's monthly standing order?", "unknown_predicate", "monthly")
+
+
+def test_a_position_held_is_a_role() -> None:
+    p = _store("Bo Hanley is the treasurer of the Elsmouth Rowing Club.", "Cy Moss holds the club record for the mile.")
+    answered_with(p, "What position does Bo Hanley hold at the Elsmouth Rowing Club?", "treasurer")
+    # the twins: a record held is no position, and "hold" with a thing keeps its verb
+    abstained(p, "What position does Cy Moss hold?", "unknown_predicate", "position")
+    answered_with(p, "What record does Cy Moss hold?", "club record")

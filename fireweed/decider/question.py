@@ -84,6 +84,7 @@ TYPE_NOUNS: dict[str, str] = {
     }.items()
 }
 # verbs that carry no relation of their own ("what does she do", "put a figure on")
+_HOLD = stem("hold")
 LIGHT_VERBS = frozenset(stem(w) for w in "be do have get take put go happen mean".split())
 # a name after one of these is the setting of the question, not its subject
 SETTING_PREPS = frozenset({"in", "at", "into", "from", "to", "near", "during", "on", "aboard", "inside", "outside", "across", "within", "around"})
@@ -577,6 +578,9 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         q.hole = "title"
         verb = None
     if verb is not None and (verb.stem in LIGHT_VERBS or verb is head_word):
+        verb = None
+    if verb is not None and verb.stem == _HOLD and head_word is not None and TYPE_NOUNS.get(head_word.stem) == "role":
+        consumed.add(verb.index)  # "what position does she hold" asks her role, as "... does she have"
         verb = None
     if q.hole == "thing" and head_word is None:
         # "what did the auto-injectors (that he dispensed) cost": a price is asked for
