@@ -483,3 +483,13 @@ def test_a_position_held_is_a_role() -> None:
     # the twins: a record held is no position, and "hold" with a thing keeps its verb
     abstained(p, "What position does Cy Moss hold?", "unknown_predicate", "position")
     answered_with(p, "What record does Cy Moss hold?", "club record")
+
+
+def test_what_is_started_starts() -> None:
+    p = _store("From 6 February, Priya Castellanos will start Elsmouth Choir rehearsals at 7:45 pm.",
+               "Ada Obi opened the Kestrel Cafe in 2019.", "Bo Han hired Cy Moss in May.")
+    answered_with(p, "What time do Elsmouth Choir rehearsals start?", "7:45 pm")
+    answered_with(p, "When did the Kestrel Cafe open?", "2019")
+    # the twins: a verb whose object does not do it ("hire"), and "whom" asked of the object
+    abstained(p, "Who did Cy Moss hire?", "unknown_predicate", "Cy Moss")
+    abstained(p, "Whom did the Kestrel Cafe open?", "unknown_predicate", "Kestrel Cafe")

@@ -982,6 +982,11 @@ def _role_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
     if before:
         asked = before[-1]
         mine = {asked.key}
+        if verb.stem in _ERGATIVE and q.kind != "who" and q.hole != "person" and not _direct_object(q) and any(
+                _asked_name(s.key, mine) and s.first > p for s in fact.spans for p in at):
+            # "when do the choir's rehearsals start" <- "Priya will start the choir's rehearsals at
+            # 7:45": what is started starts, so its place after the verb is no other role
+            return None
         return asked.text if not _asked_name(doer, mine) and any(_asked_name(k, mine) for k in in_claim) else None
     for span in q.spans:
         if span.first > verb.index and span.prep not in _SYMMETRIC_PREPS and _asked_name(doer, {span.key}):
@@ -991,6 +996,10 @@ def _role_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
                 continue
             return span.text
     return None
+
+
+# Verbs whose object, used without one, is their subject: "she opened the shop" - "the shop opened".
+_ERGATIVE = frozenset(stem(w) for w in "start begin open close finish end stop resume restart reopen move".split())
 
 
 def _possessor_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
