@@ -106,6 +106,8 @@ NUMERAL_PAIRS = [
     ("The Culvane Fell site is 18 kilometres from the clubhouse.", "The Culvane Fell site is 18 miles from the clubhouse.", "The Culvane Fell site is 18 km from the clubhouse.", "18 miles"),
     ("Casimir Adebayo led the ride at an average of 22 km/h.", "Casimir Adebayo led the ride at an average of 22 mph.", "Casimir Adebayo led the ride at an average of 22 kph.", "22 mph"),
     ("The boiler repair at Orla Street takes 3 hours.", "The boiler repair at Orla Street takes 3 days.", "The boiler repair at Orla Street takes 3 hrs.", "3 days"),
+    ("Dr Ngozi Abernathy prescribed Pepper methimazole 2.5 mg twice daily.", "Dr Ngozi Abernathy prescribed Pepper methimazole 2.5 g twice daily.", "Dr Ngozi Abernathy prescribed Pepper methimazole 2.5 milligrams twice daily.", "2.5 g"),
+    ("At Hollowfield Farm Shop, beef mince is £8.90 per kilo.", "At Hollowfield Farm Shop, beef mince is £8.90 per pound.", "At Hollowfield Farm Shop, beef mince is £8.90 per kg.", "£8.90 per pound"),
     # ... while "ten to twelve" before a noun is a range of counts, not 11:50
     ("Ten to twelve volunteers staff the Orla Street stall.", "Eleven volunteers staff the Orla Street stall.", "Ten to twelve volunteers staff the Orla Street stall.", "Eleven"),
     ("Marta Quinlan repaired the boiler on 4 March.", "Marta Quinlan repaired the boiler on 5 March.", "On 4 March, Marta Quinlan repaired the boiler.", "5 March"),
@@ -878,3 +880,12 @@ def test_a_claim_about_the_alternative_not_taken_may_keep_what_its_own_clause_sa
     assert judge("Ngozi Halloran has a wrist injury.", evidence).ok
     assert not judge("Ngozi Halloran will play the oboe solo.", evidence).ok  # the choice is not hers
     assert judge("Tobiah Sandqvist will play the oboe solo.", evidence).ok
+
+
+def test_a_distributive_binds_the_number_right_before_it() -> None:
+    evidence = "At Hollowfield, whole organic chickens are £11.50 each and beef mince is £8.90 per kilo."
+    assert judge("At Hollowfield, beef mince is £8.90 per kilo.", evidence).ok  # "each" is the chickens'
+    assert judge("At Hollowfield, beef mince is £8.90 a kilo.", "At Hollowfield, beef mince is £8.90 per kg.").ok
+    # the twins: dropping the rate of the number it binds is still refused
+    assert judge("At Hollowfield, whole organic chickens are £11.50.", evidence).code == "asserts_more_than_evidence"
+    assert judge("At Hollowfield, beef mince is £8.90.", evidence).code == "asserts_more_than_evidence"

@@ -45,7 +45,7 @@ import re
 from .text import STOPWORDS, Analysis, Numeral, analyze, numeral_grounded
 from .verdicts import GateVerdict
 
-__all__ = ["check", "check_analyzed", "unit_carried", "GATE", "CODE"]
+__all__ = ["check", "check_analyzed", "same_unit_word", "unit_carried", "GATE", "CODE"]
 
 GATE = "numerals_grounded"
 CODE = "numeral_invented"
@@ -157,6 +157,7 @@ _UNIT = _units(
     ("length", "millimetre millimetres millimeter millimeters mm"), ("length", "foot feet ft"),
     ("length", "inch inches in"), ("length", "yard yards yd yds"),
     ("mass", "kilogram kilograms kilo kilos kg kgs"), ("mass", "gram grams g"), ("mass", "tonne tonnes t"),
+    ("mass", "milligram milligrams mg"), ("mass", "microgram micrograms mcg"),
     ("mass", "ton tons"), ("mass", "stone st"), ("mass", "ounce ounces oz"), ("mass", "lb lbs"),
     ("speed", "mph"), ("speed", "km/h kph kmh"), ("speed", "knot knots kn"),
     ("time", "second seconds sec secs s"), ("time", "minute minutes min mins"),
@@ -166,18 +167,27 @@ _UNIT = _units(
     ("volume", "gallon gallons gal"), ("volume", "pint pints pt"),
     ("area", "acre acres"), ("area", "hectare hectares ha"),
 )
+# After a price's "per", "pound" is a weight.
+_PER_UNIT = {"pound": ("mass", "lb"), "pounds": ("mass", "lb")}
 # Abbreviations that are also words or letters: a unit only right after a numeral written in digits.
 _DIGITS_ONLY = frozenset({"m", "mi", "in", "g", "t", "st", "s", "h", "l", "kn", "pt", "ha", "min", "sec"})
 
 
 def _unit_span(a: Analysis, num: Numeral) -> tuple[tuple[str, str], int, int] | None:
-    """The unit right after a count ("22 km/h", "18 miles") and the token range it spans, or None."""
-    if num.kind != "number":
+    """The unit right after a count ("22 km/h", "18 miles"), or after a price's "per" ("£8.90 per
+    kilo"), and the token range it spans; or None."""
+    if num.kind not in ("number", "money"):
         return None
     toks = a.tokens
     k = next((i for i, t in enumerate(toks) if t.start >= num.end), None)
     if k is None or toks[k].start - num.end > 1:
         return None
+    if num.kind == "money":
+        # what a price is per: "per pound" after a price is a weight, not the currency
+        if toks[k].norm not in ("per", "a", "an") or k + 1 >= len(toks):
+            return None
+        unit = _PER_UNIT.get(toks[k + 1].norm) or _UNIT.get(toks[k + 1].norm)
+        return (unit, k, k + 2) if unit is not None and toks[k + 1].norm not in _DIGITS_ONLY else None
     word, end = toks[k].norm, k + 1
     if word == "km" and end < len(toks) and toks[end].norm == "h" and a.text[toks[k].end:toks[end].start] == "/":
         word, end = "km/h", end + 1
@@ -190,6 +200,12 @@ def _unit_span(a: Analysis, num: Numeral) -> tuple[tuple[str, str], int, int] | 
 def _unit_of(a: Analysis, num: Numeral) -> tuple[str, str] | None:
     found = _unit_span(a, num)
     return found[0] if found is not None else None
+
+
+def same_unit_word(word: str, a: Analysis) -> bool:
+    """Whether ``a`` has a word for the same unit as ``word`` ("kilo" for "kg")."""
+    unit = _UNIT.get(word)
+    return unit is not None and any(_UNIT.get(t.norm) == unit for t in a.tokens if t.norm not in _DIGITS_ONLY)
 
 
 def unit_carried(claim: Analysis, evidence: Analysis, i: int) -> bool:

@@ -53,7 +53,7 @@ from .text import (
     stem,
     stems_of,
 )
-from .numerals_grounded import unit_carried
+from .numerals_grounded import same_unit_word, unit_carried
 from .lexicon import COMMON_VERBS
 from .verdicts import GateVerdict
 
@@ -887,12 +887,17 @@ def _rate_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozenset[st
         if t.norm not in _DISTRIBUTIVES and t.norm not in ("a", "an"):
             continue
         marker = _rate_marker(evidence, i)
-        if marker is None or marker in claim_stems:
+        if marker is None or marker in claim_stems or same_unit_word(marker, claim):
             continue
         run = _run_of(evidence.clauses, i)  # its own clause: "16 members, and tickets cost £1 each"
         first, last = max(run.start, i - _RATE_WINDOW), min(run.stop - 1, i + _RATE_WINDOW)
         lo, hi = toks[first].start, toks[last].end
-        bound = [x for x in evidence.numerals if lo <= x.start < hi and (x.kind, str(x.value)) in kept]
+        near = [x for x in evidence.numerals if lo <= x.start < hi]
+        # a distributive is said of the number right before it ("chickens are £11.50 each and mince
+        # is £8.90 per kilo": "each" is the chickens' price's), else of the one after it
+        before = [x for x in near if x.end <= t.start]
+        near = before[-1:] or near
+        bound = [x for x in near if (x.kind, str(x.value)) in kept]
         if bound:
             said = t.norm if marker == t.norm else f"{t.norm} {toks[i + 1].text}"
             return GateVerdict.refuse(
