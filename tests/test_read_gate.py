@@ -449,17 +449,6 @@ def test_a_name_only_written_at_the_start_of_a_claim_is_read_as_the_claims_word(
     assert other.verdict == "abstained" and other.term == "cows"
 
 
-def _store(*claims: str) -> Projection:
-    p = Projection()
-    seq = 0
-    for i, claim in enumerate(claims):
-        plan = p.plan_remember("t", claim, claim, {"source_id": f"s{i}", "parts": [0]}, f"s{i}", None, None)
-        for kind, payload in plan.events:
-            seq += 1
-            p.apply("t", seq, kind, payload, f"2024-02-{1 + i:02d}T00:00:00Z")
-    return p
-
-
 def test_who_did_it_is_not_answered_by_a_participle_that_names_no_doer() -> None:
     p = _store("Rufus Ambrose lends the Pellow Museum a scale model of the schooner Morwenna Bright, "
                "built in Elsmouth in 1887.",
