@@ -482,3 +482,15 @@ def test_what_is_started_starts() -> None:
     # the twins: a verb whose object does not do it ("hire"), and "whom" asked of the object
     abstained(p, "Who did Cy Moss hire?", "unknown_predicate", "Cy Moss")
     abstained(p, "Whom did the Kestrel Cafe open?", "unknown_predicate", "Kestrel Cafe")
+
+
+def test_a_passive_verb_after_the_subject_is_the_question_s_verb() -> None:
+    p = _store("Shop manager Declan Murray asks volunteers not to accept electrical items, because the shop "
+               "can no longer afford safety testing.",
+               "The fixture against Ashling Cove Juniors on 7 December has been postponed because their pitch is waterlogged.")
+    # "sacked as manager", "replayed" after a subject with its own name: the verbs the claims lack
+    abstained(p, "Why was Declan Murray sacked as manager of the shop?", "unknown_predicate")
+    abstained(p, "When will the postponed fixture against Ashling Cove Juniors be replayed?", "unknown_predicate")
+    # the twins: the verbs the claims have
+    answered_with(p, "Why does Declan Murray ask volunteers not to accept electrical items?", "safety testing")
+    answered_with(p, "Why was the fixture against Ashling Cove Juniors postponed?", "waterlogged")

@@ -381,7 +381,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             if k2 not in by_index or not verbal(lower[k2]):
                 return False
             nxt = lower[k2 + 1] if k2 + 1 < n else "?"
-            return k2 + 1 >= n or is_stop(k2 + 1) or nxt in _DETS or nxt in _ADV or k2 + 1 in span_at
+            return k2 + 1 >= n or is_stop(k2 + 1) or nxt in _DETS or nxt in _ADV or k2 + 1 in span_at \
+                or nxt == "as"  # "why was he sacked as manager"
 
         if k1 < n and lower[k1] in _PRONOUNS:
             return k1 + 1, possessed
@@ -426,6 +427,10 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             if k1 in by_index:
                 possessed.append(by_index[k1])
             k1 += 1
+        if possessed and k1 + 1 < n and lower[k1] in PREPOSITIONS and lower[k1] != "to" and k1 + 1 in span_at:
+            # "the postponed fixture against Ashling Cove Juniors (will be replayed)": a name the
+            # subject noun is said of belongs to the subject
+            k1 = span_at[k1 + 1].last
         return k1, possessed
 
     head_word: Word | None = None
