@@ -494,3 +494,10 @@ def test_a_passive_verb_after_the_subject_is_the_question_s_verb() -> None:
     # the twins: the verbs the claims have
     answered_with(p, "Why does Declan Murray ask volunteers not to accept electrical items?", "safety testing")
     answered_with(p, "Why was the fixture against Ashling Cove Juniors postponed?", "waterlogged")
+
+
+def test_whose_asks_for_an_owner_by_name() -> None:
+    p = _store("Saoirse Delacroix has booked the main hall for a 60th birthday party on 19 October.",
+               "Ada Obi booked the Leith hall for Tom Reid's 60th birthday party.")
+    abstained(p, "Whose 60th birthday is Saoirse Delacroix celebrating?", "unknown_predicate", "who")
+    answered_with(p, "Whose 60th birthday party did Ada Obi book the Leith hall for?", "Tom Reid's")

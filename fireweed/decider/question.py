@@ -547,6 +547,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                 q.hole = "duration"
                 consumed.add(head_word.index)
                 head_word = None
+        if whw == "whose":
+            q.hole = "person"  # "whose birthday is she celebrating": the owner, by name
         if q.hole is None:
             q.hole = "thing"
     elif whw == "who":
