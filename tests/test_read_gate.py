@@ -501,3 +501,10 @@ def test_whose_asks_for_an_owner_by_name() -> None:
                "Ada Obi booked the Leith hall for Tom Reid's 60th birthday party.")
     abstained(p, "Whose 60th birthday is Saoirse Delacroix celebrating?", "unknown_predicate", "who")
     answered_with(p, "Whose 60th birthday party did Ada Obi book the Leith hall for?", "Tom Reid's")
+
+
+def test_the_day_of_a_date_is_no_count_or_score() -> None:
+    p = _store("The under-11s play Brackenholt Rovers at home on 23 November and travel to Thornwick on 30 November.",
+               "The under-11s beat Thornwick 3-1 on 30 November.")
+    abstained(p, "What was the score when the under-11s played Brackenholt Rovers on 23 November?", "unknown_predicate")
+    answered_with(p, "What was the score when the under-11s beat Thornwick on 30 November?", "3-1")

@@ -370,7 +370,8 @@ def _build(fact: Fact) -> ClaimIndex:
             continue
         if is_number(w) and i not in in_span:
             v = w.replace(",", "")
-            _add(ci, "number", v)
+            if not ((nxt in MONTHS or prev in MONTHS) and v.isdigit() and 1 <= int(v) <= 31):
+                _add(ci, "number", v)  # the day of "23 November" is a date's, no count or score
             if _CLOCK.match(w) and ":" in w:
                 _add(ci, "clock", v)
             if _ELAPSED.match(w):
