@@ -26,6 +26,8 @@ SUBJECT_PAIRS = [
     # every person the claim names is one of its subjects, in any position: an object the evidence
     # only calls "him", an agent or apposition the evidence gives as someone else
     ("Perpetua Svoboda lent him her spare wheel after the puncture.", "Perpetua Svoboda lent Casimir Adebayo her spare wheel after the puncture.", "Perpetua Svoboda lent him her spare wheel.", "Casimir Adebayo"),
+    ("Fenella Marsh confirmed that Pilot's kennel cough vaccination is in date.", "Fenella Marsh confirmed that Bramble's kennel cough vaccination is in date.", "Fenella Marsh confirmed that Pilot's vaccination is in date.", "Bramble"),
+    ("Exercise with physiotherapist Anouk Verhagen-Selby continues every Monday.", "Exercise with physiotherapist Anouk Verhagen-Sibley continues every Monday.", "Exercise with Anouk Verhagen-Selby continues every Monday.", "Anouk Verhagen-Sibley"),
     ("The reading challenge, led by librarian Nell Trevithick, asks readers to finish six books.", "The reading challenge, led by librarian Thea Gallardo, asks readers to finish six books.", "The reading challenge, led by Nell Trevithick, asks readers to finish six books.", "Thea Gallardo"),
     ("He should rest for 3 days.", "Anwar Kassim should rest for 3 days.", "He should rest for 3 days.", "Anwar Kassim"),
     ("We won the regatta in May.", "The Westley Rowing Club won the regatta in May.", "We won the regatta in May.", "Westley Rowing Club"),

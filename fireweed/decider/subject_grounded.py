@@ -720,15 +720,20 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
 
 
 def _person_not_in_evidence(claim: Analysis, evidence: Analysis) -> NameSpan | None:
-    """A person the claim names anywhere (as object, agent or apposition) of whom the evidence has
-    no word: every person a claim names becomes one of the memory's subjects, so the evidence must
-    name them too ("phoned Iolanthe Varga" from "phoned her"). A name the evidence spells in part
-    ("Ms Varga") is left to the predicate gate, which names the word it lacks."""
+    """A person the claim names anywhere (as object, agent, apposition or owner) whom the evidence
+    does not name: every person a claim names becomes one of the memory's subjects, so the evidence
+    must name them too ("phoned Iolanthe Varga" from "phoned her", "Anouk Verhagen-Sibley" from
+    "Anouk Verhagen-Selby", "Bramble's vaccination" from "Pilot's"). A name counts as named when
+    the evidence has it whole (titles aside) or every word of it capitalised somewhere."""
     have = {t.norm for t in evidence.tokens if t.capitalized}
     for span in claim.names:
-        if span.ambiguous or len(span.tokens) < 2 or guess_kind(span.text) != "person":
+        if span.ambiguous or span.sentence_initial and len(span.tokens) < 2:
             continue
-        if not any(w in have for w in span.tokens) and not name_occurrences(span, evidence):
+        if len(span.tokens) < 2 and not span.possessive:
+            continue  # a lone capitalised word may be anything; "Bramble's" is someone's
+        if len(span.tokens) >= 2 and guess_kind(span.text) != "person":
+            continue
+        if not all(w in have for w in span.key or span.tokens) and not name_occurrences(span, evidence):
             return span
     return None
 
