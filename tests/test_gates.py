@@ -110,6 +110,9 @@ NUMERAL_PAIRS = [
     ("The boiler repair at Orla Street takes 3 hours.", "The boiler repair at Orla Street takes 3 days.", "The boiler repair at Orla Street takes 3 hrs.", "3 days"),
     ("Dr Ngozi Abernathy prescribed Pepper methimazole 2.5 mg twice daily.", "Dr Ngozi Abernathy prescribed Pepper methimazole 2.5 g twice daily.", "Dr Ngozi Abernathy prescribed Pepper methimazole 2.5 milligrams twice daily.", "2.5 g"),
     ("At Hollowfield Farm Shop, beef mince is £8.90 per kilo.", "At Hollowfield Farm Shop, beef mince is £8.90 per pound.", "At Hollowfield Farm Shop, beef mince is £8.90 per kg.", "£8.90 per pound"),
+    ("Amplified music at Aldermoor Village Hall must stop by 23:00.", "Amplified music at Aldermoor Village Hall must stop by midnight.", "Amplified music at Aldermoor Village Hall must stop by 23:00.", "midnight"),
+    ("The Quayside cafe opens at noon on Sundays.", "The Quayside cafe opens at 11:00 on Sundays.", "The Quayside cafe opens at 12:00 on Sundays.", "11:00"),
+    ("The new cylinder at Orla Street carries a ten-year warranty.", "The new cylinder at Orla Street carries a ten-month warranty.", "The new cylinder at Orla Street carries a 10-year warranty.", "ten-month"),
     # ... while "ten to twelve" before a noun is a range of counts, not 11:50
     ("Ten to twelve volunteers staff the Orla Street stall.", "Eleven volunteers staff the Orla Street stall.", "Ten to twelve volunteers staff the Orla Street stall.", "Eleven"),
     ("Marta Quinlan repaired the boiler on 4 March.", "Marta Quinlan repaired the boiler on 5 March.", "On 4 March, Marta Quinlan repaired the boiler.", "5 March"),

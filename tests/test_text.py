@@ -190,6 +190,8 @@ def kinds_values(text: str) -> list[tuple[str, object]]:
         ("ten minutes to 6 pm", [("time", (17, 50))]),
         ("twenty-five past 3.", [("time", (3, 25))]),
         ("ten to twelve people", [("number", 10), ("number", 12)]),
+        ("by midnight, or at 12 noon", [("time", (0, 0)), ("time", (12, 0))]),
+        ("the Midnight Express", []),
         ("ten past 12 months", [("number", 10), ("number", 12)]),
         ("version 3.2.1", [("version", (3, 2, 1))]),
         ("UN1234", [("code", "un1234")]),

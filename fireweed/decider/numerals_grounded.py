@@ -179,6 +179,11 @@ def _unit_span(a: Analysis, num: Numeral) -> tuple[tuple[str, str], int, int] | 
     if num.kind not in ("number", "money"):
         return None
     toks = a.tokens
+    own = next((i for i, t in enumerate(toks) if t.start <= num.start < t.end), None)
+    if num.kind == "number" and own is not None and len(toks[own].parts) == 2 and "-" in toks[own].text:
+        # "a ten-year warranty", "a 5-year guarantee": the unit is the hyphenated word's second part
+        unit = _UNIT.get(toks[own].parts[1])
+        return (unit, own, own + 1) if unit is not None and toks[own].parts[1] not in _DIGITS_ONLY else None
     k = next((i for i, t in enumerate(toks) if t.start >= num.end), None)
     if k is None or toks[k].start - num.end > 1:
         return None
@@ -220,7 +225,7 @@ def unit_carried(claim: Analysis, evidence: Analysis, i: int) -> bool:
 
 def _with_unit(a: Analysis, num: Numeral) -> str:
     found = _unit_span(a, num)
-    return a.text[num.start:a.tokens[found[2] - 1].end] if found is not None else num.text
+    return a.text[min(num.start, a.tokens[found[1]].start):a.tokens[found[2] - 1].end] if found is not None else num.text
 
 
 def _unit_changed(num: Numeral, claim: Analysis, evidence: Analysis) -> Numeral | None:

@@ -226,7 +226,8 @@ _MULTIPLICATIVES: dict[str, int] = {"once": 1, "twice": 2, "thrice": 3}
 # Words that belong to a numeral expression rather than to what is said about it
 # ("12 per cent", "five hundred dollars", "£1.2 million", "9 am").
 NUMERAL_GLUE: frozenset[str] = frozenset(
-    {"a", "and", "of", "per", "cent", "percent", "pct", "pc", "am", "pm", "bn", "mn", "k", "past", "to", "minutes"}
+    {"a", "and", "of", "per", "cent", "percent", "pct", "pc", "am", "pm", "bn", "mn", "k", "past", "to", "minutes",
+     "noon", "midday", "midnight"}
 )
 NUMBER_WORDS: frozenset[str] = frozenset(
     set(_UNITS_WORDS) | set(_TENS_WORDS) | set(_SCALE_WORDS) | set(_ORDINAL_WORDS)
@@ -1048,7 +1049,17 @@ _CLOCK_HINT_RE = re.compile(r"\b(?:past|to)\s+(?:\d|" + _HOUR_WORDS + r")", re.I
 _MINUTE_WORDS = {"half": 30, "quarter": 15, "five": 5, "ten": 10, "twenty": 20}
 
 
+_NAMED_TIME_RE = re.compile(r"\b(?:12\s+)?(?P<w>noon|midday|midnight)\b", re.IGNORECASE)
+
+
 def _parse_clock_words(folded: str, out: list[Numeral], taken: _Spans, text: str) -> None:
+    if "noon" in folded or "midday" in folded or "midnight" in folded:
+        # "by midnight" is 00:00 and "at noon" 12:00: a time, so "midnight" is not "23:00"
+        for m in _NAMED_TIME_RE.finditer(folded):
+            if not _overlaps(taken, *m.span()) and text[m.start("w")].islower():  # not "the Midnight Express"
+                taken.append(m.span())
+                value = (0, 0) if m.group("w").casefold() == "midnight" else (12, 0)
+                out.append(Numeral("time", value, text[m.start():m.end()], m.start(), m.end()))
     if (" past " not in folded and " to " not in folded) or not _CLOCK_HINT_RE.search(folded):
         return
     for m in _CLOCK_RE.finditer(folded):
