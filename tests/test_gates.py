@@ -143,6 +143,8 @@ NUMERAL_PAIRS = [
 ]
 
 PREDICATE_PAIRS = [
+    # "no longer" between "be" and its participle keeps the passive a passive: a negation added
+    ("Brackenholt Dental Care is closed on Wednesday afternoons for staff training.", "Brackenholt Dental Care is no longer closed on Wednesday afternoons for staff training.", "Brackenholt Dental Care is closed on Wednesday afternoons.", "no longer"),
     # the alternative not taken is negated: "instead of new ones" says they were not new
     ("Mechanic Ravi Lindqvist fitted reconditioned brake calipers instead of new ones to keep the cost down.", "Mechanic Ravi Lindqvist fitted new brake calipers to keep the cost down.", "Mechanic Ravi Lindqvist fitted reconditioned brake calipers to keep the cost down.", "instead of new"),
     ("Ana Ruiz ordered tea rather than coffee at the Orla Street cafe.", "Ana Ruiz ordered coffee at the Orla Street cafe.", "Ana Ruiz ordered tea at the Orla Street cafe.", "rather than coffee"),

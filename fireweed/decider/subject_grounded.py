@@ -221,8 +221,13 @@ _AGENT_STOPS: frozenset[str] = frozenset(
 def _be_before(toks: tuple[Token, ...], k: int) -> bool:
     """Whether a form of "be" stands before token ``k``, past adverbs ("was not yet hired")."""
     j = k - 1
-    while j >= 0 and (toks[j].norm in _ADVERB_LIKE or toks[j].norm.endswith("ly")):
-        j -= 1
+    while j >= 0:
+        if toks[j].norm in _ADVERB_LIKE or toks[j].norm.endswith("ly"):
+            j -= 1
+        elif toks[j].norm == "longer" and j > 0 and toks[j - 1].norm == "no":
+            j -= 2  # "is no longer closed"
+        else:
+            break
     return j >= 0 and toks[j].norm in _BE_FORMS
 
 
