@@ -896,3 +896,13 @@ def test_a_distributive_binds_the_number_right_before_it() -> None:
     # the twins: dropping the rate of the number it binds is still refused
     assert judge("At Hollowfield, whole organic chickens are £11.50.", evidence).code == "asserts_more_than_evidence"
     assert judge("At Hollowfield, beef mince is £8.90.", evidence).code == "asserts_more_than_evidence"
+
+
+def test_a_relative_clause_may_trade_places_with_its_main_clause() -> None:
+    evidence = "Jarek Umeadi glazed the bowls that Xanthe Bjornstad had thrown."
+    assert judge("Xanthe Bjornstad had thrown the bowls that Jarek Umeadi glazed.", evidence).ok
+    rota = "Parents are asked to bring oranges for half-time on a rota that Idris Kavanagh will circulate."
+    assert judge("Idris Kavanagh will circulate a rota on which parents are asked to bring oranges for half-time.", rota).ok
+    # the twins: who did which is still read, and exchanging the verbs is refused
+    assert not judge("Xanthe Bjornstad glazed the bowls that Jarek Umeadi had thrown.", evidence).ok
+    assert not judge("Jarek Umeadi had thrown the bowls that Xanthe Bjornstad glazed.", evidence).ok

@@ -266,6 +266,43 @@ def _numbers_swapped(claim: Analysis, a: _Unit, b: _Unit, evidence: Analysis, pa
             and _left_word(claim, b.index) == _left_word(evidence, pa) is not None)
 
 
+_RELATIVES = frozenset({"that", "which", "who", "whom", "where"})
+_REL_PREPS = frozenset({"on", "in", "at", "for", "with", "from", "to", "by"})
+_NOUN_OPENERS = frozenset({"the", "a", "an", "this", "these", "those", "his", "her", "their", "its", "our", "my", "your"})
+
+
+def _relative_start(a: Analysis) -> int | None:
+    """The token index where a relative clause after a noun begins ("the bowls that ...", "a rota
+    on which ..."), or None. After a verb "that" opens a reported clause, not a relative one."""
+    toks = a.tokens
+    for k in range(2, len(toks)):
+        if toks[k].norm not in _RELATIVES:
+            continue
+        j = k - 1 if toks[k - 1].norm not in _REL_PREPS else k - 2
+        if j >= 1 and toks[j - 1].norm in _NOUN_OPENERS:
+            return j + 1
+    return None
+
+
+def _kept_in_own_clause(claim: Analysis, evidence: Analysis, a: _Unit, b: _Unit, r: _Unit,
+                        pa: int, pb: int, pr: int) -> bool:
+    """Two names on the two sides of a relative clause, in the claim and in the evidence alike, and
+    the word between them the relative clause's noun or on the same name's side in both: "X had
+    thrown the bowls that Y glazed" from "Y glazed the bowls that X had thrown" keeps who threw and
+    who glazed; only the clauses changed places."""
+    cs, es = _relative_start(claim), _relative_start(evidence)
+    if cs is None or es is None:
+        return False
+    ca, cb, cr = a.index >= cs, b.index >= cs, r.index >= cs
+    ea, eb, er = pa >= es, pb >= es, pr >= es
+    if ca == cb or ea == eb:
+        return False
+    if r.index == cs - 1 or (r.index == cs - 2 and claim.tokens[cs - 1].norm in _REL_PREPS) \
+            or pr == es - 1 or (pr == es - 2 and evidence.tokens[es - 1].norm in _REL_PREPS):
+        return True  # the noun the relative clause is said of belongs to both clauses
+    return (cr == ca and er == ea) or (cr == cb and er == eb)
+
+
 def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
     if evidence is claim:
         # A verbatim claim is analysed into the very same Analysis as its evidence (analyze
@@ -295,7 +332,11 @@ def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
                 if both_entities:
                     if r.clause not in (a.clause, b.clause):
                         continue
+                    if _kept_in_own_clause(claim, evidence, a, b, r, pa, pb, pos[r.key]):
+                        continue
                 elif not (a.clause == r.clause == b.clause) and not _numbers_swapped(claim, a, b, evidence, pa, pb):
+                    continue
+                elif _kept_in_own_clause(claim, evidence, a, b, r, pa, pb, pos[r.key]):
                     continue
                 pr = pos[r.key]
                 reversed_ = pb < pr < pa
