@@ -284,15 +284,12 @@ def _relative_start(a: Analysis) -> int | None:
     return None
 
 
-def _kept_in_own_clause(claim: Analysis, evidence: Analysis, a: _Unit, b: _Unit, r: _Unit,
+def _kept_in_own_clause(claim: Analysis, evidence: Analysis, cs: int, es: int, a: _Unit, b: _Unit, r: _Unit,
                         pa: int, pb: int, pr: int) -> bool:
-    """Two names on the two sides of a relative clause, in the claim and in the evidence alike, and
-    the word between them the relative clause's noun or on the same name's side in both: "X had
-    thrown the bowls that Y glazed" from "Y glazed the bowls that X had thrown" keeps who threw and
-    who glazed; only the clauses changed places."""
-    cs, es = _relative_start(claim), _relative_start(evidence)
-    if cs is None or es is None:
-        return False
+    """Two names on the two sides of a relative clause (starting at ``cs`` in the claim, ``es`` in
+    the evidence) in both texts alike, and the word between them the relative clause's noun or on
+    the same name's side in both: "X had thrown the bowls that Y glazed" from "Y glazed the bowls
+    that X had thrown" keeps who threw and who glazed; only the clauses changed places."""
     ca, cb, cr = a.index >= cs, b.index >= cs, r.index >= cs
     ea, eb, er = pa >= es, pb >= es, pr >= es
     if ca == cb or ea == eb:
@@ -315,6 +312,7 @@ def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
     eu = _units(evidence, resolve_pronouns=True)
     pos = _evidence_positions(cu, eu)
     aligned = [u for u in cu if u.key in pos]
+    cs, es = _relative_start(claim), _relative_start(evidence)  # once: they hold for every triple
     for ai, a in enumerate(aligned):
         if not a.participant:
             continue
@@ -332,13 +330,11 @@ def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
                 if both_entities:
                     if r.clause not in (a.clause, b.clause):
                         continue
-                    if _kept_in_own_clause(claim, evidence, a, b, r, pa, pb, pos[r.key]):
-                        continue
                 elif not (a.clause == r.clause == b.clause) and not _numbers_swapped(claim, a, b, evidence, pa, pb):
                     continue
-                elif _kept_in_own_clause(claim, evidence, a, b, r, pa, pb, pos[r.key]):
-                    continue
                 pr = pos[r.key]
+                if cs is not None and es is not None and _kept_in_own_clause(claim, evidence, cs, es, a, b, r, pa, pb, pr):
+                    continue
                 reversed_ = pb < pr < pa
                 same = pa < pr < pb
                 if not (reversed_ or same):

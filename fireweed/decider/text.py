@@ -1077,7 +1077,7 @@ def _parse_clock_words(folded: str, out: list[Numeral], taken: _Spans, text: str
         if m.group("ap"):
             hour = hour % 12 + (12 if m.group("ap").casefold() == "p" else 0)
         if m.group("to"):
-            hour, minutes = (hour - 1) % 24 if hour else 23, 60 - minutes
+            hour, minutes = (hour - 1) % 24, 60 - minutes
             if hour == 0 and not m.group("ap") and hw not in ("0", "00"):
                 hour = 12  # "a quarter to one" on a 12-hour dial is 12:45
         taken.append((s, e))
