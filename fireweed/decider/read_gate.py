@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fireweed.decider.facts import COPULAS, resulting_state
 from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, age_clause, index_of, year_of_origin
@@ -48,6 +48,9 @@ from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
 from fireweed.decider.question import PLACING_VERBS, SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse, verbal
 from fireweed.decider.relations import lexicon
+
+if TYPE_CHECKING:  # the projection imports this module: at run time it is imported where used
+    from fireweed.decider.projection import RecallAnswer
 
 __all__ = ["answer"]
 
@@ -95,38 +98,21 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         return _abstain("query_too_long", None, f"Ask one question of at most {_MAX_QUERY} characters.")
     limit = limit if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0 else 5
     q = analyse(query, known=view.known_token, name_keys=view.known_key)
-    plain = frozenset(s.key for s in q.spans if _only_opens_sentences(view, s))
-    if plain:
-        q = analyse(query, known=view.known_token, name_keys=view.known_key, plain=plain)
     if q.kind == "empty":
         return _abstain("empty_query", None, "Ask a question in words, e.g. 'Where does Ada Obi work?'.")
 
     # 1. every named subject resolves to exactly one entity of this tenant
-    required: list[str] = []
-    setting: list[str] = []
-    lower = [t.text.lower() for t in q.tokens]
-    for span in q.spans:
-        context = tuple(w for w in lower[span.last : span.last + 2] if w.isalpha())
-        res = view.resolve(span.tokens, context)
-        if res.status == "not_found":
-            return _abstain(
-                "entity_not_found", span.text,
-                f"No memory names '{span.text}'. Check the spelling, or remember a claim about it first.",
-            )
-        if res.status == "ambiguous":
-            return _abstain(
-                "ambiguous_subject", span.text,
-                f"'{span.text}' could be {res.names()}. Ask again with the full name.",
-                candidates=res.candidates,
-            )
-        eid = res.entity_ids[0]
-        if span.prep in SETTING_PREPS and not span.possessive and required:
-            if eid not in setting and eid not in required:
-                setting.append(eid)
-        elif eid not in required:
-            required.append(eid)
-            if eid in setting:
-                setting.remove(eid)
+    resolved = _resolve_spans(view, q, demote=True)
+    if isinstance(resolved, RecallAnswer):
+        return resolved
+    required, setting, plain = resolved
+    if plain:
+        # names only ever written at the start of a claim's sentence: read again as plain words
+        q = analyse(query, known=view.known_token, name_keys=view.known_key, plain=plain)
+        resolved = _resolve_spans(view, q, demote=False)
+        if isinstance(resolved, RecallAnswer):
+            return resolved
+        required, setting, _ = resolved
 
     # 2. candidates: the claims about those subjects
     if required:
@@ -246,12 +232,46 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
     return RecallAnswer("answered", None, None, None, [view.result(m.mid, m.state) for m in good[:limit]])
 
 
+def _resolve_spans(view: Any, q: Question, demote: bool) -> RecallAnswer | tuple[list[str], list[str], frozenset[str]]:
+    """The entities the question's names resolve to, as (required, setting, names to read as plain
+    words), or the abstention when one names nothing or more than one thing. With ``demote``, a
+    name no entity holds that only opens a claim's sentence is set aside instead of refused."""
+    required: list[str] = []
+    setting: list[str] = []
+    plain: set[str] = set()
+    lower = [t.text.lower() for t in q.tokens]
+    for span in q.spans:
+        context = tuple(w for w in lower[span.last : span.last + 2] if w.isalpha())
+        res = view.resolve(span.tokens, context)
+        if res.status == "not_found":
+            if demote and _only_opens_sentences(view, span):
+                plain.add(span.key)
+                continue
+            return _abstain(
+                "entity_not_found", span.text,
+                f"No memory names '{span.text}'. Check the spelling, or remember a claim about it first.",
+            )
+        if res.status == "ambiguous":
+            return _abstain(
+                "ambiguous_subject", span.text,
+                f"'{span.text}' could be {res.names()}. Ask again with the full name.",
+                candidates=res.candidates,
+            )
+        eid = res.entity_ids[0]
+        if span.prep in SETTING_PREPS and not span.possessive and required:
+            if eid not in setting and eid not in required:
+                setting.append(eid)
+        elif eid not in required:
+            required.append(eid)
+            if eid in setting:
+                setting.remove(eid)
+    return required, setting, frozenset(plain)
+
+
 def _only_opens_sentences(view: Any, span: Any) -> bool:
     """Whether a name no entity holds opens a sentence of a stored claim ("Kilmorrow beekeepers
     lost four hives"), where a capital says nothing, so the claim made no entity of it. The
     question's name is then read as the claim's words."""
-    if view.resolve(span.tokens, ()).status != "not_found":
-        return False
     words = [t for t in span.text.split() if t[:1].isupper()]
     if not words:
         return False
