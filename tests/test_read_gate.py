@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -508,3 +512,27 @@ def test_the_day_of_a_date_is_no_count_or_score() -> None:
                "The under-11s beat Thornwick 3-1 on 30 November.")
     abstained(p, "What was the score when the under-11s played Brackenholt Rovers on 23 November?", "unknown_predicate")
     answered_with(p, "What was the score when the under-11s beat Thornwick on 30 November?", "3-1")
+
+
+_TIE = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from test_read_gate import _store
+p = _store("Ada Obi washed the windows at Leith in May.", "Ada Obi washed the vans at Leith in October.",
+           "Ada Obi washed the windows at Leith in June.", "Ada Obi washed the doors at Leith in October.")
+a = p.recall("t", "Which windows did Ada Obi wash at Leith in October?")
+print(a.verdict, a.code, a.term)
+"""
+
+
+def test_the_term_an_abstention_names_does_not_depend_on_the_hash_seed() -> None:
+    # claims that fail the question equally well, on different words: which word is named must not
+    # follow the order a set of memory ids happens to iterate in, which the hash seed decides
+    here = str(Path(__file__).parent)
+    seen = set()
+    for seed in range(8):
+        out = subprocess.run([sys.executable, "-c", _TIE, here], capture_output=True, text=True, timeout=60,
+                             env={**os.environ, "PYTHONHASHSEED": str(seed)})
+        assert out.returncode == 0, out.stderr
+        seen.add(out.stdout.strip())
+    assert len(seen) == 1 and next(iter(seen)).startswith("abstained unknown_predicate"), seen

@@ -163,6 +163,7 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
     good = [m for m in matches if m.ok]
     premise = [m for m in matches if m.premise]
     if premise and not good and q.kind not in ("yesno", "keyword"):
+        premise.sort(key=lambda m: -view.seq(m.mid))  # the latest first, in the same order every run
         cite = [view.result(m.mid, m.state) for m in premise[:3]]
         return _abstain(
             "false_premise", q.verb_word.text if q.verb_word else _term_of(q),
@@ -213,7 +214,9 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         if good:
             matches = matches + more
     if not good:
-        best = max(matches, key=lambda m: m.score)
+        # the candidates come from a set: a tie goes to the claim recorded last, so the term named
+        # is the same from run to run
+        best = max(matches, key=lambda m: (m.score, view.seq(m.mid)))
         term = best.missing or _term_of(q)
         if required:
             who = view.entity_name(required[0])
