@@ -106,6 +106,12 @@ NUMERAL_PAIRS = [
     ("The ferry leaves at twenty past 7pm.", "The ferry leaves at 7pm.", "The ferry leaves at 19:20.", "7pm"),
     # a unit is part of the quantity, however it is spelt: 18 km is 18 kilometres, never 18 miles
     ("The Culvane Fell site is 18 kilometres from the clubhouse.", "The Culvane Fell site is 18 miles from the clubhouse.", "The Culvane Fell site is 18 km from the clubhouse.", "18 miles"),
+    # ... and so is a unit glued to its digits, in the evidence or in the claim
+    ("Mira Holt ran 18km on the Culvane Fell route.", "Mira Holt ran 18 miles on the Culvane Fell route.", "Mira Holt ran 18 km on the Culvane Fell route.", "18 miles"),
+    ("Mira Holt ran 18 miles on the Culvane Fell route.", "Mira Holt ran 18km on the Culvane Fell route.", "Mira Holt ran 18 mi on the Culvane Fell route.", "18km"),
+    ("The Orla Street water tank holds 40ml of dye.", "The Orla Street water tank holds 40 litres of dye.", "The Orla Street water tank holds 40 millilitres of dye.", "40 litres"),
+    ("Tomas Reyes checked in a bag of 23 kilos.", "Tomas Reyes checked in a bag of 23lb.", "Tomas Reyes checked in a bag of 23kg.", "23lb"),
+    ("The Kestrel van was clocked at 40km/h.", "The Kestrel van was clocked at 40 mph.", "The Kestrel van was clocked at 40 km/h.", "40 mph"),
     ("Casimir Adebayo led the ride at an average of 22 km/h.", "Casimir Adebayo led the ride at an average of 22 mph.", "Casimir Adebayo led the ride at an average of 22 kph.", "22 mph"),
     ("The boiler repair at Orla Street takes 3 hours.", "The boiler repair at Orla Street takes 3 days.", "The boiler repair at Orla Street takes 3 hrs.", "3 days"),
     ("Dr Ngozi Abernathy prescribed Pepper methimazole 2.5 mg twice daily.", "Dr Ngozi Abernathy prescribed Pepper methimazole 2.5 g twice daily.", "Dr Ngozi Abernathy prescribed Pepper methimazole 2.5 milligrams twice daily.", "2.5 g"),

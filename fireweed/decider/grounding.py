@@ -445,8 +445,6 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "date", w)
         if w in ("noon", "midnight", "midday"):
             _add(ci, "clock", w)
-        if w in _UNIT_OF.get(w, set()) and False:
-            pass
         if w in ("million", "billion") and prev[:1] in "£$€¥":
             _add(ci, "money", prev + " " + w)
         if w in ("pounds", "dollars", "euros", "pence") and is_number(prev):

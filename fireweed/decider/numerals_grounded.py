@@ -170,6 +170,7 @@ _UNIT = _units(
 # After a price's "per", "pound" is a weight.
 _PER_UNIT = {"pound": ("mass", "lb"), "pounds": ("mass", "lb")}
 # Abbreviations that are also words or letters: a unit only right after a numeral written in digits.
+_GLUED = re.compile(r"(?<=\d)[^\W\d_]+$")  # the letters glued to a numeral's digits
 _DIGITS_ONLY = frozenset({"m", "mi", "in", "g", "t", "st", "s", "h", "l", "kn", "pt", "ha", "min", "sec"})
 
 
@@ -184,6 +185,14 @@ def _unit_span(a: Analysis, num: Numeral) -> tuple[tuple[str, str], int, int] | 
         # "a ten-year warranty", "a 5-year guarantee": the unit is the hyphenated word's second part
         unit = _UNIT.get(toks[own].parts[1])
         return (unit, own, own + 1) if unit is not None and toks[own].parts[1] not in _DIGITS_ONLY else None
+    glued = _GLUED.search(num.text.casefold()) if num.kind == "number" and own is not None else None
+    if glued is not None:
+        # "18km", "2.5kg": a unit glued to the digits, inside the numeral's own token
+        word, end = glued.group(0), own + 1
+        if word == "km" and end < len(toks) and toks[end].norm == "h" and a.text[toks[own].end:toks[end].start] == "/":
+            word, end = "km/h", end + 1
+        unit = _UNIT.get(word) if word != "s" else None  # "the 1990s", "in his 30s": no seconds
+        return (unit, own, end) if unit is not None else None
     k = next((i for i, t in enumerate(toks) if t.start >= num.end), None)
     if k is None or toks[k].start - num.end > 1:
         return None
