@@ -912,3 +912,35 @@ def test_a_relative_clause_may_trade_places_with_its_main_clause() -> None:
     # the twins: who did which is still read, and exchanging the verbs is refused
     assert not judge("Xanthe Bjornstad glazed the bowls that Jarek Umeadi had thrown.", evidence).ok
     assert not judge("Jarek Umeadi had thrown the bowls that Xanthe Bjornstad glazed.", evidence).ok
+
+
+ROLE_WORD_CASES = [
+    # a role word before a name is said of that name: moved to the other person, the roles are swapped
+    ("Podiatrist Eluned Pryderi will see Henrietta Oyelaran on 12 March.",
+     "Podiatrist Henrietta Oyelaran will see Eluned Pryderi on 12 March.",
+     "Eluned Pryderi will see Henrietta Oyelaran on 12 March.", "relation_transposed"),
+    ("Surveyor Tobiah Kestevan inspected the roof for Fenella Drouhin.",
+     "Surveyor Fenella Drouhin inspected the roof for Tobiah Kestevan.",
+     "Surveyor Tobiah Kestevan inspected the roof.", "relation_transposed"),
+    ("Consultant Dr. Oriel Fanshawe-Okafor has advised Rafferty Quennell-Abara against surgery.",
+     "Consultant Rafferty Quennell-Abara has advised Dr. Oriel Fanshawe-Okafor against surgery.",
+     "Consultant Dr. Oriel Fanshawe-Okafor has advised Rafferty Quennell-Abara.", "relation_transposed"),
+    # a role the evidence gives no one is an added word, and the person is still the one it names
+    ("Eluned Pryderi will see Henrietta Oyelaran on 12 March.",
+     "Podiatrist Eluned Pryderi will see Henrietta Oyelaran on 12 March.",
+     "Eluned Pryderi will see Henrietta Oyelaran.", "asserts_more_than_evidence"),
+    ("Ivo Brand will see Eluned Pryderi on 12 March.",
+     "Ivo Brand will see podiatrist Eluned Pryderi on 12 March.",
+     "Ivo Brand will see Eluned Pryderi.", "asserts_more_than_evidence"),
+    # ... and a person the evidence never names is unknown, role or no role
+    ("Podiatrist Eluned Pryderi will see Henrietta Oyelaran on 12 March.",
+     "Podiatrist Ivo Brand will see Henrietta Oyelaran on 12 March.",
+     "Podiatrist Eluned Pryderi will see Henrietta Oyelaran.", "unknown_subject"),
+]
+
+
+@pytest.mark.parametrize(("evidence", "refused", "twin", "code"), ROLE_WORD_CASES, ids=[c[1][:40] for c in ROLE_WORD_CASES])
+def test_a_role_word_before_a_name_is_said_of_that_name(evidence: str, refused: str, twin: str, code: str) -> None:
+    verdict = judge(refused, evidence)
+    assert not verdict.ok and verdict.code == code, verdict
+    assert judge(twin, evidence).ok, judge(twin, evidence)

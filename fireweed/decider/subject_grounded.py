@@ -48,6 +48,7 @@ __all__ = ["check", "check_analyzed", "subject_binding", "claim_subject", "Bindi
 
 GATE = "subject_grounded"
 CODE = "unknown_subject"
+TRANSPOSED = "relation_transposed"  # order_preserved.CODE (that module imports this one)
 
 
 def _find_seq(seq: list[str], key: tuple[str, ...]) -> list[int]:
@@ -108,11 +109,32 @@ def _remedy_for(label: str) -> str:
     )
 
 
+def _without_role(key: tuple[str, ...]) -> tuple[str, ...] | None:
+    """A name's key without the role words that open it ("Surveyor Fenella Drouhin" is Fenella
+    Drouhin), if it has any and a name of two words or more is left; else None."""
+    k = 0
+    while k < len(key) and (key[k] in TITLES or role_word(key[k])):
+        k += 1
+    return key[k:] if 0 < k <= len(key) - 2 else None
+
+
 def _check_subject(subj: Subject, claim: Analysis, evidence: Analysis) -> GateVerdict | None:
     if subj.kind == "name" and subj.name is not None:
         occ = name_occurrences(subj.name, evidence)
         if not occ:
-            return GateVerdict.refuse(CODE, GATE, _remedy_for(subj.name.text), subj.name.text)
+            bare = _without_role(subj.name.key)
+            if bare is None or not _find_seq([t.norm for t in evidence.tokens], bare):
+                return GateVerdict.refuse(CODE, GATE, _remedy_for(subj.name.text), subj.name.text)
+            roles = subj.name.key[:len(subj.name.key) - len(bare)]
+            given = [t.text for t in evidence.tokens if t.norm in roles]
+            if given:  # the evidence names the person, and gives the role to someone else
+                return GateVerdict.refuse(
+                    TRANSPOSED, GATE,
+                    f"in the evidence '{given[0]}' is not {' '.join(subj.name.text.split()[len(roles):])}'s "
+                    "role; give each person the role the evidence gives them",
+                    subj.name.text,
+                )
+            return None  # a role the evidence does not give at all: the predicate gate's to refuse
         if not subj.name.possessive:
             # "Ada's agent sold it" does not say Ada sold it: if every mention is a possessor,
             # the evidence's subject is someone else.
@@ -633,7 +655,9 @@ def _actor(claim: Analysis, evidence: Analysis, v: int) -> tuple[str | None, boo
         if span.last < v and _subject_position(ev_toks, span.first, span.last - span.first + 1, v) \
                 and not _in_closed_relative(evidence, span.first, v):
             if best is None or span.last > best[0]:
-                best = (span.last, span.text, bool(_find_seq(claim_seq, span.key)))
+                bare = _without_role(span.key)  # "Podiatrist Eluned Pryderi" is in a claim as Eluned Pryderi
+                best = (span.last, span.text,
+                        bool(_find_seq(claim_seq, span.key) or bare is not None and _find_seq(claim_seq, bare)))
     for j in range(v - 1, -1, -1):
         if ev_toks[j].norm in SUBJECT_PRONOUNS:
             if best is None or j > best[0]:
@@ -738,7 +762,8 @@ def _person_not_in_evidence(claim: Analysis, evidence: Analysis) -> NameSpan | N
             continue  # a lone capitalised word may be anything; "Bramble's" is someone's
         if len(span.tokens) >= 2 and guess_kind(span.text) != "person":
             continue
-        if not all(w in have for w in span.key or span.tokens) and not name_occurrences(span, evidence):
+        key = _without_role(span.key) or span.key or span.tokens  # a role the claim adds is the predicate gate's
+        if not all(w in have for w in key) and not name_occurrences(span, evidence):
             return span
     return None
 
