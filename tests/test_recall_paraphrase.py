@@ -231,6 +231,42 @@ def test_a_place_the_question_is_set_at_may_be_named_only_by_the_claims_source()
     abstains(p, "Who isolated the burst main in Pellow?")  # that source says nothing of a main
 
 
+def test_the_claims_source_does_not_lend_a_count() -> None:
+    # the same source names the place or the thing the question is set at; what it says of a flat
+    # in general, or of another boat, is no answer about this one
+    p = build(["Members agreed to replace the roof of Block C at Brackenbury Court.",
+               "Rent for a two-bedroom flat will rise to £640 a month from 1 April.",
+               "Block D has 18 flats."],
+              ["minutes", "minutes", "survey"])
+    answers(p, "How many flats are in Block D?", "18 flats")
+    abstains(p, "How many flats are in Block C?")  # Block C's source rents "a flat" somewhere
+
+
+def test_the_claims_source_does_not_lend_another_things_figures() -> None:
+    p = build(["A week's hire of Marsh Harrier costs £1,290.",
+               "The boat Wagtail costs £490 for a short break of three nights."], ["prices", "prices"])
+    answers(p, "How much does a week's hire of Marsh Harrier cost?", "£1,290")
+    abstains(p, "How much does a short break of three nights on Marsh Harrier cost?")  # Wagtail's price
+    answers(p, "How much does Wagtail cost for a short break of three nights?", "Wagtail")
+
+
+def test_a_count_before_a_noun_counts_that_noun() -> None:
+    p = build(["Tobiah Greenhalgh-Mora arranged a bulk order of frames at a 15% discount.",
+               "Maren Holt arranged an order of 40 frames."], ["a", "b"])
+    answers(p, "How many frames did Maren Holt order?", "40 frames")
+    abstains(p, "How many frames did Tobiah Greenhalgh-Mora order?")  # one order, of frames uncounted
+    answers(p, "How many orders did Tobiah Greenhalgh-Mora arrange?", "a bulk order")  # that one
+
+
+def test_a_count_inside_a_compound_counts_the_compounds_noun() -> None:
+    p = build(["Inga Rask rents a two-bedroom flat in Skelby.",
+               "Inga Rask's flat has two bedrooms.",
+               "Ole Rask lets 2-bedroom flats in Skelby."], ["c", "d", "e"])
+    answers(p, "How many bedrooms does Inga Rask's flat have?", "two")
+    answers(p, "How many flats does Inga Rask rent in Skelby?", "a two-bedroom flat")  # one
+    abstains(p, "How many flats does Ole Rask let in Skelby?")  # "2-bedroom" counts bedrooms
+
+
 def test_a_word_straight_after_a_modal_is_the_verb_and_what_follows_its_object() -> None:
     # "captain" is no common verb: read as a noun, "who will captain" had no verb and no object
     p = build(["Constance Adebanjo-Reeve will captain the ladies' section at Hollowmere next season.",

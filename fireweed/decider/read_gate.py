@@ -203,13 +203,22 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         if old:
             matches = matches + old
             good = [m for m in old if m.ok]
-    if not good and required and all(s.prep in SETTING_PREPS and not s.possessive for s in q.spans):
+    if not good and required and all(s.prep in SETTING_PREPS and not s.possessive for s in q.spans) \
+            and not (q.hole in ("number", "amount") and _counted_where(q)):
         # "who will captain the ladies' section at Hollowmere" <- "the ladies' section will be
         # captained by ...", from a source that names Hollowmere: a place the question sets its
-        # question at may be named only by the claim's own source, the document it was quoted from
+        # question at may be named only by the claim's own source, the document it was quoted from.
+        # Not a count placed there ("how many flats are in Block C"): a count holds for where it was
+        # counted, and a claim that does not say where may count somewhere wider (see _evaluate)
         near = view.same_source(required)
+        # The named thing's own claims that fail only on a number the question states ("three
+        # nights") do tell its relation: a claim from its source about someone else that has the
+        # number is about that one ("a short break on Marsh Harrier" is not priced by "Wagtail costs
+        # £490 for a short break of three nights"), unless the name it gives is what is asked.
+        told = q.hole not in _NAMED_HOLES and any(m.missing in q.numbers for m in matches)
         more = [_evaluate(view, q, m, st, [], [], q_spans, False) for m in near - cands
-                if (st := view.visible(m)) is not None and not _placed(view.fact(m))]
+                if (st := view.visible(m)) is not None and not _placed(view.fact(m))
+                and not (told and set(view.subjects(m)) - set(required))]
         good = [m for m in more if m.ok]
         if good:
             matches = matches + more
@@ -808,6 +817,10 @@ def _count_after(lower: list[str], p: int, counted: Callable[[str], bool] | None
         return False
     after = lower[k + 1] if k + 1 < len(lower) else "."
     return not after.isalpha() or after in STOPWORDS or (counted is not None and counted(after))
+
+
+# Holes a name can fill ("who", "which boat")
+_NAMED_HOLES = frozenset({"person", "org", "place", "name", "title", "thing"})
 
 
 def _placed(fact: Any) -> bool:
@@ -1456,10 +1469,17 @@ _COUNT_WORDS: frozenset[str] = frozenset(CARDINAL_WORDS).difference(("zero", "no
 def _count_before(ci: ClaimIndex, head: Word) -> bool:
     """A cardinal within three words before the counted noun ("2,340 spectators", "18 of them
     refrigerated units", "three regional titles")."""
+    lower = ci.lower
     for p in ci.positions(head.concepts):
-        for w in ci.lower[max(0, p - 4):p]:
-            if w in _COUNT_WORDS or (w.replace(",", "").replace(".", "").isdigit() and not w.endswith(("st", "nd", "rd", "th"))):
-                return True
+        for i in range(max(0, p - 4), p):
+            w = lower[i]
+            if not (w in _COUNT_WORDS or (w.replace(",", "").replace(".", "").isdigit() and not w.endswith(("st", "nd", "rd", "th")))):
+                continue
+            if i + 1 < p and lower[i + 1] == "-" and i + 2 != p:
+                continue  # "a two-bedroom flat" counts bedrooms, not flats
+            if w in ("a", "an") and "of" in lower[i + 1:p]:
+                continue  # "a bulk order of frames" is one order, of frames uncounted
+            return True
     return False
 
 
