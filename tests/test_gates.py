@@ -944,3 +944,13 @@ def test_a_role_word_before_a_name_is_said_of_that_name(evidence: str, refused: 
     verdict = judge(refused, evidence)
     assert not verdict.ok and verdict.code == code, verdict
     assert judge(twin, evidence).ok, judge(twin, evidence)
+
+
+def test_a_word_the_claim_says_twice_and_the_evidence_once_sets_no_order() -> None:
+    # "driver ... will drive" shares one stem with the evidence's one "drive" (its "Driver" opens a
+    # name): which of the two it is cannot be told, so it orders nothing, and the rest still does
+    evidence = "Driver Leopold Makinde-Urquhart will drive the route from Tolland to Ashcombe, collecting at Osier Close."
+    assert judge("Collecting at Osier Close, driver Leopold Makinde-Urquhart will drive the route from Tolland to Ashcombe.",
+                 evidence).ok
+    assert judge("Collecting at Osier Close, driver Leopold Makinde-Urquhart will drive the route from Ashcombe to Tolland.",
+                 evidence).code == "relation_transposed"

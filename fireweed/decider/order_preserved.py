@@ -153,11 +153,16 @@ def _evidence_positions(claim_units: list[_Unit], ev_units: list[_Unit]) -> dict
     where: dict[str, list[int]] = {}
     for u in ev_units:
         where.setdefault(u.key, []).append(u.index)
+    said: dict[str, int] = {}
+    for u in claim_units:
+        said[u.key] = said.get(u.key, 0) + 1
     out: dict[str, int] = {}
     for u in claim_units:
         if u.key in out:
             continue
         hits = where.get(u.key)
+        if hits is not None and u.key.startswith("W:") and said[u.key] > len(hits):
+            continue  # "driver ... will drive" against one "drive": which of the two it is, is unknown
         if hits is None and u.key.startswith("N:"):
             # A shorter claim name ("Lee") may sit inside a longer evidence name ("Ada Lee").
             words = u.key[2:].split(" ")
