@@ -265,6 +265,16 @@ def test_a_count_inside_a_compound_counts_the_compounds_noun() -> None:
     answers(p, "How many bedrooms does Inga Rask's flat have?", "two")
     answers(p, "How many flats does Inga Rask rent in Skelby?", "a two-bedroom flat")  # one
     abstains(p, "How many flats does Ole Rask let in Skelby?")  # "2-bedroom" counts bedrooms
+    answers(p, "How many bedrooms do Ole Rask's flats have?", "2-bedroom")
+
+
+def test_a_count_joined_to_a_noun_counts_it() -> None:
+    p = build(["Hire of the six-berth boat Marsh Harrier costs £1,150 a week.",
+               "The 72-seat Kestrel coach leaves at 9."], ["a", "b"])
+    answers(p, "How many berths does Marsh Harrier have?", "six-berth")
+    answers(p, "How many seats does the Kestrel coach have?", "72-seat")
+    abstains(p, "How many boats does Marsh Harrier have?")
+    abstains(p, "How many coaches leave at 9?")  # one coach, its seats counted
 
 
 def test_a_word_straight_after_a_modal_is_the_verb_and_what_follows_its_object() -> None:

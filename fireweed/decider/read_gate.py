@@ -1471,6 +1471,9 @@ def _count_before(ci: ClaimIndex, head: Word) -> bool:
     refrigerated units", "three regional titles")."""
     lower = ci.lower
     for p in ci.positions(head.concepts):
+        first, dash, _ = lower[p].partition("-")
+        if dash and (first in _COUNT_WORDS or first.isdigit()) and first not in ("a", "an", "no"):
+            return True  # "a six-berth boat", "a 72-seat coach": the count is joined to what it counts
         for i in range(max(0, p - 4), p):
             w = lower[i]
             if not (w in _COUNT_WORDS or (w.replace(",", "").replace(".", "").isdigit() and not w.endswith(("st", "nd", "rd", "th")))):
