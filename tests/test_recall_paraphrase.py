@@ -1023,3 +1023,13 @@ def test_a_negation_in_a_relative_clause_is_not_the_main_verb_s() -> None:
     # the twin: the negation is the claim verb's own, so the question's premise is false
     a = p.recall("t", "When can ticket holders for the Corran Proms claim a refund?")
     assert a.verdict == "abstained" and a.code == "false_premise", (a.code, a.term)
+
+
+def test_which_evening_or_morning_asks_a_day() -> None:
+    p = build(["From 15 April, Quenby Ashworth-Tull will hold rehearsals on Mondays instead of Wednesdays.",
+               "Ivo Brand rehearses the band at 7pm.",
+               "Ivo Brand ran the evening session at Kelby Hall."], ["a", "b", "c"])
+    answers(p, "Which evening does Quenby Ashworth-Tull hold rehearsals on?", "on Mondays")
+    answers(p, "On which morning does Quenby Ashworth-Tull hold rehearsals?", "on Mondays")
+    abstains(p, "Which evening does Ivo Brand rehearse the band?")  # a time of day, not a day
+    answers(p, "Who ran the evening session at Kelby Hall?", "Ivo Brand")  # still a word of the claim

@@ -62,7 +62,8 @@ WH = frozenset({"who", "whom", "whose", "what", "which", "when", "where", "why",
 TYPE_NOUNS: dict[str, str] = {
     stem(k): v
     for k, v in {
-        "time": "clock", "date": "date", "day": "day", "year": "year", "month": "date", "week": "date",
+        "time": "clock", "date": "date", "day": "day", "evening": "day", "morning": "day", "afternoon": "day",
+        "night": "day", "year": "year", "month": "date", "week": "date",
         "price": "money", "cost": "money", "rate": "rate", "colour": "colour", "color": "colour", "fee": "money", "sum": "money", "budget": "money", "balance": "money", "charge": "money",
         "salary": "money", "money": "money", "funding": "money", "funds": "money", "amount": "amount", "figure": "amount", "value": "amount", "total": "amount",
         "number": "number", "count": "number", "capacity": "number", "size": "number", "quantity": "number",
