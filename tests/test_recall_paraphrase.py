@@ -1033,3 +1033,11 @@ def test_which_evening_or_morning_asks_a_day() -> None:
     answers(p, "On which morning does Quenby Ashworth-Tull hold rehearsals?", "on Mondays")
     abstains(p, "Which evening does Ivo Brand rehearse the band?")  # a time of day, not a day
     answers(p, "Who ran the evening session at Kelby Hall?", "Ivo Brand")  # still a word of the claim
+
+
+def test_money_raised_for_a_thing_is_not_its_cost() -> None:
+    p = build(["The Radio Pellham appeal raised £7,850, enough to replace the studio mixing desk.",
+               "The Kelby depot will be rebuilt for £3.2 million."], ["a", "b"])
+    abstains(p, "How much will the new studio mixing desk cost?")  # what came in, not the price
+    answers(p, "How much did the Radio Pellham appeal raise?", "£7,850")
+    answers(p, "How much will the Kelby depot cost?", "£3.2 million")

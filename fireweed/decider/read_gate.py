@@ -536,7 +536,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     # the main verb
     premise = False
     head_counts = q.kind == "how" and q.hole == "number" and q.head_word is not None and literal > 0
-    if q.hole == "money" and q.verb_word is not None and q.verb_word.stem in _PRICE_VERBS and ci.typed("money", exclude):
+    if q.hole == "money" and q.verb_word is not None and q.verb_word.stem in _PRICE_VERBS and ci.typed("money", exclude) \
+            and not _money_gathered(ci):
         # "how much will the depot cost" ← "... a new depot ... for £3.2 million": the amount is the cost
         head_counts = True
     if q.hole == "money" and q.verb_word is not None and q.verb_word.stem.split()[0] in _PAYING_VERBS \
@@ -827,6 +828,18 @@ def _placed(fact: Any) -> bool:
     """Whether the claim names a place of its own ("at the Ledmore Bridge station"), which a question
     set at another name is not about."""
     return fact is None or any(sp.prep in SETTING_PREPS for sp in fact.spans)
+
+
+# Verbs whose object is money come in, not a price paid: "the appeal raised £7,850, enough to replace
+# the desk" does not say what the desk costs
+_GATHERING = frozenset(stem(w) for w in ("raise", "collect", "donate", "earn", "receive", "pledge", "win", "save"))
+
+
+def _money_gathered(ci: ClaimIndex) -> bool:
+    """Whether every sum the claim states is the object of a verb of gathering money."""
+    lower = ci.lower
+    sums = [i for i, w in enumerate(lower) if w[:1] in "£$€¥" and any(c.isdigit() for c in w)]
+    return bool(sums) and all(any(stem(lower[j]) in _GATHERING for j in range(max(0, i - 2), i)) for i in sums)
 
 
 def _price_stated(ci: ClaimIndex) -> bool:
