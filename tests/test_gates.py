@@ -914,6 +914,17 @@ def test_a_relative_clause_may_trade_places_with_its_main_clause() -> None:
     assert not judge("Jarek Umeadi had thrown the bowls that Xanthe Bjornstad glazed.", evidence).ok
 
 
+def test_the_noun_a_relative_clause_is_said_of_may_have_modifiers() -> None:
+    evidence = "Jarek Umeadi glazed the large blue bowls that Xanthe Bjornstad had thrown."
+    assert judge("Xanthe Bjornstad had thrown the large blue bowls that Jarek Umeadi glazed.", evidence).ok
+    assert judge("Xanthe Bjornstad had thrown the three bowls that Jarek Umeadi glazed.",
+                 "Jarek Umeadi glazed the three bowls that Xanthe Bjornstad had thrown.").ok
+    assert judge("Xanthe Bjornstad glazed the large blue bowls that Jarek Umeadi had thrown.", evidence).code \
+        == "relation_transposed"
+    assert judge("Jarek Umeadi had thrown the large blue bowls that Xanthe Bjornstad glazed.", evidence).code \
+        == "relation_transposed"
+
+
 ROLE_WORD_CASES = [
     # a role word before a name is said of that name: moved to the other person, the roles are swapped
     ("Podiatrist Eluned Pryderi will see Henrietta Oyelaran on 12 March.",

@@ -276,32 +276,37 @@ _REL_PREPS = frozenset({"on", "in", "at", "for", "with", "from", "to", "by"})
 _NOUN_OPENERS = frozenset({"the", "a", "an", "this", "these", "those", "his", "her", "their", "its", "our", "my", "your"})
 
 
-def _relative_start(a: Analysis) -> int | None:
-    """The token index where a relative clause after a noun begins ("the bowls that ...", "a rota
-    on which ..."), or None. After a verb "that" opens a reported clause, not a relative one."""
+def _relative_start(a: Analysis) -> tuple[int, int] | None:
+    """Where the noun phrase a relative clause is said of begins, and where the clause begins ("the
+    large bowls that ...", "a rota on which ..."), as token indices; or None. After a verb "that"
+    opens a reported clause, not a relative one."""
     toks = a.tokens
     for k in range(2, len(toks)):
         if toks[k].norm not in _RELATIVES:
             continue
         j = k - 1 if toks[k - 1].norm not in _REL_PREPS else k - 2
-        if j >= 1 and toks[j - 1].norm in _NOUN_OPENERS:
-            return j + 1
+        m = j - 1  # back over the noun's modifiers ("the large blue bowls that"), up to three
+        while m >= 1 and j - m <= 3 and toks[m].norm not in _NOUN_OPENERS and toks[m].norm not in STOPWORDS \
+                and (toks[m].norm.isalpha() or a.in_numeral[m]) and a.text[toks[m].end:toks[m + 1].start] == " ":
+            m -= 1
+        if j >= 1 and m >= 0 and toks[m].norm in _NOUN_OPENERS:
+            return m + 1, j + 1
     return None
 
 
-def _kept_in_own_clause(claim: Analysis, evidence: Analysis, cs: int, es: int, a: _Unit, b: _Unit, r: _Unit,
-                        pa: int, pb: int, pr: int) -> bool:
-    """Two names on the two sides of a relative clause (starting at ``cs`` in the claim, ``es`` in
-    the evidence) in both texts alike, and the word between them the relative clause's noun or on
-    the same name's side in both: "X had thrown the bowls that Y glazed" from "Y glazed the bowls
+def _kept_in_own_clause(claim: Analysis, evidence: Analysis, crel: tuple[int, int], erel: tuple[int, int],
+                        a: _Unit, b: _Unit, r: _Unit, pa: int, pb: int, pr: int) -> bool:
+    """Two names on the two sides of a relative clause in both texts alike (``crel`` and ``erel``:
+    where the noun phrase it is said of, and the clause, begin in the claim and in the evidence),
+    and the word between them in that noun phrase or on the same name's side in both: "X had thrown the bowls that Y glazed" from "Y glazed the bowls
     that X had thrown" keeps who threw and who glazed; only the clauses changed places."""
+    (cn, cs), (en, es) = crel, erel
     ca, cb, cr = a.index >= cs, b.index >= cs, r.index >= cs
     ea, eb, er = pa >= es, pb >= es, pr >= es
     if ca == cb or ea == eb:
         return False
-    if r.index == cs - 1 or (r.index == cs - 2 and claim.tokens[cs - 1].norm in _REL_PREPS) \
-            or pr == es - 1 or (pr == es - 2 and evidence.tokens[es - 1].norm in _REL_PREPS):
-        return True  # the noun the relative clause is said of belongs to both clauses
+    if cn <= r.index < cs or en <= pr < es:
+        return True  # the noun phrase the relative clause is said of belongs to both clauses
     return (cr == ca and er == ea) or (cr == cb and er == eb)
 
 
@@ -317,7 +322,7 @@ def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
     eu = _units(evidence, resolve_pronouns=True)
     pos = _evidence_positions(cu, eu)
     aligned = [u for u in cu if u.key in pos]
-    cs, es = _relative_start(claim), _relative_start(evidence)  # once: they hold for every triple
+    crel, erel = _relative_start(claim), _relative_start(evidence)  # once: they hold for every triple
     for ai, a in enumerate(aligned):
         if not a.participant:
             continue
@@ -338,7 +343,7 @@ def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
                 elif not (a.clause == r.clause == b.clause) and not _numbers_swapped(claim, a, b, evidence, pa, pb):
                     continue
                 pr = pos[r.key]
-                if cs is not None and es is not None and _kept_in_own_clause(claim, evidence, cs, es, a, b, r, pa, pb, pr):
+                if crel is not None and erel is not None and _kept_in_own_clause(claim, evidence, crel, erel, a, b, r, pa, pb, pr):
                     continue
                 reversed_ = pb < pr < pa
                 same = pa < pr < pb
