@@ -62,6 +62,9 @@ class StandInWriter:
         return await wait()
 
     async def send_request(self, op: str, tenant: str, **fields: Any) -> Any:
+        return self.queue_request(op, tenant, **fields)
+
+    def queue_request(self, op: str, tenant: str, **fields: Any) -> Any:
         wire = json.dumps({"op": op, "id": 1, "tenant": tenant, **fields})  # what the frame costs to make
         self.calls.append((op, json.loads(wire)))
         if op == "prepare_source":

@@ -31,6 +31,9 @@ class StandInWriter:
         return await wait()
 
     async def send_request(self, op: str, tenant: str, **fields: Any) -> Any:
+        return self.queue_request(op, tenant, **fields)
+
+    def queue_request(self, op: str, tenant: str, **fields: Any) -> Any:
         self.ops.append(op)
         if op in self.fail_on:
             raise Unavailable("the ledger writer stopped")

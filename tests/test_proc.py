@@ -48,7 +48,7 @@ def test_the_deciders_mutations_feed_its_growth_freezer(monkeypatch: pytest.Monk
     from fireweed.shared.config import resolve_settings
 
     class Writer:  # acknowledges every append at once
-        async def send_request(self, op: str, tenant: str, **fields: Any) -> Any:
+        def queue_request(self, op: str, tenant: str, **fields: Any) -> Any:
             async def wait() -> dict[str, Any]:
                 return {"events": [{"seq": e["seq"]} for e in fields["events"]]}
             return wait

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import struct
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from anyio.abc import SocketStream
 from anyio import wait_all_tasks_blocked
 
 from fireweed.shared.errors import FrameError
+from fireweed.shared.rpc import RpcClient
 from fireweed.shared.wire import FramedStream, dumps_bytes, encode_frame
 
 pytestmark = pytest.mark.anyio
@@ -266,7 +268,6 @@ def test_a_path_that_is_not_utf8_is_shown_as_valid_unicode():
 def test_a_failed_write_says_whether_it_was_recorded_as_a_field_not_in_prose() -> None:
     from fireweed.proposer_api.mcp_session import _unavailable_remedy
     from fireweed.shared.errors import RemoteError, Unavailable
-    from fireweed.shared.rpc import RpcClient
     from fireweed.shared.wire import error_reply
 
     assert "recorded" not in error_reply(1, "unavailable", "gone")["error"]
@@ -323,3 +324,63 @@ async def test_a_client_stream_writes_each_request_at_once() -> None:
     await _send_together(framed, 5)
     assert sock.sends == 5
     assert sock.taken == b"".join(encode_frame({"n": i}) for i in range(5))
+
+
+async def test_requests_queued_together_leave_in_one_write_in_queue_order() -> None:
+    # The decider queues each append under its order lock and sends it after releasing the lock:
+    # appends queued before the first of them is sent share one write, in the order queued (seq).
+    sock = _CountingSocket()
+    client = RpcClient(FramedStream(_Stream(sock)))  # type: ignore[arg-type]
+    waits = [client.queue_request("append", "t", n=n) for n in range(5)]
+    assert sock.sends == 0  # queued, not sent
+
+    async def wait_for(wait: Any) -> None:
+        with anyio.move_on_after(0.2):  # no writer answers: only the sending is under test
+            await wait()
+
+    async with anyio.create_task_group() as tg:
+        for wait in reversed(waits):  # whoever flushes first takes all queued before it
+            tg.start_soon(wait_for, wait)
+    assert sock.sends == 1
+    sent = [json.loads(part) for part in _frames(sock.taken)]
+    assert [m["n"] for m in sent] == list(range(5)) and [m["id"] for m in sent] == list(range(1, 6))
+    # the twin: requests sent with send_request go out one by one, each at once
+    sock = _CountingSocket()
+    client = RpcClient(FramedStream(_Stream(sock)))  # type: ignore[arg-type]
+    for n in range(3):
+        await client.send_request("append", "t", n=n)
+    assert sock.sends == 3
+
+
+class _GoneSocket(_StuckSocket):
+    def send(self, data: Any) -> int:
+        raise ConnectionResetError("peer gone")
+
+
+async def test_a_queued_request_whose_write_fails_is_unavailable_to_every_waiter() -> None:
+    from fireweed.shared.errors import Unavailable
+
+    client = RpcClient(FramedStream(_Stream(_GoneSocket(room=0))))  # type: ignore[arg-type]
+    waits = [client.queue_request("append", "t", n=n) for n in range(2)]
+    for wait in waits:  # the first write fails for both frames; the second waiter learns it too
+        with pytest.raises(Unavailable):
+            await wait()
+    with pytest.raises(Unavailable):  # and nothing more is queued on a stream given up
+        client.queue_request("append", "t", n=2)
+    assert not client._pending  # no waiter is left behind
+    # the twin: on a working socket the same two requests are sent
+    sock = _CountingSocket()
+    ok = RpcClient(FramedStream(_Stream(sock)))  # type: ignore[arg-type]
+    for wait in [ok.queue_request("append", "t", n=n) for n in range(2)]:
+        with anyio.move_on_after(0.05):
+            await wait()
+    assert len(_frames(sock.taken)) == 2
+
+
+def _frames(data: bytes) -> list[bytes]:
+    out = []
+    while data:
+        (length,) = struct.unpack(">I", data[:4])
+        out.append(data[4:4 + length])
+        data = data[4 + length:]
+    return out

@@ -252,7 +252,9 @@ class Decider:
             self.next_seq[tenant] = seq
             self.freezer.grew(len(events))
             try:
-                wait = await writer.send_request("append", tenant, events=wire)
+                # queued under the lock, so appends reach the writer in seq order; sent after it,
+                # together with the appends other callers plan meanwhile (one send, one wake-up)
+                wait = writer.queue_request("append", tenant, events=wire)
             except Unavailable:
                 await self._resync("the writer went away while the mutation was being sent")
                 raise

@@ -17,7 +17,7 @@ from typing import Any
 import anyio
 
 from fireweed.shared.errors import FrameError, RemoteError, Unavailable
-from fireweed.shared.wire import MAX_FRAME, FramedStream
+from fireweed.shared.wire import MAX_FRAME, FramedStream, encode_frame
 
 
 class RpcClient:
@@ -52,9 +52,11 @@ class RpcClient:
                 event.set()
 
     async def call(self, op: str, tenant: str, **fields: Any) -> dict[str, Any]:
-        """Send one request and wait for its reply; raises RemoteError or Unavailable."""
-        waiter = await self.send_request(op, tenant, **fields)
-        return await waiter()
+        """Send one request and wait for its reply; raises RemoteError or Unavailable.
+
+        The request leaves with the others queued in the same turn of the event loop (see
+        :meth:`queue_request`): many callers at once cost the peer one wake-up, not one each."""
+        return await self.queue_request(op, tenant, **fields)()
 
     async def send_request(self, op: str, tenant: str, **fields: Any) -> Callable[[], Awaitable[dict[str, Any]]]:
         """Send a request now and return a function that waits for its reply.
@@ -79,6 +81,40 @@ class RpcClient:
 
         async def wait() -> dict[str, Any]:
             try:
+                await event.wait()
+            finally:
+                self._pending.pop(req_id, None)
+            if not box:
+                raise Unavailable(self._close_reason)
+            return self._unwrap(box[0])
+
+        wait.req_id = req_id  # type: ignore[attr-defined]  # lets a caller cancel it by id
+        return wait
+
+    def queue_request(self, op: str, tenant: str, **fields: Any) -> Callable[[], Awaitable[dict[str, Any]]]:
+        """Queue a request without waiting and return a function that sends it, with whatever
+        else was queued by then, and waits for its reply.
+
+        Requests leave in the order they were queued: a caller may queue under an ordering lock
+        and wait after releasing it, so that requests planned together share one send."""
+        if self.closed.is_set():
+            raise Unavailable(self._close_reason)
+        req_id = next(self._ids)
+        event = anyio.Event()
+        box: list[dict[str, Any]] = []
+        data = encode_frame({"op": op, "id": req_id, "tenant": tenant, **fields}, self.framed.limit)
+        try:
+            ticket = self.framed.queue_encoded(data)
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError, OSError):
+            raise Unavailable(self._close_reason) from None
+        self._pending[req_id] = (event, box)
+
+        async def wait() -> dict[str, Any]:
+            try:
+                try:
+                    await self.framed.flush_through(ticket)
+                except (anyio.BrokenResourceError, anyio.ClosedResourceError, OSError):
+                    raise Unavailable(self._close_reason) from None
                 await event.wait()
             finally:
                 self._pending.pop(req_id, None)

@@ -75,8 +75,8 @@ class FramedStream:
     the server likes, because a server not reading our requests is its back-pressure.
 
     A serving end also waits one turn of the event loop before it writes, so that the replies
-    its callers finish together go out together. A client end writes at once: its caller may
-    hold an ordering lock while the frame goes out (the decider's appends)."""
+    its callers finish together go out together. A client end writes at once, unless its caller
+    queues frames (under an ordering lock) and flushes them after (the decider's appends)."""
 
     RECV_BYTES = 1 << 16
     STALLED_WRITE = 10.0  # seconds a peer may take none of our bytes before the stream is given up
@@ -145,23 +145,41 @@ class FramedStream:
 
         Returns once the frame is handed to the socket, by this call or by an earlier
         caller's write that took it along; raises if that write failed."""
+        await self.flush_through(self.queue_encoded(data), gather=self.serving)
+
+    def queue_encoded(self, data: bytes) -> int:
+        """Queue a frame without sending it; returns its ticket for :meth:`flush_through`.
+
+        Frames leave in the order they were queued, so a caller may queue under an ordering lock
+        and send after releasing it."""
         if self._send_error is not None:
             raise self._send_error
         self._outbox.append(data)
         self._pending += 1
         self._queued += 1
-        mine = self._queued
+        return self._queued
+
+    async def flush_through(self, ticket: int, *, gather: bool = True) -> None:
+        """Return once the frame with this ticket is handed to the socket, by this call or by
+        another caller's write that took it along; raise if that write failed.
+
+        With ``gather`` the write waits one turn of the event loop first, so that the frames other
+        tasks queue in that same turn (replies a group commit finished together, appends planned
+        together) leave in one send: one system call, and one wake-up of the peer, instead of one
+        per frame."""
         while self._writing:  # frames queued during a write go out together in the next one
             idle = self._idle
             await idle.wait()
-            if self._sent >= mine:
+            if self._sent >= ticket:
                 return
             if self._send_error is not None:
                 raise self._send_error
+        if self._sent >= ticket:
+            return  # a write that finished before this call took it along
+        if self._send_error is not None:
+            raise self._send_error
         self._writing = True
-        if self.serving:
-            # Replies finished in this same turn of the loop (a group commit wakes many callers at
-            # once) join this write: one send, and one wake-up of the peer instead of one per reply.
+        if gather:
             await anyio.lowlevel.cancel_shielded_checkpoint()
         batch = self._outbox[0] if len(self._outbox) == 1 else b"".join(self._outbox)
         count, self._pending = self._pending, 0
