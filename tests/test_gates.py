@@ -965,3 +965,17 @@ def test_a_word_the_claim_says_twice_and_the_evidence_once_sets_no_order() -> No
                  evidence).ok
     assert judge("Collecting at Osier Close, driver Leopold Makinde-Urquhart will drive the route from Ashcombe to Tolland.",
                  evidence).code == "relation_transposed"
+
+
+def test_a_name_set_off_by_commas_after_a_noun_is_in_that_clause() -> None:
+    # "the driver, Tomasz Wierzbicki, will call": the apposition is no clause of its own, so who
+    # calls whom is read across it
+    evidence = "The driver, Tomasz Wierzbicki, will call the recipient, Priya Ramanathan, before arrival."
+    assert judge("The recipient, Priya Ramanathan, will call the driver, Tomasz Wierzbicki, before arrival.",
+                 evidence).code == "relation_transposed"
+    assert judge("The recipient, Priya Ramanathan, will call the driver.", evidence).code == "relation_transposed"
+    assert judge("The driver, Tomasz Wierzbicki, will call the recipient, Priya Ramanathan.", evidence).ok
+    assert judge("Tomasz Wierzbicki will call Priya Ramanathan before arrival.", evidence).ok
+    # a list of names is not an apposition: each keeps its place
+    listed = "Ada Lee, Bo Ward, and Cy Tan met the mayor."
+    assert judge("Bo Ward met the mayor.", listed).ok

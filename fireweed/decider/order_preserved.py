@@ -94,9 +94,36 @@ def _event_like(toks: tuple[Token, ...], i: int) -> bool:
     return True
 
 
+def _unit_clauses(a: Analysis) -> list[int]:
+    """The analysis's clause numbers, with a name set off by commas after a noun ("the driver,
+    Tomasz Wierzbicki, will call") counted in the clause around it: an apposition is no clause."""
+    ids = list(a.clauses)
+    toks = a.tokens
+    for span in a.names:
+        f, l = span.first, span.last
+        if f < 1 or l + 1 >= len(toks) or ids[f] == ids[f - 1] or ids[l + 1] == ids[l]:
+            continue  # not set off on both sides
+        if any(ids[k] != ids[f] for k in range(f, l + 1)) or (f > 1 and ids[f - 2] != ids[f - 1]):
+            continue
+        if a.text[toks[f - 1].end:toks[f].start].strip() != "," or a.text[toks[l].end:toks[l + 1].start].strip() != ",":
+            continue
+        if toks[f - 1].capitalized or toks[f - 1].norm in STOPWORDS:
+            continue  # after a name ("Ada, Bo, and Cy") or a function word: a list, not an apposition
+        host, after = ids[f - 1], ids[l + 1]
+        for k in range(f, len(ids)):
+            if ids[k] == after and k > l:
+                ids[k] = host  # the clause goes on after the apposition...
+            elif k <= l:
+                ids[k] = host  # ...and the apposition is in it
+            else:
+                break
+    return ids
+
+
 def _units(a: Analysis, resolve_pronouns: bool) -> list[_Unit]:
     toks = a.tokens
     by_first = {s.first: s for s in a.names}
+    clauses = _unit_clauses(a) if a.names else list(a.clauses)
     covered: set[int] = set()
     num_at: dict[int, str] = {}
     starts = [t.start for t in toks] if a.numerals else []
@@ -120,13 +147,13 @@ def _units(a: Analysis, resolve_pronouns: bool) -> list[_Unit]:
         if i in by_first:
             span = by_first[i]
             key = "N:" + " ".join(span.key)
-            units.append(_Unit(key, i, a.clauses[i], True, span.text))
+            units.append(_Unit(key, i, clauses[i], True, span.text))
             last_name = (key, span.text)
             i = span.last + 1
             continue
         if i in covered:
             if i in num_at and (i == 0 or num_at.get(i - 1) != num_at[i]):
-                units.append(_Unit(num_at[i], i, a.clauses[i], False, t.text))
+                units.append(_Unit(num_at[i], i, clauses[i], False, t.text))
             i += 1
             continue
         if i > 0 and toks[i - 1].start == t.start and toks[i - 1].norm != t.norm:
@@ -136,13 +163,13 @@ def _units(a: Analysis, resolve_pronouns: bool) -> list[_Unit]:
         if resolve_pronouns and last_name and n in OBJECT_PRONOUNS and n not in ("it", "you"):
             nxt = toks[i + 1].norm if i + 1 < len(toks) else ""
             if n != "her" or not nxt or nxt in STOPWORDS:
-                units.append(_Unit(last_name[0], i, a.clauses[i], True, t.text))
+                units.append(_Unit(last_name[0], i, clauses[i], True, t.text))
             i += 1
             continue
         if n in _RELATIONAL_PREPS:
-            units.append(_Unit("P:" + n, i, a.clauses[i], False, t.text))
+            units.append(_Unit("P:" + n, i, clauses[i], False, t.text))
         elif n not in STOPWORDS and n not in NEGATIONS:
-            units.append(_Unit("W:" + a.keys[i], i, a.clauses[i], False,
+            units.append(_Unit("W:" + a.keys[i], i, clauses[i], False,
                                t.text, not _event_like(toks, i)))
         i += 1
     return units
