@@ -979,3 +979,30 @@ def test_a_name_set_off_by_commas_after_a_noun_is_in_that_clause() -> None:
     # a list of names is not an apposition: each keeps its place
     listed = "Ada Lee, Bo Ward, and Cy Tan met the mayor."
     assert judge("Bo Ward met the mayor.", listed).ok
+
+
+@pytest.mark.parametrize(("evidence", "refused", "twin", "code"), [
+    # what an exception is taken from, said without the exception, is said of all
+    ("The council agreed to replace all the benches on the recreation ground except the one by the pond.",
+     "The council agreed to replace all the benches on the recreation ground.",
+     "The council agreed to replace all the benches on the recreation ground except the one by the pond.",
+     "asserts_more_than_evidence"),
+    ("Ravi Chandrasekar will cover the early shifts on those days, except on 18 June.",
+     "Ravi Chandrasekar will cover the early shifts on those days.",
+     "Except on 18 June, Ravi Chandrasekar will cover the early shifts on those days.", "asserts_more_than_evidence"),
+    # one of several is not the one
+    ("Mr Joel Brandt will be one of the accompanying adults on the trip.",
+     "Mr Joel Brandt will be the accompanying adult on the trip.",
+     "Mr Joel Brandt will be an accompanying adult on the trip.", "asserts_more_than_evidence"),
+    # the same event on the other side of "before" / "after"
+    ("Simmer for 20 minutes before adding the roasted squash, then blend until smooth.",
+     "Simmer for 20 minutes after adding the roasted squash, then blend until smooth.",
+     "Simmer for 20 minutes before adding the roasted squash.", "relation_transposed"),
+    ("Passengers travelling after 7 pm are advised to check before they set out.",
+     "Passengers travelling before 7 pm are advised to check before they set out.",
+     "Passengers travelling after 7 pm are advised to check.", "relation_transposed"),
+], ids=lambda v: v[:40] if isinstance(v, str) else v)
+def test_a_restriction_or_a_sequence_is_kept(evidence: str, refused: str, twin: str, code: str) -> None:
+    verdict = judge(refused, evidence)
+    assert not verdict.ok and verdict.code == code, verdict
+    assert judge(twin, evidence).ok, judge(twin, evidence)

@@ -572,6 +572,27 @@ def _possessor_skipped(claim: Analysis, evidence: Analysis) -> tuple[str, str] |
     return None
 
 
+_SEQUENCE_PAIRS = {"before": "after", "after": "before"}
+
+
+def _sequence_swapped(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
+    """'after adding the squash' where the evidence has 'before adding the squash', 'before 7 pm'
+    for 'after 7 pm': the same event or time on the other side of the sequence."""
+    ct, et = claim.tokens, evidence.tokens
+    if not any(t.norm in _SEQUENCE_PAIRS for t in ct):
+        return None
+    for i in range(len(ct) - 1):
+        word = ct[i].norm
+        other = _SEQUENCE_PAIRS.get(word)
+        if other is None:
+            continue
+        nxt = claim.keys[i + 1]
+        said = [j for j in range(len(et) - 1) if evidence.keys[j + 1] == nxt and et[j].norm in (word, other)]
+        if said and all(et[j].norm == other for j in said):
+            return f"{other} {et[said[0] + 1].text}", ct[i].text, ct[i + 1].text
+    return None
+
+
 def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
     skipped = None if evidence is claim else _possessor_skipped(claim, evidence)
@@ -586,7 +607,7 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
         )
     found = _transposition(claim, evidence) or (
         None if evidence is claim else _pivot_swapped(claim, evidence) or _from_to_swapped(claim, evidence)
-        or _possessor_moved(claim, evidence))
+        or _possessor_moved(claim, evidence) or _sequence_swapped(claim, evidence))
     if found is not None:
         a, r, b = found
         return GateVerdict.refuse(

@@ -44,6 +44,7 @@ from .text import (
     MODALS,
     NEGATIONS,
     PRONOUNS,
+    STOPWORDS,
     Analysis,
     Token,
     analyze,
@@ -1040,6 +1041,67 @@ def _cause_turned(claim: Analysis, evidence: Analysis, i: int) -> bool:
 # Words that make the noun after them a part of it: "a half marathon" is no marathon.
 _FRACTIONS: frozenset[str] = frozenset({"half", "quarter"})
 
+# Phrases that take something out of what was just said: "all the benches except the one by the
+# pond", "his early shifts, except on 18 June". What they are said of comes before them.
+_EXCEPTIONS: tuple[tuple[str, ...], ...] = (
+    ("except",), ("excepting",), ("excluding",), ("apart", "from"), ("other", "than"),
+    ("with", "the", "exception", "of"), ("save", "for"),
+)
+
+
+def _one_of_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
+    """'the accompanying adult' from 'one of the accompanying adults': the definite singular says
+    there is only the one ("an accompanying adult" says no more than the evidence)."""
+    et, ct = evidence.tokens, claim.tokens
+    for k in range(len(et) - 3):
+        if et[k].norm != "one" or et[k + 1].norm != "of" or et[k + 2].norm != "the":
+            continue
+        run = []  # the noun phrase after "one of the", up to its plural head
+        j = k + 3
+        while j < len(et) and len(run) < 4 and et[j].norm.isalpha() and et[j].norm not in STOPWORDS:
+            run.append(j)
+            if et[j].norm.endswith("s") and evidence.text[et[j].end:et[j].end + 1] != "'":
+                break
+            j += 1
+        if not run or not et[run[-1]].norm.endswith("s"):
+            continue
+        keys = [evidence.keys[x] for x in run]
+        for c in range(len(ct) - len(run)):
+            if ct[c].norm == "the" and [claim.keys[c + 1 + x] for x in range(len(run))] == keys \
+                    and not ct[c + len(run)].norm.endswith("s") and (c == 0 or ct[c - 1].norm != "of"):
+                said = " ".join(t.text for t in et[k:run[-1] + 1])
+                return GateVerdict.refuse(
+                    CODE, GATE,
+                    f"the evidence says '{said}': one of several, not the only one; say so",
+                    f"'one of' dropped: '{said}'",
+                )
+    return None
+
+
+def _exception_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozenset[str]) -> GateVerdict | None:
+    """A claim that keeps what an exception is taken from but drops the exception says it of all."""
+    et = evidence.tokens
+    norms = [t.norm for t in et]
+    claim_norms = {t.norm for t in claim.tokens}
+    for k in range(1, len(norms)):
+        phrase = next((p for p in _EXCEPTIONS if tuple(norms[k:k + len(p)]) == p), None)
+        if phrase is None or phrase[0] in claim_norms:
+            continue  # no exception here, or the claim keeps one (what it governs is checked elsewhere)
+        before: list[int] = []
+        j = k - 1
+        while j >= 0 and len(before) < 2 and not any(ch in ".;:!?" for ch in evidence.text[et[j].end:et[j + 1].start]):
+            if norms[j] not in STOPWORDS and any(c.isalnum() for c in norms[j]):
+                before.append(j)
+            j -= 1
+        if before and all(evidence.keys[b] in claim_stems for b in before):
+            said = " ".join(t.text for t in et[k:k + len(phrase) + 3])
+            return GateVerdict.refuse(
+                CODE, GATE,
+                f"the evidence makes an exception ('{said} ...'); keep it, or leave out what it is taken from",
+                f"exception dropped: '{said}'",
+            )
+    return None
+
 
 def _fraction_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
     """A fraction before a noun the claim keeps, dropped: "finished the half marathon" does not
@@ -1069,7 +1131,9 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     claim_stems = _content_stems(claim)
     refusal = (_negation_refusal(claim, evidence, claim_stems) or _qualifier_refusal(claim, evidence, claim_stems)
                or _rate_refusal(claim, evidence, claim_stems) or _deictic_refusal(claim, evidence)
-               or _aspect_refusal(claim, evidence) or _fraction_refusal(claim, evidence))
+               or _aspect_refusal(claim, evidence) or _fraction_refusal(claim, evidence)
+               or (None if evidence is claim else _exception_refusal(claim, evidence, claim_stems)
+                   or _one_of_refusal(claim, evidence)))
     if refusal is not None:
         return refusal
     ev_future: bool | None = None
