@@ -1006,3 +1006,21 @@ def test_a_restriction_or_a_sequence_is_kept(evidence: str, refused: str, twin: 
     verdict = judge(refused, evidence)
     assert not verdict.ok and verdict.code == code, verdict
     assert judge(twin, evidence).ok, judge(twin, evidence)
+
+
+def test_two_words_that_trade_places_are_refused_across_clauses() -> None:
+    evidence = "Dr Imre Vasko, who carried out your filling in June, has asked to see you for a short check."
+    assert judge("Dr Imre Vasko, who carried out your check in June, has asked to see you for a short filling.",
+                 evidence).code == "relation_transposed"
+    assert judge("Dr Imre Vasko, who carried out your filling in June, has asked to see you.", evidence).ok
+    # the twin: a list in another order is the same list
+    assert judge("The shop sells pears and apples.", "The shop sells apples and pears.").ok
+
+
+def test_an_organisations_role_word_before_a_name_makes_that_person_the_subject() -> None:
+    # "Rovers striker Tobias Rennick saved ...": the subject is Tobias Rennick, and the evidence
+    # gives the save to someone else
+    evidence = "Rovers striker Tobias Rennick scored twice, and goalkeeper Ollie Thackeray saved a penalty."
+    assert not judge("Rovers striker Tobias Rennick saved a penalty.", evidence).ok
+    assert judge("Rovers striker Tobias Rennick scored twice.", evidence).ok
+    assert judge("Goalkeeper Ollie Thackeray saved a penalty.", evidence).ok

@@ -573,6 +573,38 @@ def _possessor_skipped(claim: Analysis, evidence: Analysis) -> tuple[str, str] |
 
 
 _SEQUENCE_PAIRS = {"before": "after", "after": "before"}
+_COORDINATORS = frozenset({"and", "or", "nor", "&", "plus"})
+
+
+def _word_contexts(a: Analysis) -> dict[str, tuple[str, str]]:
+    """Each content word said once, by key, with the words right before and after it."""
+    toks = a.tokens
+    seen: dict[str, int] = {}
+    for i, t in enumerate(toks):
+        if t.norm not in STOPWORDS and t.norm.isalpha() and not a.in_numeral[i]:
+            seen[a.keys[i]] = -1 if a.keys[i] in seen else i
+    out: dict[str, tuple[str, str]] = {}
+    for key, i in seen.items():
+        if i >= 0:
+            out[key] = (toks[i - 1].norm if i else "", toks[i + 1].norm if i + 1 < len(toks) else "")
+    return out
+
+
+def _words_exchanged(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
+    """Two words that traded places, each into the other's words ("carried out your check in June
+    ... for a short filling" from "your filling in June ... a short check"): whatever the clauses."""
+    cc, ec = _word_contexts(claim), _word_contexts(evidence)
+    at = {ctx: key for key, ctx in ec.items()}
+    for x, ctx in cc.items():
+        y = at.get(ctx)
+        if y is None or y == x or x not in ec or cc.get(y) != ec[x] or ctx == ec[x]:
+            continue
+        if _COORDINATORS & {*ctx, *ec[x]}:
+            continue  # "apples and pears" / "pears and apples": a list in another order
+        ci = next(i for i, k in enumerate(claim.keys) if k == x)
+        cj = next(i for i, k in enumerate(claim.keys) if k == y)
+        return claim.tokens[ci].text, "…", claim.tokens[cj].text
+    return None
 
 
 def _sequence_swapped(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
@@ -607,7 +639,8 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
         )
     found = _transposition(claim, evidence) or (
         None if evidence is claim else _pivot_swapped(claim, evidence) or _from_to_swapped(claim, evidence)
-        or _possessor_moved(claim, evidence) or _sequence_swapped(claim, evidence))
+        or _possessor_moved(claim, evidence) or _sequence_swapped(claim, evidence)
+        or _words_exchanged(claim, evidence))
     if found is not None:
         a, r, b = found
         return GateVerdict.refuse(

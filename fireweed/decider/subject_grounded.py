@@ -376,7 +376,16 @@ def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
     if subj.kind == "name" and subj.name is not None and not subj.name.possessive:
         after = subj.name.last + 1
         seq = subj.name.key
-        if _name_modifies(claim, after):
+        person = None
+        if after + 1 < len(toks) and not toks[after].capitalized and role_word(toks[after].norm) \
+                and not is_verb(toks[after].norm) and claim.clauses[after] == claim.clauses[after - 1]:
+            person = next((s for s in claim.names if s.first == after + 1
+                           and claim.clauses[s.first] == claim.clauses[after]), None)
+        if person is not None:
+            # "Rovers striker Tobias Rennick saved ...": the name says whose striker, and the
+            # subject is the person the role is given to
+            label, seq, after = person.text, person.key, person.last + 1
+        elif _name_modifies(claim, after):
             # "The Glen Arrow team airlifted ...": the name only says which team; the subject
             # is the team, and the evidence must have that team do it
             label = f"{subj.name.text} {toks[after].text}"
