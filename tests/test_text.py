@@ -367,3 +367,14 @@ def test_verbs_ending_in_ee_keep_one_stem_across_their_forms() -> None:
         assert len({stem(f) for f in forms}) == 1, [stem(f) for f in forms]
     # a four-letter word in -eed is its own word, not a past of "see", "fee" or "nee"
     assert len({stem(w) for w in ("seed", "see", "feed", "fee", "need")}) == 5
+
+
+def test_a_short_word_that_ends_doubled_keeps_its_double_in_every_form() -> None:
+    # "added" is "add" + ed, as "adds" is "add" + s; "stopped" is "stop" + ed
+    assert stem("added") == stem("adding") == stem("adds") == "add"
+    assert stem("erred") == stem("errs") == "err" and stem("egged") == "egg"
+    assert stem("stopped") == stem("stopping") == stem("stops") == "stop"
+    assert stem("planned") == "plan" and stem("fitted") == "fit"
+    from fireweed.decider.write_gate import judge
+    assert judge("Quillstack 4.2.0 added support for PDF export.", "Quillstack 4.2.0 adds support for PDF export.").ok
+    assert not judge("Quillstack 4.2.0 dropped support for PDF export.", "Quillstack 4.2.0 adds support for PDF export.").ok

@@ -534,7 +534,7 @@ def _has_vowel(s: str) -> bool:
 
 
 def _undouble(s: str) -> str:
-    if len(s) >= 3 and s[-1] == s[-2] and s[-1] not in _VOWELS and s[-1] not in _UNDOUBLE_EXEMPT:
+    if len(s) >= 4 and s[-1] == s[-2] and s[-1] not in _VOWELS and s[-1] not in _UNDOUBLE_EXEMPT:
         return s[:-1]
     return s
 
