@@ -1024,3 +1024,32 @@ def test_an_organisations_role_word_before_a_name_makes_that_person_the_subject(
     assert not judge("Rovers striker Tobias Rennick saved a penalty.", evidence).ok
     assert judge("Rovers striker Tobias Rennick scored twice.", evidence).ok
     assert judge("Goalkeeper Ollie Thackeray saved a penalty.", evidence).ok
+
+
+@pytest.mark.parametrize(("evidence", "refused", "twin", "code"), [
+    # what a price is per is part of its unit: per child is not per family, per month not per week
+    ("The trip costs £12 per child.", "The trip costs £12 per family.", "The trip costs £12 per child.",
+     "numeral_invented"),
+    ("The flat is let at £1,150 per calendar month.", "The flat is let at £1,150 per week.",
+     "The flat is let at £1,150 per calendar month.", "numeral_invented"),
+    ("The trip costs £12 per head.", "The trip costs £12 per pupil.", "The trip costs £12 a head.",
+     "numeral_invented"),
+    # "pm" is part of the time, not the subject: the time is what is wrong
+    ("The 14:12 service from Hollins Cross has been cancelled.",
+     "The 4:12 pm service from Hollins Cross has been cancelled.",
+     "The 2:12 pm service from Hollins Cross has been cancelled.", "numeral_invented"),
+    # a link dropped from a chain of owners gives the thing to the wrong owner
+    ("Margit's grandmother's version used smoked paprika instead of cumin.",
+     "Margit's version used smoked paprika instead of cumin.",
+     "Margit's grandmother's version used smoked paprika.", "relation_transposed"),
+], ids=lambda v: v[:40] if isinstance(v, str) else v)
+def test_a_rate_a_time_and_a_chain_of_owners_get_their_own_code(evidence: str, refused: str, twin: str,
+                                                                 code: str) -> None:
+    verdict = judge(refused, evidence)
+    assert not verdict.ok and verdict.code == code, verdict
+    assert judge(twin, evidence).ok, judge(twin, evidence)
+
+
+def test_a_thing_no_owner_in_the_chain_owns_is_still_an_unknown_subject() -> None:
+    evidence = "Margit's grandmother's version used smoked paprika instead of cumin."
+    assert judge("Margit's bike used smoked paprika.", evidence).code == "unknown_subject"

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import re
 
-from .text import STOPWORDS, Analysis, Numeral, analyze, numeral_grounded
+from .text import STOPWORDS, Analysis, Numeral, analyze, numeral_grounded, stem
 from .verdicts import GateVerdict
 
 __all__ = ["check", "check_analyzed", "same_unit_word", "unit_carried", "GATE", "CODE"]
@@ -197,11 +197,21 @@ def _unit_span(a: Analysis, num: Numeral) -> tuple[tuple[str, str], int, int] | 
     if k is None or toks[k].start - num.end > 1:
         return None
     if num.kind == "money":
-        # what a price is per: "per pound" after a price is a weight, not the currency
+        # what a price is per: "per pound" after a price is a weight, not the currency; "per
+        # calendar month" is per month; "per child" is per child, not "per family"
         if toks[k].norm not in ("per", "a", "an") or k + 1 >= len(toks):
             return None
-        unit = _PER_UNIT.get(toks[k + 1].norm) or _UNIT.get(toks[k + 1].norm)
-        return (unit, k, k + 2) if unit is not None and toks[k + 1].norm not in _DIGITS_ONLY else None
+        for j in (k + 1, k + 2):
+            if j < len(toks) and toks[j].norm not in _DIGITS_ONLY:
+                unit = _PER_UNIT.get(toks[j].norm) or _UNIT.get(toks[j].norm)
+                if unit is not None:
+                    return ("rate", unit[1]), k, j + 1
+            if j == k + 1 and toks[j].norm in STOPWORDS:
+                break
+        word = toks[k + 1].norm
+        if toks[k].norm == "per" and word.isalpha() and word not in STOPWORDS:
+            return ("rate", stem(word)), k, k + 2
+        return None
     word, end = toks[k].norm, k + 1
     if word == "km" and end < len(toks) and toks[end].norm == "h" and a.text[toks[k].end:toks[end].start] == "/":
         word, end = "km/h", end + 1

@@ -72,16 +72,17 @@ def _possessed_head(claim: Analysis, k: int) -> Token | None:
     return toks[k] if k < len(toks) else None
 
 
-def _content_run(a: Analysis, k: int, limit: int = 3) -> set[str]:
-    """Stems of the run of content words starting at or after token ``k``."""
+def _content_run(a: Analysis, k: int, limit: int = 3, chain: bool = False) -> set[str]:
+    """Stems of the run of content words starting at or after token ``k``; with ``chain``, the
+    possessives from there and the first thing they own ("grandmother's version")."""
     toks = a.tokens
     while k < len(toks) and (toks[k].norm in STOPWORDS or a.in_numeral[k]):
         k += 1
     out: set[str] = set()
     while k < len(toks) and len(out) < limit and toks[k].norm not in STOPWORDS and not a.in_numeral[k]:
         out.update(a.stems[k])
-        if toks[k].possessive:
-            break
+        if toks[k].possessive != chain:
+            break  # a possessive ends the run; in a chain, the first thing owned does
         k += 1
     return out
 
@@ -97,7 +98,10 @@ def _possessed_grounded(claim: Analysis, name: NameSpan, evidence: Analysis, occ
     ev_owned = [i for i in occ if evidence.tokens[i + last].possessive]
     if ev_owned:
         claim_run = _content_run(claim, name.last + 1)
-        return any(claim_run & _content_run(evidence, i + last + 1) for i in ev_owned)
+        # through a chain ("X's grandmother's version"): which owner the claim gives the thing to
+        # is the order gate's to check (a link dropped from the chain), not an unknown subject
+        return any(claim_run & (_content_run(evidence, i + last + 1) | _content_run(evidence, i + last + 1, 5, chain=True))
+                   for i in ev_owned)
     head = _possessed_head(claim, name.last + 1)
     return head is None or bool(set(stems_of(head.norm)) & evidence.stem_set)
 

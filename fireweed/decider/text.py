@@ -1478,6 +1478,8 @@ def subject_of(
     by_first = {s.first: s for s in spans}
     nums = numerals if numerals is not None else parse_numerals(text, toks)
     numeral_starts = {n.start for n in nums}
+    # tokens inside a numeral ("pm" of "4:12 pm", "per" of "£3 per hour") are part of its value
+    in_numeral = {k for k, tk in enumerate(toks) if any(m.start <= tk.start < m.end for m in nums)} if nums else set()
     n = len(toks)
     i = start
     for _ in range(8):
@@ -1525,13 +1527,13 @@ def subject_of(
         return Subject("pronoun", t.text, i, t)
     k = i
     while k < n and k not in by_first and (
-        toks[k].norm in _NOUN_SKIP or toks[k].start in numeral_starts or toks[k].has_digit
+        toks[k].norm in _NOUN_SKIP or toks[k].start in numeral_starts or toks[k].has_digit or k in in_numeral
     ):
         k += 1
     if k < n and k in by_first:
         span = by_first[k]
         return Subject("name", span.text, k, toks[k], span)
-    while k < n and (toks[k].norm in STOPWORDS or toks[k].has_digit or toks[k].norm in NUMBER_WORDS):
+    while k < n and (toks[k].norm in STOPWORDS or toks[k].has_digit or toks[k].norm in NUMBER_WORDS or k in in_numeral):
         k += 1
     if k >= n:
         return None
