@@ -1041,3 +1041,11 @@ def test_money_raised_for_a_thing_is_not_its_cost() -> None:
     abstains(p, "How much will the new studio mixing desk cost?")  # what came in, not the price
     answers(p, "How much did the Radio Pellham appeal raise?", "£7,850")
     answers(p, "How much will the Kelby depot cost?", "£3.2 million")
+
+
+def test_what_fills_a_prepositions_frame_answers_only_as_the_kind_asked() -> None:
+    p = build(["The Radio Pellham transmitter on Pellham Beacon was upgraded in January.",
+               "Ines Varga released the album through Tallis Records."], ["a", "b"])
+    answers(p, "Which label did Ines Varga release the album through?", "Tallis Records")
+    answers(p, "Which record label did Ines Varga release the album through?", "Tallis Records")
+    abstains(p, "What FM frequency does Radio Pellham broadcast on?")  # a hill is no FM frequency

@@ -504,7 +504,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # "how many people can sleep on it" <- "it sleeps up to six"; "how many people came"
             # <- "1,130 visitors came": "people" counts whoever the claim counts
             score += 2
-        elif q.prep and _prep_frame(ci, q.prep, exclude):
+        elif q.prep and _prep_frame(ci, q.prep, exclude) \
+                and all(_grounded(ci, w) for w in q.soft if 0 < q.head_word.index - w.index <= 2):
+            # "through which label" <- "through X": what fills the frame is the thing asked, but
+            # only as the kind the question narrows it to ("what FM frequency does it broadcast on"
+            # is not answered by "the transmitter on Pellham Beacon")
             score += 2
         elif q.verb_word is not None and _grounded(ci, q.verb_word) and _title_after(ci, q.verb_word):
             # "what layout will he exhibit" <- "will exhibit 'Ravensgill Junction', an N gauge model":
