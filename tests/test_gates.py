@@ -925,6 +925,12 @@ def test_the_noun_a_relative_clause_is_said_of_may_have_modifiers() -> None:
         == "relation_transposed"
 
 
+def _refused_with_code_and_twin_admitted(evidence: str, refused: str, twin: str, code: str) -> None:
+    verdict = judge(refused, evidence)
+    assert not verdict.ok and verdict.code == code, verdict
+    assert judge(twin, evidence).ok, judge(twin, evidence)
+
+
 ROLE_WORD_CASES = [
     # a role word before a name is said of that name: moved to the other person, the roles are swapped
     ("Podiatrist Eluned Pryderi will see Henrietta Oyelaran on 12 March.",
@@ -952,9 +958,7 @@ ROLE_WORD_CASES = [
 
 @pytest.mark.parametrize(("evidence", "refused", "twin", "code"), ROLE_WORD_CASES, ids=[c[1][:40] for c in ROLE_WORD_CASES])
 def test_a_role_word_before_a_name_is_said_of_that_name(evidence: str, refused: str, twin: str, code: str) -> None:
-    verdict = judge(refused, evidence)
-    assert not verdict.ok and verdict.code == code, verdict
-    assert judge(twin, evidence).ok, judge(twin, evidence)
+    _refused_with_code_and_twin_admitted(evidence, refused, twin, code)
 
 
 def test_a_word_the_claim_says_twice_and_the_evidence_once_sets_no_order() -> None:
@@ -1003,9 +1007,7 @@ def test_a_name_set_off_by_commas_after_a_noun_is_in_that_clause() -> None:
      "Passengers travelling after 7 pm are advised to check.", "relation_transposed"),
 ], ids=lambda v: v[:40] if isinstance(v, str) else v)
 def test_a_restriction_or_a_sequence_is_kept(evidence: str, refused: str, twin: str, code: str) -> None:
-    verdict = judge(refused, evidence)
-    assert not verdict.ok and verdict.code == code, verdict
-    assert judge(twin, evidence).ok, judge(twin, evidence)
+    _refused_with_code_and_twin_admitted(evidence, refused, twin, code)
 
 
 def test_two_words_that_trade_places_are_refused_across_clauses() -> None:
@@ -1045,9 +1047,7 @@ def test_an_organisations_role_word_before_a_name_makes_that_person_the_subject(
 ], ids=lambda v: v[:40] if isinstance(v, str) else v)
 def test_a_rate_a_time_and_a_chain_of_owners_get_their_own_code(evidence: str, refused: str, twin: str,
                                                                  code: str) -> None:
-    verdict = judge(refused, evidence)
-    assert not verdict.ok and verdict.code == code, verdict
-    assert judge(twin, evidence).ok, judge(twin, evidence)
+    _refused_with_code_and_twin_admitted(evidence, refused, twin, code)
 
 
 def test_a_thing_no_owner_in_the_chain_owns_is_still_an_unknown_subject() -> None:

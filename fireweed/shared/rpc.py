@@ -63,32 +63,15 @@ class RpcClient:
 
         Splitting the two lets a caller hold an ordering lock only while the
         frame goes out, not while the peer works on it."""
-        if self.closed.is_set():
-            raise Unavailable(self._close_reason)
-        req_id = next(self._ids)
-        event = anyio.Event()
-        box: list[dict[str, Any]] = []
-        self._pending[req_id] = (event, box)
-        message = {"op": op, "id": req_id, "tenant": tenant, **fields}
+        wait = self.queue_request(op, tenant, **fields)
         try:
-            await self.framed.send(message)
+            await self.framed.flush_through(wait.ticket, gather=False)  # type: ignore[attr-defined]
         except (anyio.BrokenResourceError, anyio.ClosedResourceError, OSError):
-            self._pending.pop(req_id, None)
+            self._pending.pop(wait.req_id, None)  # type: ignore[attr-defined]
             raise Unavailable(self._close_reason) from None
         except BaseException:
-            self._pending.pop(req_id, None)
+            self._pending.pop(wait.req_id, None)  # type: ignore[attr-defined]
             raise
-
-        async def wait() -> dict[str, Any]:
-            try:
-                await event.wait()
-            finally:
-                self._pending.pop(req_id, None)
-            if not box:
-                raise Unavailable(self._close_reason)
-            return self._unwrap(box[0])
-
-        wait.req_id = req_id  # type: ignore[attr-defined]  # lets a caller cancel it by id
         return wait
 
     def queue_request(self, op: str, tenant: str, **fields: Any) -> Callable[[], Awaitable[dict[str, Any]]]:
@@ -123,6 +106,7 @@ class RpcClient:
             return self._unwrap(box[0])
 
         wait.req_id = req_id  # type: ignore[attr-defined]  # lets a caller cancel it by id
+        wait.ticket = ticket  # type: ignore[attr-defined]
         return wait
 
     @staticmethod
