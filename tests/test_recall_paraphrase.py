@@ -1049,3 +1049,11 @@ def test_what_fills_a_prepositions_frame_answers_only_as_the_kind_asked() -> Non
     answers(p, "Which label did Ines Varga release the album through?", "Tallis Records")
     answers(p, "Which record label did Ines Varga release the album through?", "Tallis Records")
     abstains(p, "What FM frequency does Radio Pellham broadcast on?")  # a hill is no FM frequency
+
+
+def test_a_new_value_from_a_date_does_not_tell_the_value_before_it() -> None:
+    p = build(["Court hire at Swaleside Leisure Centre will rise to £46 per hour from March.",
+               "Court hire at Kelby Leisure Centre rose to £46 per hour, up from £42."], ["a", "b"])
+    abstains(p, "What did court hire at Swaleside Leisure Centre cost per hour before March?")
+    answers(p, "What did court hire at Kelby Leisure Centre cost per hour before the rise?", "up from £42")
+    answers(p, "What will court hire at Swaleside Leisure Centre cost per hour from March?", "£46")

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from fireweed.decider.facts import COPULAS, resulting_state
 from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, age_clause, index_of, year_of_origin
-from fireweed.decider.lexicon import AUXILIARIES, MONTHS, STOPWORDS, is_verb, past_form, role_word, stem
+from fireweed.decider.lexicon import AUXILIARIES, MONTHS, STOPWORDS, WEEKDAYS, is_verb, past_form, role_word, stem
 from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
 from fireweed.decider.question import PLACING_VERBS, SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse, verbal
@@ -658,7 +658,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     if anchored and q.subject_words and not _grounded(ci, q.subject_words[-1]):
         fail(q.subject_words[-1].text)
     # a question about an earlier state needs a claim that tells the earlier state
-    if q.past and not (ci.stems & PRIOR_MARKERS):
+    if q.past and not _tells_prior(ci):
         fail("before")
     if q.kind != "keyword" and not q.about:
         # the thing the question's verb acts on ("who teaches physics") must be what the claim's does
@@ -826,6 +826,27 @@ def _count_after(lower: list[str], p: int, counted: Callable[[str], bool] | None
 
 # Holes a name can fill ("who", "which boat")
 _NAMED_HOLES = frozenset({"person", "org", "place", "name", "title", "thing"})
+
+
+_CLOCK = re.compile(r"^\d{1,2}[:.]\d{2}$")
+
+
+def _tells_prior(ci: ClaimIndex) -> bool:
+    """Whether the claim tells an earlier state ("up from £42", "previously", "moved from Leeds").
+    "From" before a time only dates the new state: "rises to £46 per hour from March" does not
+    say what it cost before March."""
+    found = ci.stems & PRIOR_MARKERS
+    if found != {"from"}:
+        return bool(found)
+    lower = ci.lower
+    for i, w in enumerate(lower[:-1]):
+        if w == "from":
+            nxt = lower[i + 1]
+            after = lower[i + 2] if i + 2 < len(lower) else ""
+            if not (nxt in MONTHS or nxt in WEEKDAYS or nxt in ("next", "now", "today", "tomorrow", "then")
+                    or nxt.isdigit() and (after in MONTHS or len(nxt) == 4) or _CLOCK.match(nxt)):
+                return True
+    return False
 
 
 def _placed(fact: Any) -> bool:
