@@ -1053,3 +1053,22 @@ def test_a_rate_a_time_and_a_chain_of_owners_get_their_own_code(evidence: str, r
 def test_a_thing_no_owner_in_the_chain_owns_is_still_an_unknown_subject() -> None:
     evidence = "Margit's grandmother's version used smoked paprika instead of cumin."
     assert judge("Margit's bike used smoked paprika.", evidence).code == "unknown_subject"
+
+
+def test_a_pronoun_that_can_only_be_the_named_person_does_what_they_do() -> None:
+    # "Ewan's workshop sold out, so he will run a second one": he can only be Ewan
+    evidence = "Ewan Halloran-Pike's glaze workshop sold out, so he will run a second one in October."
+    assert judge("Ewan Halloran-Pike will run a second one in October.", evidence).ok
+    # the twins: another person named before the pronoun may be the one it stands for
+    assert judge("Ewan Halloran-Pike will run a second one in October.",
+                 "Ewan Halloran-Pike's tutor, Ada Lee, said the workshop sold out, so she will run a second one in October."
+                 ).code == "unknown_subject"
+    assert judge("Ewan Halloran-Pike will run a second one in October.",
+                 "Ewan Halloran-Pike's workshop sold out, so Ada Lee will run a second one in October.").code == "unknown_subject"
+
+
+def test_a_relative_clause_the_claim_adds_keeps_the_voice_of_the_participle() -> None:
+    evidence = "Ruth Dallimore grew most of the 300 tomato seedlings sold at the sale."
+    assert judge("Ruth Dallimore has grown most of the 300 tomato seedlings that were sold at the sale.", evidence).ok
+    assert judge("Most of the 300 tomato seedlings sold at the sale grew Ruth Dallimore.", evidence).code \
+        == "relation_transposed"

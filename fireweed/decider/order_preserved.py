@@ -391,7 +391,10 @@ def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
                     return a.label, r.label, b.label
                 # The same order in the other voice swaps the roles: the subject of one is the
                 # doer, of the other the one it was done to.
-                if same and (vc == 0) != (ve == 0) and (a.entity or b.entity) and r.key.startswith("W:"):
+                if same and (vc == 0) != (ve == 0) and (a.entity or b.entity) and r.key.startswith("W:") \
+                        and not (crel is not None and a.index < crel[0] and r.index >= crel[1]):
+                    # (not for a verb in a relative clause the claim adds: "the seedlings that were
+                    # sold at the sale" is "the seedlings sold at the sale", said of the seedlings)
                     return a.label, r.label, b.label
     return None
 

@@ -148,7 +148,8 @@ def _check_subject(subj: Subject, claim: Analysis, evidence: Analysis) -> GateVe
             }
             # If the claim mentions what the evidence says the subject owns, the roles are
             # swapped rather than the subject unknown; the order gate reports that.
-            if all(evidence.tokens[i + last].possessive for i in occ) and not (owned & claim.stem_set):
+            if all(evidence.tokens[i + last].possessive for i in occ) and not (owned & claim.stem_set) \
+                    and not _pronoun_for(evidence, subj.name.key):
                 return GateVerdict.refuse(
                     CODE,
                     GATE,
@@ -450,7 +451,22 @@ def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
         if i > v and "by" in (ev_toks[j].norm for j in range(v + 1, i)) and i - v <= 4:
             return None  # passive agent: "run by Ada" still has Ada doing it
     actor, actor_in_claim = _actor(claim, evidence, v)
+    if actor is not None and actor.lower() in ("he", "she") and subj.kind == "name" and occ \
+            and _only_person_before(evidence, subject_keys, v):
+        # "Ewan's workshop sold out, so he will run a second one": the pronoun can only be Ewan
+        return None
     return Binding(label, toks[k].text, actor, actor_in_claim)
+
+
+def _pronoun_for(evidence: Analysis, key: tuple[str, ...]) -> bool:
+    """Whether a "he" or "she" in the evidence can only stand for the person with ``key``."""
+    return any(t.norm in ("he", "she") and _only_person_before(evidence, key, j) for j, t in enumerate(evidence.tokens))
+
+
+def _only_person_before(evidence: Analysis, key: tuple[str, ...], v: int) -> bool:
+    """Whether the name with ``key`` is the only person the evidence names before token ``v``."""
+    people = {s.key for s in evidence.names if s.last < v and len(s.key) >= 2 and guess_kind(s.text) == "person"}
+    return people == {key}
 
 
 def _name_modifies(a: Analysis, k: int) -> bool:
