@@ -1057,3 +1057,12 @@ def test_a_new_value_from_a_date_does_not_tell_the_value_before_it() -> None:
     abstains(p, "What did court hire at Swaleside Leisure Centre cost per hour before March?")
     answers(p, "What did court hire at Kelby Leisure Centre cost per hour before the rise?", "up from £42")
     answers(p, "What will court hire at Swaleside Leisure Centre cost per hour from March?", "£46")
+
+
+def test_a_claim_with_the_questions_own_first_or_previous_tells_that_one() -> None:
+    p = build(["The new gas kiln at Ashby Road was fired for the first time on 3 February.",
+               "Samir Oyelaran rolled the switch back to the previous firmware.",
+               "The old electric kiln at Millgate was fired on 9 March."], ["a", "b", "c"])
+    answers(p, "When was the new gas kiln at Ashby Road first fired?", "3 February")
+    answers(p, "Who rolled the switch back to the previous firmware?", "Samir Oyelaran")
+    abstains(p, "When was the old electric kiln at Millgate first fired?")  # a firing, not the first

@@ -51,7 +51,7 @@ from fireweed.decider.name_spans import Span, add_known_spans, find_spans
 from fireweed.decider.relations import lexicon
 from fireweed.decider.text import CARDINAL_WORDS, MODALS
 
-__all__ = ["Question", "analyse", "TYPE_NOUNS", "LIGHT_VERBS", "SETTING_PREPS", "PLACING_VERBS"]
+__all__ = ["Question", "analyse", "TYPE_NOUNS", "LIGHT_VERBS", "SETTING_PREPS", "PLACING_VERBS", "past_marker_at"]
 
 # nouns for a sum of money ("how big a deposit")
 _SUM_NOUNS = frozenset(stem(w) for w in (
@@ -175,6 +175,12 @@ def _ordinal_first(lower: list[str], k: int) -> bool:
 _RANKED_NOUNS = frozenset("prize place position division class round team choice language".split())
 
 
+def past_marker_at(lower: list[str], k: int) -> bool:
+    """Whether the word at ``k`` asks about an earlier state ("previously", "first" before a verb);
+    not "first" ranking a noun ("the first eight") nor "before" opening a clause."""
+    return lower[k] in _PAST and not _ordinal_first(lower, k) and not _before_clause(lower, k)
+
+
 def _before_clause(lower: list[str], k: int) -> bool:
     """ "before it was shut down", "before quitting": "before" opening a clause dates the event; it
     does not ask for an earlier state ("her dose before the increase", "where did he work before")."""
@@ -262,8 +268,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         if ((v[:1].isdigit() or v[:1] in "£$€¥") and not re.fullmatch(r"\d+m", v)) or v.rstrip("s") in _WEEKDAY_SINGULAR
     )
     q.present = any(w in _PRESENT for w in lower)
-    q.past = any(w in _PAST and not _ordinal_first(lower, k) and not _before_clause(lower, k) for k, w in enumerate(lower)) \
-        or ("used" in lower and "to" in lower)
+    q.past = any(past_marker_at(lower, k) for k in range(len(lower))) or ("used" in lower and "to" in lower)
     q.negated = any(w in NEGATIONS for w in lower)
     by_index = {wd.index: wd for wd in words}
 

@@ -46,7 +46,7 @@ from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, age_clause, in
 from fireweed.decider.lexicon import AUXILIARIES, MONTHS, STOPWORDS, WEEKDAYS, is_verb, past_form, role_word, stem
 from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
-from fireweed.decider.question import PLACING_VERBS, SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse, verbal
+from fireweed.decider.question import PLACING_VERBS, SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse, past_marker_at, verbal
 from fireweed.decider.relations import lexicon
 
 if TYPE_CHECKING:  # the projection imports this module: at run time it is imported where used
@@ -658,7 +658,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     if anchored and q.subject_words and not _grounded(ci, q.subject_words[-1]):
         fail(q.subject_words[-1].text)
     # a question about an earlier state needs a claim that tells the earlier state
-    if q.past and not _tells_prior(ci):
+    if q.past and not _tells_prior(ci) and not _says_which_earlier(q, ci):
         fail("before")
     if q.kind != "keyword" and not q.about:
         # the thing the question's verb acts on ("who teaches physics") must be what the claim's does
@@ -829,6 +829,20 @@ _NAMED_HOLES = frozenset({"person", "org", "place", "name", "title", "thing"})
 
 
 _CLOCK = re.compile(r"^\d{1,2}[:.]\d{2}$")
+
+
+def _says_which_earlier(q: Question, ci: ClaimIndex) -> bool:
+    """Whether the claim says the question's own "first" or "previous" of the same thing: "fired
+    for the first time on 3 February" for "when was it first fired", "rolled back to the previous
+    firmware" for "who rolled it back to the previous firmware" (not "the women's first eight" for
+    "who first stroked it")."""
+    lower = [t.text.lower() for t in q.tokens]
+    pairs = set(zip(ci.lower, ci.lower[1:]))
+    for k, w in enumerate(lower):
+        if past_marker_at(lower, k) and ((k + 1 < len(lower) and (w, lower[k + 1]) in pairs)
+                                         or (w == "first" and ("first", "time") in pairs)):
+            return True
+    return False
 
 
 def _tells_prior(ci: ClaimIndex) -> bool:
