@@ -23,9 +23,9 @@ from fireweed.decider.name_spans import Span, guess_kind
 from fireweed.decider.relations import lexicon
 from fireweed.decider.text import CARDINAL_WORDS, TITLES
 
-__all__ = ["ClaimIndex", "index_of", "PRIOR_MARKERS"]
+__all__ = ["ClaimIndex", "index_of", "PRIOR_MARKERS", "CLOCK_RE"]
 
-_CLOCK = re.compile(r"^\d{1,2}[:.]\d{2}$")
+CLOCK_RE = re.compile(r"^\d{1,2}[:.]\d{2}$")  # "14:12", "9.30": a time of day
 _ELAPSED = re.compile(r"^\d{1,3}:\d{2}:\d{2}(\.\d+)?$")  # "2:31:47": a race or a lap time
 _YEAR = re.compile(r"^(1[89]|20)\d\d(-\d\d)?$")
 _UNITS = {
@@ -372,7 +372,7 @@ def _build(fact: Fact) -> ClaimIndex:
             v = w.replace(",", "")
             if not ((nxt in MONTHS or prev in MONTHS) and v.isdigit() and 1 <= int(v) <= 31):
                 _add(ci, "number", v)  # the day of "23 November" is a date's, no count or score
-            if _CLOCK.match(w) and ":" in w:
+            if CLOCK_RE.match(w) and ":" in w:
                 _add(ci, "clock", v)
             if _ELAPSED.match(w):
                 # hours, minutes and seconds: how long something took, which "what time" also asks

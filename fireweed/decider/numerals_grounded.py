@@ -174,6 +174,14 @@ _GLUED = re.compile(r"(?<=\d)[^\W\d_]+$")  # the letters glued to a numeral's di
 _DIGITS_ONLY = frozenset({"m", "mi", "in", "g", "t", "st", "s", "h", "l", "kn", "pt", "ha", "min", "sec"})
 
 
+def _per_hour(a: Analysis, word: str, end: int) -> tuple[str, int]:
+    """``word`` (ending before token ``end``) read on through "/h": "km" of "22 km/h" is "km/h"."""
+    toks = a.tokens
+    if word == "km" and end < len(toks) and toks[end].norm == "h" and a.text[toks[end - 1].end:toks[end].start] == "/":
+        return "km/h", end + 1
+    return word, end
+
+
 def _unit_span(a: Analysis, num: Numeral) -> tuple[tuple[str, str], int, int] | None:
     """The unit right after a count ("22 km/h", "18 miles"), or after a price's "per" ("£8.90 per
     kilo"), and the token range it spans; or None."""
@@ -188,9 +196,7 @@ def _unit_span(a: Analysis, num: Numeral) -> tuple[tuple[str, str], int, int] | 
     glued = _GLUED.search(num.text.casefold()) if num.kind == "number" and own is not None else None
     if glued is not None:
         # "18km", "2.5kg": a unit glued to the digits, inside the numeral's own token
-        word, end = glued.group(0), own + 1
-        if word == "km" and end < len(toks) and toks[end].norm == "h" and a.text[toks[own].end:toks[end].start] == "/":
-            word, end = "km/h", end + 1
+        word, end = _per_hour(a, glued.group(0), own + 1)
         unit = _UNIT.get(word) if word != "s" else None  # "the 1990s", "in his 30s": no seconds
         return (unit, own, end) if unit is not None else None
     k = next((i for i, t in enumerate(toks) if t.start >= num.end), None)
@@ -212,9 +218,7 @@ def _unit_span(a: Analysis, num: Numeral) -> tuple[tuple[str, str], int, int] | 
         if toks[k].norm == "per" and word.isalpha() and word not in STOPWORDS:
             return ("rate", stem(word)), k, k + 2
         return None
-    word, end = toks[k].norm, k + 1
-    if word == "km" and end < len(toks) and toks[end].norm == "h" and a.text[toks[k].end:toks[end].start] == "/":
-        word, end = "km/h", end + 1
+    word, end = _per_hour(a, toks[k].norm, k + 1)
     if word in _DIGITS_ONLY and not num.text[-1:].isdigit():
         return None
     unit = _UNIT.get(word)

@@ -42,7 +42,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fireweed.decider.facts import COPULAS, resulting_state
-from fireweed.decider.grounding import PRIOR_MARKERS, ClaimIndex, age_clause, index_of, year_of_origin
+from fireweed.decider.grounding import CLOCK_RE, PRIOR_MARKERS, ClaimIndex, age_clause, index_of, year_of_origin
 from fireweed.decider.lexicon import AUXILIARIES, MONTHS, STOPWORDS, WEEKDAYS, is_verb, past_form, role_word, stem
 from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
@@ -828,9 +828,6 @@ def _count_after(lower: list[str], p: int, counted: Callable[[str], bool] | None
 _NAMED_HOLES = frozenset({"person", "org", "place", "name", "title", "thing"})
 
 
-_CLOCK = re.compile(r"^\d{1,2}[:.]\d{2}$")
-
-
 def _says_which_earlier(q: Question, ci: ClaimIndex) -> bool:
     """Whether the claim says the question's own "first" or "previous" of the same thing: "fired
     for the first time on 3 February" for "when was it first fired", "rolled back to the previous
@@ -858,7 +855,7 @@ def _tells_prior(ci: ClaimIndex) -> bool:
             nxt = lower[i + 1]
             after = lower[i + 2] if i + 2 < len(lower) else ""
             if not (nxt in MONTHS or nxt in WEEKDAYS or nxt in ("next", "now", "today", "tomorrow", "then")
-                    or nxt.isdigit() and (after in MONTHS or len(nxt) == 4) or _CLOCK.match(nxt)):
+                    or nxt.isdigit() and (after in MONTHS or len(nxt) == 4) or CLOCK_RE.match(nxt)):
                 return True
     return False
 

@@ -944,6 +944,16 @@ class _Spans:
         return False
 
 
+def numeral_tokens(toks: list[Token] | tuple[Token, ...], nums: list[Numeral] | tuple[Numeral, ...]) -> tuple[bool, ...]:
+    """Per token, whether it lies within a numeral ("4:12 pm", "£3 per hour")."""
+    if not nums:
+        return (False,) * len(toks)  # nothing to overlap (most claims carry no numeral)
+    spans = _Spans()
+    for x in nums:
+        spans.append((x.start, x.end))
+    return tuple(spans.overlaps(t.start, t.end) for t in toks)
+
+
 def _overlaps(spans: _Spans, s: int, e: int) -> bool:
     return spans.overlaps(s, e)
 
@@ -1477,9 +1487,8 @@ def subject_of(
     spans = names if names is not None else name_spans(text, toks)
     by_first = {s.first: s for s in spans}
     nums = numerals if numerals is not None else parse_numerals(text, toks)
-    numeral_starts = {n.start for n in nums}
-    # tokens inside a numeral ("pm" of "4:12 pm", "per" of "£3 per hour") are part of its value
-    in_numeral = {k for k, tk in enumerate(toks) if any(m.start <= tk.start < m.end for m in nums)} if nums else set()
+    # tokens inside a numeral ("4:12", and the "pm" of "4:12 pm") are part of its value
+    in_numeral = numeral_tokens(toks, nums)
     n = len(toks)
     i = start
     for _ in range(8):
@@ -1527,13 +1536,13 @@ def subject_of(
         return Subject("pronoun", t.text, i, t)
     k = i
     while k < n and k not in by_first and (
-        toks[k].norm in _NOUN_SKIP or toks[k].start in numeral_starts or toks[k].has_digit or k in in_numeral
+        toks[k].norm in _NOUN_SKIP or toks[k].has_digit or in_numeral[k]
     ):
         k += 1
     if k < n and k in by_first:
         span = by_first[k]
         return Subject("name", span.text, k, toks[k], span)
-    while k < n and (toks[k].norm in STOPWORDS or toks[k].has_digit or toks[k].norm in NUMBER_WORDS or k in in_numeral):
+    while k < n and (toks[k].norm in STOPWORDS or toks[k].has_digit or toks[k].norm in NUMBER_WORDS or in_numeral[k]):
         k += 1
     if k >= n:
         return None
@@ -1582,13 +1591,7 @@ def _analyze(text: str) -> Analysis:
     toks = tokenize(text)
     names = name_spans(text, toks)
     nums = parse_numerals(text, toks)
-    if nums:
-        spans = _Spans()
-        for x in nums:
-            spans.append((x.start, x.end))
-        in_num = tuple(spans.overlaps(t.start, t.end) for t in toks)
-    else:
-        in_num = (False,) * len(toks)  # nothing to overlap (most claims carry no numeral)
+    in_num = numeral_tokens(toks, nums)
     stems = tuple(stems_of(t.norm) for t in toks)
     keys = tuple(st[0] if st else "" for st in stems)
     stem_set = frozenset(x for st in stems for x in st)
