@@ -522,6 +522,9 @@ p = _store("Ada Obi washed the windows at Leith in May.", "Ada Obi washed the va
            "Ada Obi washed the windows at Leith in June.", "Ada Obi washed the doors at Leith in October.")
 a = p.recall("t", "Which windows did Ada Obi wash at Leith in October?")
 print(a.verdict, a.code, a.term)
+p = _store("Thaddeus Kilbride covers the evening session on Tuesday and Thursday.")
+a = p.recall("t", "Who covers the evening session on Mondays, Wednesdays and Fridays?")  # three days missing
+print(a.verdict, a.code, a.term)
 """
 
 
@@ -535,4 +538,5 @@ def test_the_term_an_abstention_names_does_not_depend_on_the_hash_seed() -> None
                              env={**os.environ, "PYTHONHASHSEED": str(seed)})
         assert out.returncode == 0, out.stderr
         seen.add(out.stdout.strip())
-    assert len(seen) == 1 and next(iter(seen)).startswith("abstained unknown_predicate"), seen
+    assert len(seen) == 1 and all(line.startswith("abstained unknown_predicate")
+                                  for line in next(iter(seen)).splitlines()), seen
