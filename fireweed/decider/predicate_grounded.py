@@ -1047,6 +1047,7 @@ _EXCEPTIONS: tuple[tuple[str, ...], ...] = (
     ("except",), ("excepting",), ("excluding",), ("apart", "from"), ("other", "than"),
     ("with", "the", "exception", "of"), ("save", "for"),
 )
+_EXCEPTION_OPENERS = frozenset(p[0] for p in _EXCEPTIONS)
 
 
 def _one_of_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
@@ -1084,6 +1085,8 @@ def _exception_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
     norms = [t.norm for t in et]
     claim_norms = {t.norm for t in claim.tokens}
     for k in range(1, len(norms)):
+        if norms[k] not in _EXCEPTION_OPENERS:
+            continue  # almost every word: no phrase to compare
         phrase = next((p for p in _EXCEPTIONS if tuple(norms[k:k + len(p)]) == p), None)
         if phrase is None or phrase[0] in claim_norms:
             continue  # no exception here, or the claim keeps one (what it governs is checked elsewhere)
