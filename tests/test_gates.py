@@ -1072,3 +1072,14 @@ def test_a_relative_clause_the_claim_adds_keeps_the_voice_of_the_participle() ->
     assert judge("Ruth Dallimore has grown most of the 300 tomato seedlings that were sold at the sale.", evidence).ok
     assert judge("Most of the 300 tomato seedlings sold at the sale grew Ruth Dallimore.", evidence).code \
         == "relation_transposed"
+
+
+@pytest.mark.parametrize("evidence,refused,twin", [
+    # "signed" is stated plainly only of the Windows installer; of the macOS one it is to come
+    ("The Windows installer is signed, and the macOS installer will be signed next week.",
+     "The macOS installer is signed.", "The Windows installer is signed."),
+    ("Ada Lee is insured, and Ben Cole might be insured by Friday.", "Ben Cole is insured.", "Ada Lee is insured."),
+], ids=lambda v: v[:40])
+def test_a_hedged_clause_lends_no_plain_copy_of_its_words_to_its_own_subject(evidence: str, refused: str,
+                                                                               twin: str) -> None:
+    _refused_with_code_and_twin_admitted(evidence, refused, twin, "asserts_more_than_evidence")

@@ -759,7 +759,8 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
         # Words the evidence also states plainly elsewhere may come from there ("Ada may join
         # Acme. Ben joined Acme." supports "Ben joined Acme"), unless the claim also keeps the
         # qualified words' own subject and more than one of them.
-        if kept <= affirmed and not (e.anchor is not None and e.anchor in claim_stems and len(kept) > 1):
+        if kept <= affirmed and not (e.anchor is not None and e.anchor in claim_stems and len(kept) > 1) \
+                and not _keeps_hedged_subject(evidence, e, kept, qualified, claim_stems):
             continue
         if _only_a_name_kept(evidence, e, kept) and _said_in_another_clause(evidence, e, claim_stems - kept - NEUTRAL_WORDS):
             # "Your game master will be Ishaan Pellow, who designed the final puzzle" supports
@@ -788,6 +789,28 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
             f"qualifier dropped: '{e.word} {e.scope_text}'",
         )
     return None
+
+
+def _keeps_hedged_subject(evidence: Analysis, e: _NegSite, kept: frozenset[str], qualified: set[int],
+                          claim_stems: frozenset[str]) -> bool:
+    """Whether the claim keeps a word that only the qualifier's own clause has before the
+    qualifier: then the plainly stated copy of the kept words is said of something else. "The
+    Windows installer is signed, and the macOS installer will be signed" gives no "The macOS
+    installer is signed": "signed" is plain only of the Windows one."""
+    toks = evidence.tokens
+    here = evidence.clauses[e.index]
+    plain_clauses = {evidence.clauses[i] for i in range(len(toks))
+                     if i not in qualified and not kept.isdisjoint(evidence.stems[i])}
+    elsewhere = {x for i in range(len(toks)) if evidence.clauses[i] in plain_clauses for x in evidence.stems[i]}
+    for i in range(e.index - 1, -1, -1):
+        if evidence.clauses[i] != here:
+            break
+        t = toks[i]
+        if t.norm in STOPWORDS or t.norm in NEUTRAL_WORDS or not any(c.isalnum() for c in t.norm):
+            continue
+        if evidence.keys[i] in claim_stems and evidence.keys[i] not in elsewhere:
+            return True
+    return False
 
 
 def _only_a_name_kept(evidence: Analysis, e: _NegSite, kept: frozenset[str]) -> bool:
