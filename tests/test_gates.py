@@ -566,6 +566,9 @@ UNREALISED_PAIRS = [
      "The council closed the bridge to repair the railings.", "to repair"),
     ("The council closed the bridge to repair the railings.", "The council closed the bridge, repairing the railings.",
      "The council closed the bridge.", "to repair"),
+    # a purpose told first is still the purpose
+    ("The council closed the bridge to repair the railings.", "The council repaired the railings.",
+     "To repair the railings, the council closed the bridge.", "to repair"),
     # "is about to", "was due to", "was going to": what is to come has not happened
     ("The ferry was about to leave when the storm hit.", "The ferry left.", "The ferry was about to leave.", "about leave"),
     ("The library is due to reopen the reading room.", "The library reopened the reading room.",
@@ -752,8 +755,10 @@ def test_so_and_because_may_turn_a_cause_around_but_not_swap_it() -> None:
     assert judge("No digging was needed because Anwen Rudd pulled the cable through an old duct.", evidence).ok
     assert judge("Anwen Rudd pulled the cable through an old duct, so no digging was needed.",
                  "No digging was needed because Anwen Rudd pulled the cable through an old duct.").ok
+    assert judge("Because Anwen Rudd pulled the cable through an old duct, no digging was needed.", evidence).ok
     # the twins: the cause made the effect, and a cause where the evidence gives none
     for claim, ev in (("Anwen Rudd pulled the cable through an old duct because no digging was needed.", evidence),
+                      ("Because no digging was needed, Anwen Rudd pulled the cable through an old duct.", evidence),
                       ("The road closed because the bridge flooded.", "The road closed, and the bridge flooded.")):
         v = judge(claim, ev)
         assert not v.ok and v.code == "asserts_more_than_evidence", (claim, v)

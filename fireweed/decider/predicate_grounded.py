@@ -496,9 +496,12 @@ def _verb_at(a: Analysis, k: int) -> bool:
 def _purpose_at(a: Analysis, i: int, prev: str, nxt: str) -> bool:
     """Whether the "to" at ``i`` opens a purpose ("switched to rye to cut costs"): what it was
     done for, which need not have come about. Read only before a verb's base form, after a
-    content word of the same clause, and not where a frame already governs it ("plans to")."""
-    if i == 0 or nxt not in _PURPOSE_VERBS or i + 1 >= len(a.tokens) or a.tokens[i + 1].capitalized:
+    content word of the same clause or opening the sentence, and not where a frame already
+    governs it ("plans to")."""
+    if nxt not in _PURPOSE_VERBS or i + 1 >= len(a.tokens) or a.tokens[i + 1].capitalized:
         return False
+    if i == 0:
+        return a.clauses[1] == a.clauses[0]  # "To hand over the key, Ada will meet Ben": a fronted purpose
     if a.clauses[i - 1] != a.clauses[i] or a.clauses[i + 1] != a.clauses[i]:
         return False
     if prev in _NOT_PURPOSE_BEFORE or prev in _PROSPECTIVE or prev in NEUTRAL_WORDS - {"order", "as"}:
@@ -1044,12 +1047,16 @@ def _content_at(a: Analysis, idx: range) -> set[str]:
 def _cause_turned(claim: Analysis, evidence: Analysis, i: int) -> bool:
     """Whether the claim's "because" (or ", so") at ``i`` turns the evidence's ", so" (or
     "because") around, each side keeping its own words: "Y because X" for "X, so Y". The cause
-    stays the cause; only the order of telling changes."""
+    stays the cause; only the order of telling changes. An opening "Because X, Y" is "Y because X"."""
     ctoks, etoks = claim.tokens, evidence.tokens
     want = "so" if ctoks[i].norm == "because" else "because"
     if want == "because" and not (i > 0 and (ctoks[i - 1].norm == "and" or claim.clauses[i - 1] != claim.clauses[i])):
         return False  # "so" as a linking word only: ", so" or "and so", not "so tired"
     c_before, c_after = _content_at(claim, range(i)), _content_at(claim, range(i + 1, len(ctoks)))
+    if i == 0 and want == "so":
+        # "Because X, Y": the cause runs to the end of the opening clause, the rest is its effect
+        end = next((j for j in range(1, len(ctoks)) if claim.clauses[j] != claim.clauses[0]), len(ctoks))
+        c_after, c_before = _content_at(claim, range(1, end)), _content_at(claim, range(end, len(ctoks)))
     for e, t in enumerate(etoks):
         if t.norm != want:
             continue
