@@ -1088,3 +1088,12 @@ def test_a_relative_clause_the_claim_adds_keeps_the_voice_of_the_participle() ->
 def test_a_hedged_clause_lends_no_plain_copy_of_its_words_to_its_own_subject(evidence: str, refused: str,
                                                                                twin: str) -> None:
     _refused_with_code_and_twin_admitted(evidence, refused, twin, "asserts_more_than_evidence")
+
+
+def test_not_yet_is_an_added_negation_not_a_change_of_voice() -> None:
+    # "yet" is an adverb like "now": it does not hide the "be" before the word, so both sides
+    # read it in the same voice and the one difference is the negation
+    evidence = "Cross-platform saves between PC and Quest 3 are now available for all players."
+    _refused_with_code_and_twin_admitted(
+        evidence, "Cross-platform saves between PC and Quest 3 are not yet available for all players.",
+        "Cross-platform saves between PC and Quest 3 are available for all players.", "asserts_more_than_evidence")

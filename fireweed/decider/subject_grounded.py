@@ -190,7 +190,7 @@ _AFTER_HAVE: frozenset[str] = ARTICLES | {"no"}
 # Words skipped between a subject and its verb ("Ada has already left").
 _ADVERB_LIKE: frozenset[str] = frozenset(
     {"now", "also", "still", "already", "just", "then", "soon", "often", "always", "never",
-     "recently", "later", "once", "again", "finally", "first", "only", "even", "not"}
+     "recently", "later", "once", "again", "finally", "first", "only", "even", "not", "yet", "ever"}
 )
 
 
