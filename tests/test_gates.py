@@ -1097,3 +1097,18 @@ def test_not_yet_is_an_added_negation_not_a_change_of_voice() -> None:
     _refused_with_code_and_twin_admitted(
         evidence, "Cross-platform saves between PC and Quest 3 are not yet available for all players.",
         "Cross-platform saves between PC and Quest 3 are available for all players.", "asserts_more_than_evidence")
+
+
+@pytest.mark.parametrize("evidence,refused,twin", [
+    ("From 1 August, a hot-desk membership at The Pressworks will rise from £160 to £175 a month, "
+     "while dedicated desks stay at £230.",
+     "From 1 August, dedicated desks at The Pressworks will rise from £160 to £175 a month, "
+     "while a hot-desk membership stays at £230.",
+     "Dedicated desks stay at £230, while a hot-desk membership at The Pressworks will rise from £160 to £175 a month."),
+    ("Ada Lee fixed the roof, and Ben Ray painted the door.",
+     "Ada Lee painted the door, and Ben Ray fixed the roof.",
+     "Ben Ray painted the door, and Ada Lee fixed the roof."),
+], ids=lambda v: v[:40])
+def test_two_phrases_that_cross_into_each_others_clause_are_transposed(evidence: str, refused: str,
+                                                                        twin: str) -> None:
+    _refused_with_code_and_twin_admitted(evidence, refused, twin, "relation_transposed")

@@ -610,6 +610,60 @@ def _words_exchanged(claim: Analysis, evidence: Analysis) -> tuple[str, str, str
     return None
 
 
+def _clause_keys(a: Analysis) -> dict[int, dict[str, list[int]]]:
+    """Per clause, its content words and numbers by key, with their token indices."""
+    out: dict[int, dict[str, list[int]]] = {}
+    for i, t in enumerate(a.tokens):
+        if t.norm in STOPWORDS or not any(ch.isalnum() for ch in t.norm):
+            continue
+        out.setdefault(a.clauses[i], {}).setdefault(a.keys[i], []).append(i)
+    return out
+
+
+def _contiguous(a: Analysis, keys: set[str], where: dict[str, list[int]]) -> bool:
+    """Whether the tokens of ``keys`` form one run, stopwords between them allowed."""
+    idx = sorted(i for k in keys for i in where[k])
+    return all(a.tokens[j].norm in STOPWORDS for j in range(idx[0], idx[-1] + 1) if j not in idx)
+
+
+def _clauses_crossed(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
+    """Two phrases that each moved into the other's clause ("dedicated desks will rise to £180,
+    while a hot-desk membership stays at £240" from "a hot-desk membership will rise to £180,
+    while dedicated desks stay at £240"): each of two claim clauses keeps most of the words only
+    one evidence clause has, and takes a run of words only the other has."""
+    ek = _clause_keys(evidence)
+    if len(ek) < 2:
+        return None
+    home: dict[str, int] = {}
+    for c, keys in ek.items():
+        for k in keys:
+            home[k] = -1 if k in home else c  # said in one clause only, or in several (-1)
+    ck = _clause_keys(claim)
+    split: list[tuple[dict[int, set[str]], dict[str, list[int]]]] = []
+    for c, keys in ck.items():
+        by: dict[int, set[str]] = {}
+        for k in keys:
+            if home.get(k, -1) >= 0:
+                by.setdefault(home[k], set()).add(k)
+        if len(by) == 2:
+            split.append((by, keys))
+    for x in range(len(split)):
+        for y in range(x + 1, len(split)):
+            (bx, kx), (by_, ky) = split[x], split[y]
+            if set(bx) != set(by_):
+                continue
+            e1, e2 = sorted(bx)
+            for h1, h2 in ((e1, e2), (e2, e1)):  # clause x is at home in h1 and took words of h2
+                moved_x, moved_y = bx[h2], by_[h1]
+                if len(bx[h1]) >= max(2, len(moved_x)) and len(by_[h2]) >= len(moved_y) \
+                        and len(moved_x) <= 3 and len(moved_y) <= 3 \
+                        and _contiguous(claim, moved_x, kx) and _contiguous(claim, moved_y, ky):
+                    i = min(i for k in moved_x for i in kx[k])
+                    j = min(i for k in moved_y for i in ky[k])
+                    return claim.tokens[i].text, "…", claim.tokens[j].text
+    return None
+
+
 def _sequence_swapped(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
     """'after adding the squash' where the evidence has 'before adding the squash', 'before 7 pm'
     for 'after 7 pm': the same event or time on the other side of the sequence."""
@@ -643,7 +697,7 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     found = _transposition(claim, evidence) or (
         None if evidence is claim else _pivot_swapped(claim, evidence) or _from_to_swapped(claim, evidence)
         or _possessor_moved(claim, evidence) or _sequence_swapped(claim, evidence)
-        or _words_exchanged(claim, evidence))
+        or _words_exchanged(claim, evidence) or _clauses_crossed(claim, evidence))
     if found is not None:
         a, r, b = found
         return GateVerdict.refuse(
