@@ -540,3 +540,16 @@ def test_the_term_an_abstention_names_does_not_depend_on_the_hash_seed() -> None
         seen.add(out.stdout.strip())
     assert len(seen) == 1 and all(line.startswith("abstained unknown_predicate")
                                   for line in next(iter(seen)).splitlines()), seen
+
+
+def test_a_later_claim_that_says_what_its_subject_is_now_comes_first_about_now() -> None:
+    joined = "Marit Solberg joins Vinterhavn FC as assistant coach after three seasons at Brekke IL."
+    p = _store(joined, "Marit Solberg, now director of football at Vinterhavn FC, opened the new stand on Saturday.")
+    answered_with(p, "What is Marit Solberg's current role at Vinterhavn FC?", "director of football")
+    answered_with(p, "Is Marit Solberg still Vinterhavn FC's assistant coach?", "director of football")
+    # the twins: a question not about now keeps the claim that answers it in its own words, and a
+    # later "now" that says nothing the answer says (an age) changes nothing
+    answered_with(p, "What role did Marit Solberg join Vinterhavn FC in?", "assistant coach")
+    q = _store(joined, "Marit Solberg, now 41, opened the new stand on Saturday.")
+    answered_with(q, "What is Marit Solberg's current role at Vinterhavn FC?", "assistant coach")
+    answered_with(q, "Is Marit Solberg still Vinterhavn FC's assistant coach?", "assistant coach")

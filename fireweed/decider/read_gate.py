@@ -233,6 +233,15 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         else:
             remedy = f"No stored claim grounds '{term}'."
         return _abstain("unknown_predicate", term, remedy)
+    if (q.present or asks_still) and not q.past and required:
+        later = _said_now_since(view, good, matches, required[0])
+        if later is not None:
+            # "Tobias Krell, now head of analytics at Gridfall Esports, judged ..." recorded after
+            # "Tobias Krell joins Gridfall Esports as head coach": what the later claim says the
+            # subject is now is the present state of what the earlier one told
+            rest = sorted(good, key=lambda m: (-m.score, -view.seq(m.mid)))
+            return RecallAnswer("answered", None, None, None,
+                                [view.result(m.mid, m.state) for m in [later, *rest][:limit]])
     if q.present and not q.past and required:
         # "how much is the Inchcarra fare now": of the claims about the named thing that answer
         # about as well, the one recorded last says what is so now (an older claim may match a
@@ -242,6 +251,39 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
     else:
         good.sort(key=lambda m: (-m.score, view.seq(m.mid) if q.past else -view.seq(m.mid)))
     return RecallAnswer("answered", None, None, None, [view.result(m.mid, m.state) for m in good[:limit]])
+
+
+# "Tobias Krell, now head of analytics at Gridfall Esports, judged ...": a name set off by a comma
+# and "now", then what the named one is now, to the next comma
+_NOW_APPOSED = re.compile(r",\s+now\s+([^,;]+?)\s*(?:[,;]|$)")
+
+
+def _said_now_since(view: Any, good: list[_Match], matches: list[_Match], subject: str) -> _Match | None:
+    """A claim recorded after every answer that sets off after the subject's name what it is
+    *now*, in words one of those answers also uses ("principal cellist", "Gridfall Esports"):
+    for a question about the present it comes first, though it does not answer in the question's
+    own words. It can only reorder answers, never answer where nothing did."""
+    if not good:
+        return None
+    last = max(view.seq(m.mid) for m in good)
+    name = view.entity_name(subject)
+    name_words = {stem(w) for w in re.findall(r"[\w'-]+", name.lower())}
+    said = set()
+    for m in good:
+        f = view.fact(m.mid)
+        if f is not None:
+            said |= {stem(w) for w in re.findall(r"[\w'-]+", f.claim.lower()) if w not in STOPWORDS}
+    for m in sorted(matches, key=lambda x: -view.seq(x.mid)):
+        if m.ok or view.seq(m.mid) <= last or subject not in view.subjects(m.mid):
+            continue
+        f = view.fact(m.mid)
+        hit = _NOW_APPOSED.search(f.claim) if f is not None else None
+        if hit is None or not f.claim[:hit.start()].lower().endswith(name.lower().split()[-1]):
+            continue  # the "now" phrase must stand right after the subject's name
+        words = {stem(w) for w in re.findall(r"[\w'-]+", hit.group(1).lower()) if w not in STOPWORDS} - name_words
+        if words & said:
+            return m
+    return None
 
 
 def _resolve_spans(view: Any, q: Question, demote: bool) -> RecallAnswer | tuple[list[str], list[str], frozenset[str]]:
