@@ -1112,3 +1112,16 @@ def test_not_yet_is_an_added_negation_not_a_change_of_voice() -> None:
 def test_two_phrases_that_cross_into_each_others_clause_are_transposed(evidence: str, refused: str,
                                                                         twin: str) -> None:
     _refused_with_code_and_twin_admitted(evidence, refused, twin, "relation_transposed")
+
+
+def test_the_agent_of_a_phrase_set_off_before_the_verb_does_not_do_the_verb() -> None:
+    evidence = ("Harrowgate Rowing Club's women's pair, stroked by club captain Oona Petrakis, beat "
+                "Kilnsey Boat Club by a length in the final.")
+    # the inserted "stroked by" names who stroked, not who beat anyone
+    v = judge("Oona Petrakis beat Kilnsey Boat Club by a length in the final.", evidence)
+    assert not v.ok and v.code == "unknown_subject", v
+    v = judge("Kilnsey Boat Club beat Harrowgate Rowing Club's women's pair by a length in the final.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v
+    # the twins: the crew beat them, and Oona stroked the crew
+    assert judge("Harrowgate Rowing Club's women's pair beat Kilnsey Boat Club by a length.", evidence).ok
+    assert judge("Oona Petrakis stroked Harrowgate Rowing Club's women's pair.", evidence).ok

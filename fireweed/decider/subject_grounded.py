@@ -446,7 +446,8 @@ def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
         return _agent_binding(claim, evidence, k, v, label, subject_keys)
     for i in occ:
         if i < v and _subject_position(ev_toks, i, width, v) and not _in_closed_relative(evidence, i, v) \
-                and not _rival_between(evidence, i + width, v) and not _object_does(evidence, i + width, v):
+                and not _rival_between(evidence, i + width, v) and not _object_does(evidence, i + width, v) \
+                and not _inserted_agent(evidence, i, i + width - 1, v):
             return None
         if i > v and "by" in (ev_toks[j].norm for j in range(v + 1, i)) and i - v <= 4:
             return None  # passive agent: "run by Ada" still has Ada doing it
@@ -682,7 +683,7 @@ def _actor(claim: Analysis, evidence: Analysis, v: int) -> tuple[str | None, boo
     best: tuple[int, str, bool] | None = None
     for span in evidence.names:
         if span.last < v and _subject_position(ev_toks, span.first, span.last - span.first + 1, v) \
-                and not _in_closed_relative(evidence, span.first, v):
+                and not _in_closed_relative(evidence, span.first, v) and not _inserted_agent(evidence, span.first, span.last, v):
             if best is None or span.last > best[0]:
                 bare = _without_role(span.key)  # "Podiatrist Eluned Pryderi" is in a claim as Eluned Pryderi
                 best = (span.last, span.text,
@@ -706,6 +707,20 @@ def _actor(claim: Analysis, evidence: Analysis, v: int) -> tuple[str | None, boo
     elif subj.kind == "name" and subj.name is not None:
         return subj.text, bool(_find_seq(claim_seq, subj.name.key))
     return word.text, bool(set(stems_of(word.norm)) & claim.stem_set)
+
+
+def _inserted_agent(evidence: Analysis, first: int, last: int, v: int) -> bool:
+    """Whether the name is the "by" agent of a phrase set off by commas before the verb at ``v``:
+    "Tarrow's coxed four, stroked by club captain Declan Fairweather, won" has the four winning,
+    not Declan."""
+    toks = evidence.tokens
+    if "," not in evidence.text[toks[last].end:toks[v].start]:
+        return False
+    j = first - 1
+    while j >= 0 and first - j <= 3 and not toks[j].capitalized and toks[j].norm != "by" \
+            and toks[j].norm.isalpha():
+        j -= 1  # a role before the name: "by club captain"
+    return j > 0 and toks[j].norm == "by" and "," in evidence.text[:toks[j].start]
 
 
 def _name_after_role(claim: Analysis, subj: Subject | None) -> NameSpan | None:
