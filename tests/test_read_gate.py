@@ -553,3 +553,14 @@ def test_a_later_claim_that_says_what_its_subject_is_now_comes_first_about_now()
     q = _store(joined, "Marit Solberg, now 41, opened the new stand on Saturday.")
     answered_with(q, "What is Marit Solberg's current role at Vinterhavn FC?", "assistant coach")
     answered_with(q, "Is Marit Solberg still Vinterhavn FC's assistant coach?", "assistant coach")
+
+
+def test_after_a_unit_of_names_what_is_measured() -> None:
+    p = _store("Ashby Food Bank received 2,740 kg of donated food in June, up from 2,300 kg in April.",
+               "Colm Feeney worked 14 hours of overtime in March.")
+    abstained(p, "How many kilograms of tinned fish did Ashby Food Bank receive in June?", "unknown_predicate", "tinned")
+    abstained(p, "How many hours of training did Colm Feeney do in March?", "unknown_predicate", "training")
+    # the twins: what the claim measures, said in its words or fewer of them
+    answered_with(p, "How many kilograms of donated food did Ashby Food Bank receive in June?", "2,740 kg")
+    answered_with(p, "How many kilograms of food did Ashby Food Bank receive in June?", "2,740 kg")
+    answered_with(p, "How many hours of overtime did Colm Feeney work in March?", "14 hours")

@@ -23,7 +23,7 @@ from fireweed.decider.name_spans import Span, guess_kind
 from fireweed.decider.relations import lexicon
 from fireweed.decider.text import CARDINAL_WORDS, TITLES
 
-__all__ = ["ClaimIndex", "index_of", "PRIOR_MARKERS", "CLOCK_RE"]
+__all__ = ["ClaimIndex", "index_of", "PRIOR_MARKERS", "CLOCK_RE", "is_measure_unit"]
 
 CLOCK_RE = re.compile(r"^\d{1,2}[:.]\d{2}$")  # "14:12", "9.30": a time of day
 _ELAPSED = re.compile(r"^\d{1,3}:\d{2}:\d{2}(\.\d+)?$")  # "2:31:47": a race or a lap time
@@ -45,6 +45,15 @@ _UNIT_OF: dict[str, set[str]] = {}
 for _t, _ws in _UNITS.items():
     for _w in _ws.split():
         _UNIT_OF.setdefault(_w, set()).add(_t)
+
+
+def is_measure_unit(word: str) -> bool:
+    """Whether the word is a unit something is measured in ("kilograms", "litres", "hours"), not
+    a sum of money."""
+    kinds = _UNIT_OF.get(word.lower(), set())
+    return bool(kinds) and not kinds <= {"money", "percent"}
+
+
 _REASON = frozenset("because due owing thanks caused reason".split())
 # "since" and "after" give a reason only when a clause follows ("after the season was cut short"), not a time
 _REASON_IF_CLAUSE = frozenset({"since", "after", "following"})

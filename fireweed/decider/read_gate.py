@@ -42,7 +42,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fireweed.decider.facts import COPULAS, resulting_state
-from fireweed.decider.grounding import CLOCK_RE, PRIOR_MARKERS, ClaimIndex, age_clause, index_of, year_of_origin
+from fireweed.decider.grounding import CLOCK_RE, PRIOR_MARKERS, ClaimIndex, age_clause, index_of, is_measure_unit, year_of_origin
 from fireweed.decider.lexicon import AUXILIARIES, MONTHS, STOPWORDS, WEEKDAYS, is_verb, past_form, role_word, stem
 from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
@@ -284,6 +284,25 @@ def _said_now_since(view: Any, good: list[_Match], matches: list[_Match], subjec
         if words & said:
             return m
     return None
+
+
+def _measured_stuff(q: Question) -> list[Word]:
+    """The words after "of" that follow a unit the question counts in ("how many kilograms of
+    tinned fish", "how many hours of overtime"): what is measured."""
+    head = q.head_word
+    if q.kind != "how" or head is None or not is_measure_unit(head.text):
+        return []
+    toks = q.tokens
+    if head.index + 1 >= len(toks) or toks[head.index + 1].text.lower() != "of":
+        return []
+    soft = {w.index: w for w in q.soft}
+    out: list[Word] = []
+    k = head.index + 2
+    while k < len(toks) and (k in soft or toks[k].text.lower() in ("the", "a", "an")):
+        if k in soft:
+            out.append(soft[k])
+        k += 1
+    return out
 
 
 def _resolve_spans(view: Any, q: Question, demote: bool) -> RecallAnswer | tuple[list[str], list[str], frozenset[str]]:
@@ -579,6 +598,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # swimmers were harmed" by "no swimmer was harmed": "which" asks for a particular one, and
             # the claim names none ("what battery" is answered by "a 9.5 kWh battery")
             fail(q.head_word.text)
+    for w in _measured_stuff(q):
+        if not _grounded(ci, w):
+            # "how many kilograms of tinned fish" is not answered by "3,860 kg of donated food": after
+            # a unit, "of" names what is measured, and that is what is asked
+            fail(w.text)
     # the main verb
     premise = False
     head_counts = q.kind == "how" and q.hole == "number" and q.head_word is not None and literal > 0
