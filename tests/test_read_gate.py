@@ -564,3 +564,21 @@ def test_after_a_unit_of_names_what_is_measured() -> None:
     answered_with(p, "How many kilograms of donated food did Ashby Food Bank receive in June?", "2,740 kg")
     answered_with(p, "How many kilograms of food did Ashby Food Bank receive in June?", "2,740 kg")
     answered_with(p, "How many hours of overtime did Colm Feeney work in March?", "14 hours")
+
+
+def test_a_label_a_date_or_a_bare_count_does_not_answer_for_a_measure_a_count_or_which() -> None:
+    p = _store("Tobias Hale, who swapped to plot 22 at Fenwick Road Allotments in June, donated 64 kg of courgettes.",
+               "Ada Obi rents plot 14, which is 250 square metres.",
+               "'Harbour Hours' returns for season 3 on 12 March with new episodes every Tuesday at 06:00.",
+               "'Tidal Notes' returns on 4 May with 10 new episodes.",
+               "Ilse Varga played three Bach suites at the memorial evening.",
+               "Ada Obi played two Chopin nocturnes, Op. 9 No. 1 and No. 2, at the recital.")
+    # "plot 22" is the plot's label, "12 March" a date, "three Bach suites" says how many, not which
+    abstained(p, "How big is Tobias Hale's plot 22?", "unknown_predicate")
+    abstained(p, "How many episodes are in season 3 of 'Harbour Hours'?", "unknown_predicate")
+    abstained(p, "Which Bach suites did Ilse Varga play at the memorial evening?", "unknown_predicate", "suites")
+    # the twins: a measure given, a count before the noun, the ones named
+    answered_with(p, "How big is Ada Obi's plot 14?", "250 square metres")
+    answered_with(p, "How many episodes does 'Tidal Notes' have?", "10 new episodes")
+    answered_with(p, "How many Bach suites did Ilse Varga play at the memorial evening?", "three Bach suites")
+    answered_with(p, "Which nocturnes did Ada Obi play at the recital?", "Op. 9")

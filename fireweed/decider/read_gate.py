@@ -662,7 +662,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             score += 1.5
     if q.kind == "how" and hole in ("measure", "mass", "distance") and q.verb_word is None:
         noun = q.head_word or (q.subject_words[-1] if q.subject_words else None)
-        if noun is not None and _grounded(ci, noun) and not _measured(ci, noun):
+        if noun is not None and _grounded(ci, noun) and not _measured(ci, noun, q.numbers):
             # "how big is the bandsaw" is not answered by "a 50 sq ft unit, to store ... a bandsaw":
             # the measure must be the asked thing's
             fail(noun.text)
@@ -1329,9 +1329,13 @@ def _unidentified(ci: ClaimIndex, noun: Word) -> bool:
         if any(s.first <= p < s.last for s in ci.spans):
             return False  # a word of a name ("'Eleven Winters' by ..."): the name pins it down
         k = p - 1
+        after_verb = False
         while k >= 0 and p - k <= 6 and ci.lower[k] not in STOPWORDS and (
                 ci.lower[k] in ("-", "/") or any(c.isalnum() for c in ci.lower[k])):
             k -= 1  # modifiers: "1900-rated", "9.5 kWh"
+            if k >= 0 and _cardinal(ci.lower[k + 1]) and is_verb(ci.lower[k]) and ci.lower[k] not in STOPWORDS:
+                after_verb = True  # "played three Bach suites": the count opens the phrase, after its verb
+                break
         counted = k + 1 < p and _cardinal(ci.lower[k + 1])  # "at two sampling points" (not "as Year 4 teacher")
         partitive = k >= 2 and ci.lower[k] == "the" and ci.lower[k - 1] == "of" and (
             _cardinal(ci.lower[k - 2]) or ci.lower[k - 2] in _UNSPECIFIC | {"most", "all", "both"})  # "two of the nine"
@@ -1341,7 +1345,7 @@ def _unidentified(ci: ClaimIndex, noun: Word) -> bool:
         if not bare and not (partitive or counted and (k < 0 or ci.lower[k] not in ("the", "these", "those", "its", "their"))) \
                 and (k < 0 or ci.lower[k] not in _UNSPECIFIC):
             return False
-        if ci.lower[k] != "no" and k >= 2 and ci.lower[k - 1] == "," and k - 1 in ends:
+        if ci.lower[k] != "no" and not after_verb and k >= 2 and ci.lower[k - 1] == "," and k - 1 in ends:
             return False  # an apposition to the name before it
         j = p + 1
         while j < n and j - p <= 3 and ci.lower[j] in (",", "called", "named", "known", "as", "—", "-", "("):
@@ -1597,6 +1601,8 @@ def _count_before(ci: ClaimIndex, head: Word) -> bool:
                 continue  # "a two-bedroom flat" counts bedrooms, not flats
             if w in ("a", "an") and "of" in lower[i + 1:p]:
                 continue  # "a bulk order of frames" is one order, of frames uncounted
+            if w[:1].isdigit() and (lower[i + 1] in MONTHS or i > 0 and lower[i - 1] in MONTHS):
+                continue  # "returns on 12 March with new episodes": a day of a date counts nothing
             return True
     return False
 
@@ -1619,13 +1625,16 @@ def _value_near(ci: ClaimIndex, head: Word, hole: str) -> bool:
     return False
 
 
-def _measured(ci: ClaimIndex, noun: Word) -> bool:
+def _measured(ci: ClaimIndex, noun: Word, stated: frozenset[str] = frozenset()) -> bool:
     """Whether a number stands with the noun: before it in its phrase ("a 6-metre campervan", "a 50
-    sq ft indoor unit"), or in the few words after it ("the tower, 40 metres tall", "is 6 m long")."""
+    sq ft indoor unit"), or in the few words after it ("the tower, 40 metres tall", "is 6 m long").
+    A number the question itself ``stated`` is a label, not a measure ("how big is plot 22")."""
     lower = ci.lower
+    if stated:
+        lower = ["" if w in stated or w.replace(",", "") in stated else w for w in lower]
     for p in ci.positions(noun.concepts):
         k = p - 1
-        while k >= 0 and p - k <= 5 and lower[k] not in (",", ";", ".") and not (is_verb(lower[k]) and not lower[k][0].isdigit()):
+        while k >= 0 and p - k <= 5 and lower[k] not in (",", ";", ".") and not (is_verb(lower[k]) and not lower[k][:1].isdigit()):
             if any(c.isdigit() for c in lower[k]):
                 return True
             k -= 1
