@@ -582,3 +582,13 @@ def test_a_label_a_date_or_a_bare_count_does_not_answer_for_a_measure_a_count_or
     answered_with(p, "How many episodes does 'Tidal Notes' have?", "10 new episodes")
     answered_with(p, "How many Bach suites did Ilse Varga play at the memorial evening?", "three Bach suites")
     answered_with(p, "Which nocturnes did Ada Obi play at the recital?", "Op. 9")
+
+
+def test_an_ing_word_after_is_with_its_object_after_it_is_the_verb_asked() -> None:
+    p = _store("Director Casimir Adeyemi has cast Perpetua Ossai as the widow Amália.",
+               "Nell Irwin is understudying Dora Quist for the whole run.")
+    # not "cast": the question asks who understudies her, a verb no claim about her has
+    abstained(p, "Who is understudying Perpetua Ossai as the widow Amália?", "unknown_predicate", "understudying")
+    # the twins: the verb a claim has, in any form
+    answered_with(p, "Who is understudying Dora Quist?", "Nell Irwin")
+    answered_with(p, "Who cast Perpetua Ossai as the widow Amália?", "Casimir Adeyemi")

@@ -720,7 +720,12 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
         # "who will captain the ladies' section", "how many people can sleep on it": a verb straight
         # after the modal, with its object after it, where a subject would be followed by its verb
         return by_index[k]
-    if not (k in by_index and is_verb(lower[k]) and (_is_verbish(lower[k]) or lower[k] in _PARTICIPLES)) and k not in phrase_at:
+    # "who is understudying Perpetua Ossai", "who is coaching Ada": after "is", an -ing word with
+    # its object named or determined after it is the verb, known to the lexicon or not
+    progressive = aux == "be" and k in by_index and k not in span_at and lower[k].endswith("ing") \
+        and len(lower[k]) > 5 and k + 1 < n and (k + 1 in span_at or lower[k + 1] in _DETS)
+    if not (progressive or k in by_index and is_verb(lower[k]) and (_is_verbish(lower[k]) or lower[k] in _PARTICIPLES)) \
+            and k not in phrase_at:
         k, subj = skip_subject(k, aux != "be")
         if subject_box is not None:
             subject_box.extend(subj)
@@ -762,6 +767,8 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
             if wd.stem in lexicon().relation_of:
                 return wd
             continue  # "a day", "per week": a phrase that names no relation is no verb
+        if progressive and k2 == k:
+            return wd
         if verbal(lower[k2]) or (k2 == k and aux in ("do", "will", "can", "shall", "may", "would", "could", "should", "must")):
             if aux == "do" and _bare_verb(lower[k2]) and _bare_verb_after(k2):
                 # "does the Flex plan (at Kestrel Loft) include": after "does" the verb is bare, and a
