@@ -592,3 +592,14 @@ def test_an_ing_word_after_is_with_its_object_after_it_is_the_verb_asked() -> No
     # the twins: the verb a claim has, in any form
     answered_with(p, "Who is understudying Dora Quist?", "Nell Irwin")
     answered_with(p, "Who cast Perpetua Ossai as the widow Amália?", "Casimir Adeyemi")
+
+
+def test_what_a_claim_says_in_a_clause_of_another_named_subject_is_not_the_asked_ones() -> None:
+    p = _store("The MV Heron will be out of service from 3 to 14 June for dry-docking, and the smaller "
+               "MV Tern will run a reduced timetable of five return sailings a day.",
+               "Dr. Ines Vale is on leave from 8 to 12 April, and Dr. Rhys Tamm will see her patients.")
+    abstained(p, "When will the MV Tern be out of service for dry-docking?", "unknown_predicate")
+    # the twins: each clause's own subject; and "who", which the other clause's subject answers
+    answered_with(p, "When will the MV Heron be out of service for dry-docking?", "3 to 14 June")
+    answered_with(p, "How many return sailings a day will the MV Tern run?", "five return sailings")
+    answered_with(p, "Who will see Dr. Ines Vale's patients?", "Rhys Tamm")

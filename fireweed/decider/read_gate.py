@@ -748,6 +748,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         swapped = _role_swapped(q, fact, ci) or _possessor_swapped(q, fact, ci)
         if swapped is not None:
             fail(swapped)
+        elsewhere = _said_of_another_subject(ci, q, q_spans)
+        if elsewhere is not None:
+            # "when will the MV Puffin Isle be out of service" is not answered by "the MV Skerry Lark
+            # will be out of service ..., and the MV Puffin Isle will run a reduced service"
+            fail(elsewhere)
         # a name the question places the event at must not be replaced by another in the claim
         # ("teach at Morrow College" is not answered by "teaches at Ashgrove Academy")
         for e in setting:
@@ -1237,6 +1242,42 @@ def _place_in_clause_of(ci: ClaimIndex, q_spans: set[str]) -> bool:
             clause += 1
         ids.append(clause)
     return any(ids[p.first] == ids[a.first] for p in places for a in asked)
+
+
+_CLAUSE_JOINS = frozenset({"and", "but", "while", "whereas"})
+
+
+def _said_of_another_subject(ci: ClaimIndex, q: Question, q_spans: set[str]) -> str | None:
+    """A question word the claim says only in a clause of its own whose subject is another name,
+    while the asked name stands in a different clause: clauses cut at ";" and at ", and", ", but",
+    ", while", ", whereas". "... they married in Kelso" has no named subject, so is not judged; nor
+    is a question asking who, whose answer that other subject may be."""
+    if q.hole == "person":
+        return None  # "who will cover her patients": the other clause's subject is what is asked
+    lower = ci.lower
+    ids: list[int] = []
+    starts = [0]
+    for k, w in enumerate(lower):
+        if w == ";" or w in _CLAUSE_JOINS and k > 0 and lower[k - 1] == ",":
+            starts.append(k + 1)
+        ids.append(len(starts) - 1)
+    if len(starts) < 2:
+        return None
+    asked = {ids[s.first] for s in ci.spans if _asked_name(s.key, q_spans)}
+    if not asked:
+        return None
+    others = {ids[s.first] for s in ci.spans if not _asked_name(s.key, q_spans)
+              and s.first - starts[ids[s.first]] <= 3
+              and all(not is_verb(lower[j]) for j in range(starts[ids[s.first]], s.first))} - asked
+    if not others:
+        return None
+    for w in (q.verb_word, *q.soft):
+        if w is None:
+            continue
+        pos = ci.positions(w.concepts)
+        if pos and all(ids[p] in others for p in pos):
+            return w.text
+    return None
 
 
 def _length_stated(ci: ClaimIndex) -> bool:
