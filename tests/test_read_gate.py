@@ -603,3 +603,13 @@ def test_what_a_claim_says_in_a_clause_of_another_named_subject_is_not_the_asked
     answered_with(p, "When will the MV Heron be out of service for dry-docking?", "3 to 14 June")
     answered_with(p, "How many return sailings a day will the MV Tern run?", "five return sailings")
     answered_with(p, "Who will see Dr. Ines Vale's patients?", "Rhys Tamm")
+
+
+def test_so_far_and_these_days_mean_now_and_ask_nothing_of_their_own() -> None:
+    p = _store("Project lead Wilma Drost reports that 96 of the 143 Trevanion letters have now been scanned at 600 dpi.",
+               "Ada Obi keeps 12 hives at Leith.")
+    answered_with(p, "How many of the Trevanion letters have been scanned so far?", "96 of the 143")
+    answered_with(p, "How many hives does Ada Obi keep these days?", "12 hives")
+    # the twins: the rest of the question must still be grounded
+    abstained(p, "How many of the Trevanion letters have been transcribed so far?", "unknown_predicate", "transcribed")
+    abstained(p, "How many bikes does Ada Obi keep these days?", "unknown_predicate", "bikes")

@@ -217,6 +217,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     text = normalize(text if isinstance(text, str) else "")[:2000]
     # "who is going to teach": the future, an auxiliary like "will", not the phrase "go to" (visit)
     text = _GOING_TO.sub(_will, text)
+    # "scanned so far", "has she these days": a phrase that means "now" is read as "now"
+    text = _NOW_PHRASES.sub("now", text)
     # "what does Ada do for a living" asks for her job, in the words a job question uses
     text = _FOR_A_LIVING.sub(lambda m: f"{m.group(1)} {'was' if m.group(2).lower() == 'did' else 'is'} "
                              f"{m.group(3)}'s job", text)
@@ -635,6 +637,10 @@ def _title_before_name(wd: Word, tokens: list[Token], span_at: dict[int, Span]) 
 _FOR_A_LIVING = re.compile(r"\b(what)\s+(does|do|did)\s+(.+?)\s+do\s+for\s+(?:a\s+living|work)\b", re.IGNORECASE)
 _GOING_TO = re.compile(r"\b(?:(?:am|is|are|was|were)\s+)?(?:(now|still|also|currently|then)\s+)?going to (\w+)(?=(\s+\S+)?)",
                        re.IGNORECASE)
+
+
+_NOW_PHRASES = re.compile(r"(?<!\bup )\b(?:so far|to date|as of now|at present|at the moment|right now|these days)\b",
+                          re.IGNORECASE)
 
 
 def _will(m: re.Match[str]) -> str:
