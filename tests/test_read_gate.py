@@ -613,3 +613,13 @@ def test_so_far_and_these_days_mean_now_and_ask_nothing_of_their_own() -> None:
     # the twins: the rest of the question must still be grounded
     abstained(p, "How many of the Trevanion letters have been transcribed so far?", "unknown_predicate", "transcribed")
     abstained(p, "How many bikes does Ada Obi keep these days?", "unknown_predicate", "bikes")
+
+
+def test_a_keyword_query_names_a_known_person_before_other_capitals() -> None:
+    p = _store("Ilse Varga has been placed in B1 Norwegian, which meets on Wednesdays from 18:30 to 20:00.",
+               "Ada Obi joined Kelso Rowing Club in 2019.")
+    answered_with(p, "Ilse Varga Norwegian class times", "B1 Norwegian")
+    answered_with(p, "Ada Obi Kelso Rowing Club joined", "2019")
+    # the twins: what follows the name must still be grounded, or name something known
+    abstained(p, "Ilse Varga Spanish class times", "unknown_predicate", "spanish")
+    abstained(p, "Ada Obi Leith Rowing Club joined", "entity_not_found", "Leith Rowing Club")

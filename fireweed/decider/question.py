@@ -229,6 +229,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     # names typed in lower case: look known multi-word names up directly
     if name_keys is not None:
         spans = add_known_spans(tokens, spans, name_keys)
+        spans = _split_at_known_name(text, tokens, spans, name_keys)
     spans = _titles_joined(tokens, spans)
     if plain:
         spans = [sp for sp in spans if sp.key not in plain]
@@ -637,6 +638,29 @@ def _title_before_name(wd: Word, tokens: list[Token], span_at: dict[int, Span]) 
 _FOR_A_LIVING = re.compile(r"\b(what)\s+(does|do|did)\s+(.+?)\s+do\s+for\s+(?:a\s+living|work)\b", re.IGNORECASE)
 _GOING_TO = re.compile(r"\b(?:(?:am|is|are|was|were)\s+)?(?:(now|still|also|currently|then)\s+)?going to (\w+)(?=(\s+\S+)?)",
                        re.IGNORECASE)
+
+
+def _split_at_known_name(text: str, tokens: list, spans: list[Span], is_key: Callable[[str], bool]) -> list[Span]:
+    """Cut a run of capitals that names nothing known where a known name ends: "Ilse Kavanagh
+    Norwegian class times" is Ilse Kavanagh and the word "Norwegian" (a keyword query has no
+    lower-case word between them). What is left is a name of its own when two words or more."""
+    out: list[Span] = []
+    for s in spans:
+        if len(s.tokens) < 3 or s.quoted or s.last - s.first != len(s.tokens) or is_key(s.key):
+            out.append(s)
+            continue
+        for k in range(len(s.tokens) - 1, 1, -1):
+            if is_key(" ".join(s.tokens[:k])):
+                cut = s.first + k
+                out.append(replace(s, last=cut, end=tokens[cut - 1].end, text=text[s.start:tokens[cut - 1].end],
+                                   tokens=s.tokens[:k], possessive=False))
+                if len(s.tokens) - k >= 2:
+                    out.append(replace(s, first=cut, start=tokens[cut].start, text=text[tokens[cut].start:s.end],
+                                       tokens=s.tokens[k:], prep=None, honorific=False))
+                break
+        else:
+            out.append(s)
+    return out
 
 
 _NOW_PHRASES = re.compile(r"(?<!\bup )\b(?:so far|to date|as of now|at present|at the moment|right now|these days)\b",
