@@ -623,3 +623,12 @@ def test_a_keyword_query_names_a_known_person_before_other_capitals() -> None:
     # the twins: what follows the name must still be grounded, or name something known
     abstained(p, "Ilse Varga Spanish class times", "unknown_predicate", "spanish")
     abstained(p, "Ada Obi Leith Rowing Club joined", "entity_not_found", "Leith Rowing Club")
+
+
+def test_a_word_given_a_dose_is_a_medicine_though_no_table_lists_it() -> None:
+    p = _store("Bramble was prescribed zolvantrex 50 mg twice daily for 5 days.", "Ada Obi was given a tetanus booster.")
+    answered_with(p, "Which medicine was Bramble prescribed?", "zolvantrex 50 mg")
+    answered_with(p, "Which medication was Bramble prescribed, and how often?", "twice daily")
+    # the twins: no dose, no medicine; and a dose says nothing of a narrower kind
+    abstained(p, "What drug was Ada Obi given?", "unknown_predicate", "drug")
+    abstained(p, "Which vitamin was Bramble prescribed?", "unknown_predicate", "vitamin")

@@ -277,6 +277,22 @@ def index_of(fact: Fact) -> ClaimIndex:
     return ci
 
 
+# A word given a dose ("carprofen 50 mg", "levothyroxine 25 micrograms") is a medicine, whether
+# or not the kinds table lists it: the general nouns a question may ask it by.
+_MEDICINE_KINDS: frozenset[str] = frozenset(
+    "K:" + stem(g) for g in ("medicine", "medication", "drug", "medicament", "remedy", "med"))
+_NO_KINDS: frozenset[str] = frozenset()
+_DOSE_UNITS = frozenset({"mg", "mcg", "µg", "ug", "ml", "iu", "milligram", "milligrams", "microgram", "micrograms"})
+
+
+def _dosed(lower: list[str], i: int) -> bool:
+    """Whether the word at ``i`` is followed by a dose: a number, then a unit doses come in."""
+    w = lower[i]
+    if len(w) < 4 or not w.isalpha() or w in STOPWORDS or w in _UNIT_OF or i + 2 >= len(lower):
+        return False
+    return is_number(lower[i + 1]) and lower[i + 2] in _DOSE_UNITS
+
+
 def _add(ci: ClaimIndex, kind: str, value: str) -> None:
     ci.types.setdefault(kind, set()).add(value)
 
@@ -335,7 +351,7 @@ def _build(fact: Fact) -> ClaimIndex:
             for c in lx.concepts_of(s if s == stem(w) else s):
                 ci.concepts.add(c)
                 ci.concept_pos.setdefault(c, []).append(i)
-        for c in lx.concepts_of(w) | lx.kinds_for(w):
+        for c in lx.concepts_of(w) | lx.kinds_for(w) | (_MEDICINE_KINDS if _dosed(lower, i) else _NO_KINDS):
             ci.concepts.add(c)
             ci.concept_pos.setdefault(c, []).append(i)
         if w in NEGATIONS:
