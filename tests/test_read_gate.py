@@ -632,3 +632,23 @@ def test_a_word_given_a_dose_is_a_medicine_though_no_table_lists_it() -> None:
     # the twins: no dose, no medicine; and a dose says nothing of a narrower kind
     abstained(p, "What drug was Ada Obi given?", "unknown_predicate", "drug")
     abstained(p, "Which vitamin was Bramble prescribed?", "unknown_predicate", "vitamin")
+
+
+def test_a_word_after_the_nouns_preposition_that_the_claim_replaces_is_a_clash() -> None:
+    p = _store("Brackenlea's adoption fee for dogs rises from £175 to £195 on 1 March.")
+    abstained(p, "What is Brackenlea's adoption fee for cats?", "unknown_predicate", "cats")
+    # the twins: the claim's own word there, or none asked
+    answered_with(p, "What is Brackenlea's adoption fee for dogs?", "£195")
+    answered_with(p, "What is Brackenlea's adoption fee?", "£195")
+
+
+def test_which_type_needs_a_kind_and_who_at_the_helm_needs_the_helm() -> None:
+    p = _store("Maud Ferris's contact lens fitting has been moved from 11:15 to 14:40.",
+               "Ada Obi wears toric contact lenses.",
+               "Niamh Byrne asked for a new radar for the inshore lifeboat after it failed during the 20 February launch.",
+               "Cox Ben Ray was at the helm of the all-weather lifeboat on the 3 March launch.")
+    abstained(p, "What type of contact lenses is Maud Ferris being fitted for?", "unknown_predicate", "type")
+    abstained(p, "Who was at the helm of the inshore lifeboat on the 20 February launch?", "unknown_predicate", "helm")
+    # the twins: a kind named, and the helm said
+    answered_with(p, "What type of contact lenses does Ada Obi wear?", "toric")
+    answered_with(p, "Who was at the helm of the all-weather lifeboat on the 3 March launch?", "Ben Ray")

@@ -509,10 +509,16 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     exclude = q_spans | q_number_values
 
     # the demand head
-    if q.kind == "what" and q.hole == "thing" and q.head_word is None and q.verb_word is None \
-            and q.soft and not _grounded(ci, q.soft[0]):
-        # "what is on the menu": with no head noun and no verb, the first word names what is asked
+    if (q.kind == "what" and q.hole == "thing" or q.kind == "who" and q.hole == "person") \
+            and q.head_word is None and q.verb_word is None and q.soft and not _grounded(ci, q.soft[0]):
+        # "what is on the menu", "who was at the helm of the lifeboat": with no head noun and no
+        # verb, the first word names what is asked
         fail(q.soft[0].text)
+    kind_asked = _kind_asked(q)
+    if kind_asked is not None and q.head_word is not None and not _specified(ci, q):
+        # "what type of contact lenses" is not answered by "her contact lens fitting": the claim
+        # must say which kind
+        fail(kind_asked.text)
     if q.head_word is not None:
         # "how many titles": the head is what is counted, not a value of the kind "title"
         head_type = None if q.kind == "how" and q.hole == "number" else TYPE_NOUNS.get(q.head_word.stem)
@@ -741,7 +747,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             fail(q.head_word.text)
     if q.kind not in ("yesno", "keyword") and not q.about:
         # a word before a shared noun that the claim replaces with its own ("upper" / "lower lake")
-        clash = _phrase_clash(q, ci)
+        clash = _phrase_clash(q, ci) or _complement_clash(q, ci)
         if clash is not None:
             fail(clash)
         # who does what to whom: a claim that gives the question's roles to other names is no answer
@@ -1027,6 +1033,76 @@ def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
         if spots and len(before) == len(spots) and all(
                 b.isalpha() and b not in STOPWORDS and stem(b) not in asked for b in before):
             return w.text
+    return None
+
+
+_KIND_WORDS = frozenset(stem(w) for w in ("type", "kind", "sort", "variety", "style", "brand", "make", "model"))
+
+
+def _kind_asked(q: Question) -> Word | None:
+    """The "type" of "what type of contact lenses": a word asking which kind of the head noun."""
+    toks = [t.text.lower() for t in q.tokens]
+    for w in q.soft:
+        if w.stem in _KIND_WORDS and w.index + 1 < len(toks) and toks[w.index + 1] == "of" \
+                and q.head_word is not None and q.head_word.index > w.index:
+            return w
+    return None
+
+
+def _specified(ci: ClaimIndex, q: Question) -> bool:
+    """Whether the claim says which kind of the head noun: a word of its own right before it, or a
+    name or a number right after it ("toric lenses", "the lenses, Acuvue Oasys")."""
+    head = q.head_word
+    assert head is not None
+    asked = {w.stem for w in q.soft} | {head.stem}
+    starts = {s.first for s in ci.spans}
+    for p in ci.positions(head.concepts):
+        k = p - 1
+        while k >= 0 and p - k <= 3 and (stem(ci.lower[k]) in asked or ci.lower[k] == "-"):
+            k -= 1  # the question's own words before the noun ("contact lenses")
+        b = ci.lower[k] if k >= 0 else ""
+        if b.isalpha() and b not in STOPWORDS and stem(b) not in asked or any(c.isdigit() for c in b):
+            return True
+        if p + 1 < len(ci.lower) and (p + 1 in starts or p + 2 in starts and ci.lower[p + 1] in (",", "(")):
+            return True
+    return False
+
+
+_COMPLEMENT_PREPS = frozenset({"for", "of", "in", "at", "on", "with", "from", "to"})
+_DETS_AFTER_PREP = frozenset({"the", "a", "an", "its", "their", "his", "her", "our", "my", "your"})
+
+
+def _complement_clash(q: Question, ci: ClaimIndex) -> str | None:
+    """The same on the other side of the noun: "the adoption fee for cats" is not answered by "the
+    adoption fee for dogs", where the claim puts its own word after the same preposition."""
+    toks = [t.text.lower() for t in q.tokens]
+    by_index = {w.index: w for w in q.soft}
+    asked = {w.stem for w in q.soft} | ({q.head_word.stem} if q.head_word is not None else set())
+    named = {k for s in ci.spans for k in range(s.first, s.last)}
+    for noun in (q.head_word, *q.soft):
+        if noun is None or noun.index + 1 >= len(toks) or toks[noun.index + 1] not in _COMPLEMENT_PREPS:
+            continue
+        prep = toks[noun.index + 1]
+        k = noun.index + 2
+        while k < len(toks) and toks[k] in _DETS_AFTER_PREP:
+            k += 1
+        word = by_index.get(k)
+        if word is None or _grounded(ci, word) or not _grounded(ci, noun):
+            continue
+        spots = [p for p in ci.positions(noun.concepts) if p not in named]
+        theirs = []
+        for p in spots:
+            j = p + 1
+            if j >= len(ci.lower) or ci.lower[j] != prep:
+                break
+            j += 1
+            while j < len(ci.lower) and ci.lower[j] in _DETS_AFTER_PREP:
+                j += 1
+            if j >= len(ci.lower) or not ci.lower[j].isalpha() or ci.lower[j] in STOPWORDS or stem(ci.lower[j]) in asked:
+                break
+            theirs.append(ci.lower[j])
+        if spots and len(theirs) == len(spots):
+            return word.text
     return None
 
 
