@@ -640,6 +640,9 @@ def test_a_word_after_the_nouns_preposition_that_the_claim_replaces_is_a_clash()
     # the twins: the claim's own word there, or none asked
     answered_with(p, "What is Brackenlea's adoption fee for dogs?", "£195")
     answered_with(p, "What is Brackenlea's adoption fee?", "£195")
+    # nor the same thing said more fully: "the dinner jacket's lapel" may be the claim's "left lapel"
+    q = _store("Precious Hart flagged a red wine stain on the left lapel.")
+    answered_with(q, "Who flagged the red wine stain on the dinner jacket's lapel?", "Precious Hart")
 
 
 def test_which_type_needs_a_kind_and_who_at_the_helm_needs_the_helm() -> None:

@@ -1089,8 +1089,13 @@ def _complement_clash(q: Question, ci: ClaimIndex) -> str | None:
         word = by_index.get(k)
         if word is None or _grounded(ci, word) or not _grounded(ci, noun):
             continue
+        ours = set()  # the question's phrase after the preposition: "the dinner jacket's lapel"
+        while k < len(toks) and (k in by_index or toks[k] == "'s"):
+            if k in by_index:
+                ours.add(by_index[k].stem)
+            k += 1
         spots = [p for p in ci.positions(noun.concepts) if p not in named]
-        theirs = []
+        theirs = 0
         for p in spots:
             j = p + 1
             if j >= len(ci.lower) or ci.lower[j] != prep:
@@ -1098,10 +1103,14 @@ def _complement_clash(q: Question, ci: ClaimIndex) -> str | None:
             j += 1
             while j < len(ci.lower) and ci.lower[j] in _DETS_AFTER_PREP:
                 j += 1
-            if j >= len(ci.lower) or not ci.lower[j].isalpha() or ci.lower[j] in STOPWORDS or stem(ci.lower[j]) in asked:
-                break
-            theirs.append(ci.lower[j])
-        if spots and len(theirs) == len(spots):
+            phrase = set()
+            while j < len(ci.lower) and (ci.lower[j].isalpha() and ci.lower[j] not in STOPWORDS or ci.lower[j] == "'s"):
+                phrase.add(stem(ci.lower[j]))
+                j += 1
+            if not phrase or phrase & (ours | asked):
+                break  # nothing of its own there, or the same thing said more or less fully ("the left lapel")
+            theirs += 1
+        if spots and theirs == len(spots):
             return word.text
     return None
 
