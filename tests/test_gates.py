@@ -1125,3 +1125,13 @@ def test_the_agent_of_a_phrase_set_off_before_the_verb_does_not_do_the_verb() ->
     # the twins: the crew beat them, and Oona stroked the crew
     assert judge("Harrowgate Rowing Club's women's pair beat Kilnsey Boat Club by a length.", evidence).ok
     assert judge("Oona Petrakis stroked Harrowgate Rowing Club's women's pair.", evidence).ok
+
+
+@pytest.mark.parametrize("evidence,refused,twin", [
+    ("The referee abandoned the Harrow Athletic v Kelso Rovers match in the 71st minute, with Kelso Rovers leading 2-1.",
+     "The referee abandoned the Harrow Athletic v Kelso Rovers match in the 71st minute, with Harrow Athletic leading 2-1.",
+     "The Harrow Athletic v Kelso Rovers match was abandoned with Kelso Rovers leading 2-1."),
+], ids=lambda v: v[:40])
+def test_a_name_put_before_a_verb_the_evidence_gives_another_name_is_transposed(evidence: str, refused: str,
+                                                                               twin: str) -> None:
+    _refused_with_code_and_twin_admitted(evidence, refused, twin, "relation_transposed")

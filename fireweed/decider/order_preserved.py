@@ -664,6 +664,40 @@ def _clauses_crossed(claim: Analysis, evidence: Analysis) -> tuple[str, str, str
     return None
 
 
+def _bare_doer(a: Analysis, n: object) -> bool:
+    """Whether the name stands alone right before the next word: nothing between them, and not the
+    last of a list or of an apposition ("Ada Lee and Ben Cole founded", "..., Barnaby Stott, drew")."""
+    toks = a.tokens
+    first, last = n.first, n.last  # type: ignore[attr-defined]
+    if last + 1 >= len(toks) or a.text[toks[last].end:toks[last + 1].start].strip():
+        return False
+    if first > 0 and "," in a.text[toks[first - 1].end:toks[first].start]:
+        return False
+    # "Hedda Sorli and conservator Rune Vik restored": a list, past a role word or two
+    return not any(toks[j].norm in ("and", "or", "nor", "&") for j in range(max(0, first - 3), first)
+                   if a.clauses[j] == a.clauses[first])
+
+
+def _doer_replaced(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
+    """A name put right before a verb the evidence gives, in the same words, to another name it
+    also names: "with Tollbridge Athletic leading 2-1" from "Tollbridge Athletic v Saltcote
+    Rovers ..., with Saltcote Rovers leading 2-1"."""
+    ev_before = {n.last + 1: n for n in evidence.names if _bare_doer(evidence, n)}
+    ev_keys = {n.key for n in evidence.names}
+    ct, et = claim.tokens, evidence.tokens
+    for n in claim.names:
+        k = n.last + 1
+        if k + 1 >= len(ct) or n.key not in ev_keys or ct[k].norm in STOPWORDS or not ct[k].norm.isalpha() \
+                or not _bare_doer(claim, n):
+            continue
+        said = [j for j in range(len(et) - 1)
+                if evidence.keys[j] == claim.keys[k] and evidence.keys[j + 1] == claim.keys[k + 1]]
+        doers = [ev_before.get(j) for j in said]
+        if said and all(d is not None and d.key != n.key for d in doers):
+            return n.text, ct[k].text, doers[0].text  # type: ignore[union-attr]
+    return None
+
+
 def _sequence_swapped(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
     """'after adding the squash' where the evidence has 'before adding the squash', 'before 7 pm'
     for 'after 7 pm': the same event or time on the other side of the sequence."""
@@ -697,7 +731,8 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     found = _transposition(claim, evidence) or (
         None if evidence is claim else _pivot_swapped(claim, evidence) or _from_to_swapped(claim, evidence)
         or _possessor_moved(claim, evidence) or _sequence_swapped(claim, evidence)
-        or _words_exchanged(claim, evidence) or _clauses_crossed(claim, evidence))
+        or _words_exchanged(claim, evidence) or _clauses_crossed(claim, evidence)
+        or _doer_replaced(claim, evidence))
     if found is not None:
         a, r, b = found
         return GateVerdict.refuse(
