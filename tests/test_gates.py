@@ -1135,3 +1135,16 @@ def test_the_agent_of_a_phrase_set_off_before_the_verb_does_not_do_the_verb() ->
 def test_a_name_put_before_a_verb_the_evidence_gives_another_name_is_transposed(evidence: str, refused: str,
                                                                                twin: str) -> None:
     _refused_with_code_and_twin_admitted(evidence, refused, twin, "relation_transposed")
+
+
+def test_a_day_pointed_at_with_that_day_may_be_named_across_a_reordered_cause() -> None:
+    evidence = "Dr Ines Vale has reserved Friday 6 June for a service visit, so no bookings are allowed that day."
+    assert judge("No bookings are allowed on Friday 6 June, because Dr Ines Vale has reserved that day "
+                 "for a service visit.", evidence).ok
+    assert judge("No bookings are allowed on Friday 6 June.", evidence).ok
+    # the twins: a day the negation is not said of, and the cause swapped
+    v = judge("No bookings are allowed on Friday 6 June.",
+              "Dr Ines Vale has reserved Friday 6 June for a visit, and no bookings are allowed on Monday 9 June.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    assert not judge("Dr Ines Vale has reserved Friday 6 June for a service visit because no bookings are allowed "
+                     "that day.", evidence).ok

@@ -55,7 +55,7 @@ from .text import (
     stems_of,
 )
 from .numerals_grounded import same_unit_word, unit_carried
-from .lexicon import COMMON_VERBS
+from .lexicon import COMMON_VERBS, MONTHS, WEEKDAYS
 from .verdicts import GateVerdict
 
 __all__ = ["check", "check_analyzed", "GATE", "CODE", "NEUTRAL_WORDS"]
@@ -321,6 +321,19 @@ def _has_future(a: Analysis) -> bool:
     return False
 
 
+_TIME_STEMS: frozenset[str] = frozenset(stem(w) for w in (*MONTHS, *WEEKDAYS))
+_POINTED_TIMES: frozenset[str] = frozenset(
+    "day date week weekend month year evening morning afternoon night time season".split())
+
+
+def _time_pointed_at(a: Analysis, i: int) -> bool:
+    """Whether the clause of token ``i`` points back at a time: "that day", "the same week"."""
+    toks = a.tokens
+    clause = a.clauses[i]
+    return any(toks[j].norm in ("that", "this", "same") and toks[j + 1].norm in _POINTED_TIMES
+               for j in range(len(toks) - 1) if a.clauses[j] == clause)
+
+
 def _negation_refusal(
     claim: Analysis, evidence: Analysis, claim_stems: frozenset[str]
 ) -> GateVerdict | None:
@@ -339,6 +352,9 @@ def _negation_refusal(
         # roof terrace": the negated verb is the evidence's, but what it is said of the evidence affirms
         negated_clauses = frozenset().union(*(e.clause_words for e in e_sites if c.scope & e.scope))
         moved = sorted((c.rest & evidence.stem_set) - negated_clauses)
+        if moved and any(_time_pointed_at(evidence, e.index) for e in e_sites if c.scope & e.scope):
+            # "so no bookings are allowed that day": the claim may name the day it points at
+            moved = [m for m in moved if m not in _TIME_STEMS and not m.isdigit()]
         if moved:
             return GateVerdict.refuse(
                 CODE,
@@ -1063,7 +1079,13 @@ def _cause_turned(claim: Analysis, evidence: Analysis, i: int) -> bool:
         if want == "so" and not (e > 0 and (etoks[e - 1].norm == "and" or evidence.clauses[e - 1] != evidence.clauses[e])):
             continue
         e_before, e_after = _content_at(evidence, range(e)), _content_at(evidence, range(e + 1, len(etoks)))
-        if c_before and c_after and c_before <= e_after and c_after <= e_before:
+        cb, ca = c_before, c_after
+        if _time_pointed_at(evidence, len(etoks) - 1) or _time_pointed_at(evidence, 0):
+            # "..., so no bookings are allowed that day": the day is both sides' (the claim may
+            # name it where the evidence points at it, and point where the evidence names it)
+            timeish = {x for x in c_before | c_after if x in _TIME_STEMS or x.isdigit() or x in _POINTED_TIMES}
+            cb, ca = c_before - timeish, c_after - timeish
+        if cb and ca and cb <= e_after and ca <= e_before:
             return True
     return False
 
