@@ -655,3 +655,15 @@ def test_which_type_needs_a_kind_and_who_at_the_helm_needs_the_helm() -> None:
     # the twins: a kind named, and the helm said
     answered_with(p, "What type of contact lenses does Ada Obi wear?", "toric")
     answered_with(p, "Who was at the helm of the all-weather lifeboat on the 3 March launch?", "Ben Ray")
+
+
+def test_a_later_move_to_comes_first_about_now() -> None:
+    old = "Optometrist Anwen Cass works at the Haverleigh branch of Carrick & Lowe Opticians on Mondays."
+    p = _store(old, "Optometrist Anwen Cass has moved to the Tollbridge branch of Carrick & Lowe Opticians.")
+    answered_with(p, "Which Carrick & Lowe branch does Anwen Cass work at now?", "Tollbridge branch")
+    answered_with(p, "Is Anwen Cass still working at the Haverleigh branch of Carrick & Lowe?", "Tollbridge branch")
+    # the twins: a move of something else, in words the answer does not use, changes nothing
+    q = _store(old, "Optometrist Anwen Cass has moved to a flat in Kelso.")
+    answered_with(q, "Which Carrick & Lowe branch does Anwen Cass work at now?", "Haverleigh branch")
+    r = _store(old, "Optometrist Anwen Cass has moved the Haverleigh eye clinic to Tuesdays.")
+    answered_with(r, "Which Carrick & Lowe branch does Anwen Cass work at now?", "Haverleigh branch")

@@ -256,11 +256,16 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
 # "Tobias Krell, now head of analytics at Gridfall Esports, judged ...": a name set off by a comma
 # and "now", then what the named one is now, to the next comma
 _NOW_APPOSED = re.compile(r",\s+now\s+([^,;]+?)\s*(?:[,;]|$)")
+# "has moved to the Tollbridge branch", "was transferred to ...": a change of place or post told as
+# done; what follows is where the subject is now
+_MOVED_ON = re.compile(r"\b(?:has|have|had|was|were)\s+(?:now\s+)?(?:been\s+)?"
+                       r"(?:moved|transferred|relocated|switched|promoted|reassigned|posted)\s+to\b", re.IGNORECASE)
 
 
 def _said_now_since(view: Any, good: list[_Match], matches: list[_Match], subject: str) -> _Match | None:
     """A claim recorded after every answer that sets off after the subject's name what it is
-    *now*, in words one of those answers also uses ("principal cellist", "Gridfall Esports"):
+    *now*, or says it has moved to something, in words one of those answers also uses
+    ("principal cellist", "Gridfall Esports", "branch of Carrick & Lowe"):
     for a question about the present it comes first, though it does not answer in the question's
     own words. It can only reorder answers, never answer where nothing did."""
     if not good:
@@ -277,10 +282,17 @@ def _said_now_since(view: Any, good: list[_Match], matches: list[_Match], subjec
         if m.ok or view.seq(m.mid) <= last or subject not in view.subjects(m.mid):
             continue
         f = view.fact(m.mid)
-        hit = _NOW_APPOSED.search(f.claim) if f is not None else None
-        if hit is None or not f.claim[:hit.start()].lower().endswith(name.lower().split()[-1]):
-            continue  # the "now" phrase must stand right after the subject's name
-        words = {stem(w) for w in re.findall(r"[\w'-]+", hit.group(1).lower()) if w not in STOPWORDS} - name_words
+        if f is None:
+            continue
+        hit = _NOW_APPOSED.search(f.claim)
+        if hit is not None and f.claim[:hit.start()].lower().endswith(name.lower().split()[-1]):
+            told = hit.group(1)  # the "now" phrase right after the subject's name
+        else:
+            moved = _MOVED_ON.search(f.claim)
+            if moved is None:
+                continue
+            told = f.claim[moved.end():]  # "has moved to the Tollbridge branch of ..."
+        words = {stem(w) for w in re.findall(r"[\w'-]+", told.lower()) if w not in STOPWORDS} - name_words
         if words & said:
             return m
     return None
