@@ -667,3 +667,15 @@ def test_a_later_move_to_comes_first_about_now() -> None:
     answered_with(q, "Which Carrick & Lowe branch does Anwen Cass work at now?", "Haverleigh branch")
     r = _store(old, "Optometrist Anwen Cass has moved the Haverleigh eye clinic to Tuesdays.")
     answered_with(r, "Which Carrick & Lowe branch does Anwen Cass work at now?", "Haverleigh branch")
+
+
+def test_one_person_under_two_posts_opening_the_sentence_is_one_entity() -> None:
+    p = _store("Chairman Alasdair Nakamura has booked 22 layouts.",
+               "Treasurer Alasdair Nakamura reported a balance of £2,318.")
+    answered_with(p, "How many layouts has Alasdair Nakamura booked?", "22 layouts")
+    answered_with(p, "What balance did Alasdair Nakamura report?", "£2,318")
+    answered_with(p, "What balance did Treasurer Alasdair Nakamura report?", "£2,318")
+    # the twin: two people with one surname under two posts stay two
+    q = _store("Chairman Ada Obi opened the fete.", "Treasurer Ben Obi reported a balance of £2,318.")
+    abstained(q, "What balance did Obi report?", "ambiguous_subject")
+    answered_with(q, "What balance did Ben Obi report?", "£2,318")

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fireweed.decider.facts import Fact, parse_claim, reported_update, resulting_state, states_a_post, time_kinds
-from fireweed.decider.lexicon import HONORIFICS, MONTHS, stem
+from fireweed.decider.lexicon import HONORIFICS, MONTHS, role_word, stem
 from fireweed.decider.name_spans import Span, guess_kind, name_tokens
 from fireweed.decider.relations import lexicon
 
@@ -346,6 +346,15 @@ def _opening_words(e: _Entity) -> set[str]:
 
 def _new_id(prefix: str) -> str:
     return prefix + secrets.token_hex(8)
+
+
+def _without_roles(toks: tuple[str, ...]) -> tuple[str, ...]:
+    """A name's tokens without the posts and titles that open it, when two words or more are left
+    ("chairman alasdair nakamura" is alasdair nakamura); else the tokens as they are."""
+    k = 0
+    while k < len(toks) - 2 and (toks[k] in _HONOR or role_word(toks[k])):
+        k += 1
+    return toks[k:]
 
 
 class Projection:
@@ -974,6 +983,10 @@ class Projection:
                 if ids:
                     cands = set(ids)
                     break
+        if not cands and len(toks) >= 3:
+            core = _without_roles(toks)  # "Treasurer Alasdair Nakamura", stored as "Chairman Alasdair Nakamura"
+            if core != toks:
+                cands = known({i for i in self._holding_all(t, core) if _without_roles(t.entities[i].tokens) == core}) or set()
         if not cands:
             return Resolution("not_found")
         if len(cands) > 1 and context:
@@ -1013,6 +1026,13 @@ class Projection:
             sup = [e.id for k in range(1, len(toks) - 1) for e in [t.entities[i] for i in t.by_key.get(" ".join(toks[k:]), ())]]
             if len(sup) == 1:
                 return sup[0]
+            core = _without_roles(toks)
+            if core != toks:
+                # "Treasurer Alasdair Nakamura" after "Chairman Alasdair Nakamura": the same person
+                # under another post opening the sentence
+                same = [i for i in self._holding_all(t, core) if _without_roles(t.entities[i].tokens) == core]
+                if len(same) == 1:
+                    return same[0]
             return None
         persons = t.by_person_end.get(toks[0], ())
         if len(persons) == 1:
