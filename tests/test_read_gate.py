@@ -679,3 +679,13 @@ def test_one_person_under_two_posts_opening_the_sentence_is_one_entity() -> None
     q = _store("Chairman Ada Obi opened the fete.", "Treasurer Ben Obi reported a balance of £2,318.")
     abstained(q, "What balance did Obi report?", "ambiguous_subject")
     answered_with(q, "What balance did Ben Obi report?", "£2,318")
+
+
+def test_a_post_joined_by_a_hyphen_or_an_executive_before_a_name_is_a_role() -> None:
+    p = _store("Driver-librarian Maud Ferris will run all four routes in the new van.",
+               "Chief executive Tobias Lind reports that Quillmark Robotics made £48,200 in October.",
+               "Tasting-room regular Jasper Quinn visits on Friday evenings.")
+    answered_with(p, "What is Maud Ferris's job?", "Driver-librarian")
+    answered_with(p, "What is Tobias Lind's role at Quillmark Robotics?", "Chief executive")
+    # the twin: a hyphened word whose last part is no post ("tasting-room regular") gives no role
+    abstained(p, "What is Jasper Quinn's job?", "unknown_predicate")

@@ -503,10 +503,15 @@ _ROLE_NOUNS = frozenset("""
     baritone coxswain cox bosun locksmith blacksmith goldsmith silversmith wheelwright shipwright
     playwright mason stonemason shepherd umpire chauffeur cashier registrar landlord landlady envoy
     diplomat spokesperson sexton churchwarden colonel corporal admiral marshal ranger steward bursar
+    executive analyst
     """.split())
 
 
 def role_word(w: str) -> bool:
-    """An occupation: a listed one, or a word with an agent ending ("baker", "organist")."""
+    """An occupation: a listed one, or a word with an agent ending ("baker", "organist"); joined
+    to another word by a hyphen, the last one decides ("driver-librarian", "vice-captain")."""
+    if "-" in w:
+        parts = w.split("-")
+        return len(parts) == 2 and all(p.isalpha() for p in parts) and role_word(parts[1])
     return w.isalpha() and len(w) > 2 and w not in STOPWORDS and (
         w in _ROLE_NOUNS or len(w) > 3 and w.endswith(_ROLE_SUFFIXES))
