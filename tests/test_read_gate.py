@@ -689,3 +689,11 @@ def test_a_post_joined_by_a_hyphen_or_an_executive_before_a_name_is_a_role() -> 
     answered_with(p, "What is Tobias Lind's role at Quillmark Robotics?", "Chief executive")
     # the twin: a hyphened word whose last part is no post ("tasting-room regular") gives no role
     abstained(p, "What is Jasper Quinn's job?", "unknown_predicate")
+
+
+def test_a_job_title_is_the_job() -> None:
+    p = _store("Tasting-room manager Jasper Quinn works the Friday evening shift.", "Ada Obi wrote a novel titled 'Salt Lines'.")
+    answered_with(p, "What is Jasper Quinn's job title?", "Tasting-room manager")
+    # the twins: a work's title is still a title, and a writer's book names no job
+    answered_with(p, "What is the title of Ada Obi's novel?", "Salt Lines")
+    abstained(p, "What is Ada Obi's job title?", "unknown_predicate")

@@ -219,6 +219,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     text = _GOING_TO.sub(_will, text)
     # "scanned so far", "has she these days": a phrase that means "now" is read as "now"
     text = _NOW_PHRASES.sub("now", text)
+    # "her job title", "his job role": the job, not a title of a work
+    text = _JOB_TITLE.sub(lambda m: m.group(1), text)
     # "what does Ada do for a living" asks for her job, in the words a job question uses
     text = _FOR_A_LIVING.sub(lambda m: f"{m.group(1)} {'was' if m.group(2).lower() == 'did' else 'is'} "
                              f"{m.group(3)}'s job", text)
@@ -663,6 +665,7 @@ def _split_at_known_name(text: str, tokens: list, spans: list[Span], is_key: Cal
     return out
 
 
+_JOB_TITLE = re.compile(r"\b(jobs?)\s+(?:title|role)s?\b", re.IGNORECASE)
 _NOW_PHRASES = re.compile(r"(?<!\bup )\b(?:so far|to date|as of now|at present|at the moment|right now|these days)\b",
                           re.IGNORECASE)
 
