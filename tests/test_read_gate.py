@@ -697,3 +697,16 @@ def test_a_job_title_is_the_job() -> None:
     # the twins: a work's title is still a title, and a writer's book names no job
     answered_with(p, "What is the title of Ada Obi's novel?", "Salt Lines")
     abstained(p, "What is Ada Obi's job title?", "unknown_predicate")
+
+
+def test_a_place_word_is_not_the_organisation_its_name_opens() -> None:
+    # "Kelmoor Repair Café" and "Kelmoor County Archive" are organisations (an accented "Café" is
+    # a cafe), so "Kelmoor" alone is no first name that either could be called by
+    p = _store("Ada Obi runs the Kelmoor Repair Café on Saturdays.",
+               "The Kelmoor County Archive will close on Mondays.",
+               "Marrowby Developments wants to convert the former Kelmoor bus depot into 46 flats.")
+    answered_with(p, "How many flats does Marrowby Developments want to build at the former Kelmoor bus depot?", "46 flats")
+    answered_with(p, "When will the Kelmoor County Archive close?", "Mondays")
+    # the twin: a person's first name alone is still that person
+    q = _store("Ada Obi runs the Kelmoor Repair Café on Saturdays.", "Ada opened the café at 9:00.")
+    answered_with(q, "When did Ada Obi open the café?", "9:00")

@@ -21,6 +21,7 @@ capitalises ordinary words too.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -57,7 +58,8 @@ _ORG_SUFFIX = frozenset(
     airlines airways rail railways motors foods creamery bakery brewery dairy gallery factory observatory
     store stores shop cafe restaurant bar pub inn hotel kitchen network networks agency bureau service
     centre center insurance assurance capital industries pharma pharmaceuticals software games publishing
-    productions entertainment records brothers sons co co. firm""".split()
+    productions entertainment records brothers sons co co. firm archive archives buses coaches transport
+    travel trains ferries pharmacy opticians nursery""".split()
 )
 _PLACE_SUFFIX = frozenset(
     """street st st. road rd rd. lane row avenue ave way square wharf port city town village park gardens garden
@@ -179,6 +181,13 @@ def name_key(text: str) -> str:
 
 
 @lru_cache(maxsize=100_000)
+def _folded(word: str) -> str:
+    """The word without its accents ("café" is "cafe")."""
+    if word.isascii():
+        return word
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
 def guess_kind(text: str) -> str:
     """Guess "person", "org", "place" or "thing" from the shape of a name.
 
@@ -187,7 +196,8 @@ def guess_kind(text: str) -> str:
     number marks an address, quotes or digits mark a titled thing.
     """
     raw = _token_texts(text)
-    words = [w.lower() for w in raw if any(map(str.isalnum, w))]
+    # accents folded for the suffix tables: "Repair Café" ends in "cafe"
+    words = [_folded(w.lower()) for w in raw if any(map(str.isalnum, w))]
     if not words:
         return "thing"
     if text.startswith(("'", '"')):
