@@ -710,3 +710,11 @@ def test_a_place_word_is_not_the_organisation_its_name_opens() -> None:
     # the twin: a person's first name alone is still that person
     q = _store("Ada Obi runs the Kelmoor Repair Café on Saturdays.", "Ada opened the café at 9:00.")
     answered_with(q, "When did Ada Obi open the café?", "9:00")
+
+
+def test_a_known_name_typed_in_lower_case_is_read_as_words_when_no_claim_names_it_so() -> None:
+    p = _store("Buses on route 7 will be diverted via Sedge Lane from 6 May.", "Route 7 is the busiest line in Pellmarsh.")
+    answered_with(p, "When will route 7 be diverted via Sedge Lane?", "6 May")
+    # the twins: the words must still be the claim's, and a name that is capitalised stays a name
+    abstained(p, "When will route 9 be diverted via Sedge Lane?", "unknown_predicate")
+    abstained(p, "When will Route 7 be diverted via Sedge Lane?", "unknown_predicate", "Sedge Lane")

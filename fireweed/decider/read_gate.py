@@ -118,6 +118,17 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
     if required:
         sets = [set(view.memories_of(e)) for e in required]
         cands = set.intersection(*sets) if sets else set()
+        lowered = frozenset(s.key for s in q.spans if not any(c.isupper() for c in s.text))
+        if not cands and len(required) > 1 and lowered:
+            # "the route 7 diversion via Sedge Lane": a name typed in lower case that the store
+            # knows may be one a claim wrote in lower case too, and so never named; read as words
+            q2 = analyse(query, known=view.known_token, name_keys=view.known_key, plain=plain | lowered)
+            again = _resolve_spans(view, q2, demote=False)
+            if not isinstance(again, RecallAnswer) and again[0]:
+                sets2 = [set(view.memories_of(e)) for e in again[0]]
+                if set.intersection(*sets2):
+                    q, (required, setting, _) = q2, again
+                    sets, cands = sets2, set.intersection(*sets2)
         if not cands and len(required) > 1:
             names = " and ".join(view.entity_name(e) for e in required)
             return _abstain(
