@@ -51,7 +51,8 @@ from fireweed.decider.name_spans import Span, add_known_spans, find_spans
 from fireweed.decider.relations import lexicon
 from fireweed.decider.text import CARDINAL_WORDS, MODALS
 
-__all__ = ["Question", "analyse", "TYPE_NOUNS", "LIGHT_VERBS", "SETTING_PREPS", "PLACING_VERBS", "past_marker_at"]
+__all__ = ["Question", "analyse", "TYPE_NOUNS", "LIGHT_VERBS", "SETTING_PREPS", "PLACING_VERBS", "DETERMINERS",
+           "past_marker_at"]
 
 # nouns for a sum of money ("how big a deposit")
 _SUM_NOUNS = frozenset(stem(w) for w in (
@@ -682,6 +683,7 @@ def _will(m: re.Match[str]) -> str:
 _VERB_PREPS = frozenset({"to", "at", "in", "on", "for", "from", "with", "by", "into", "onto", "near"})
 _OWNERS = frozenset({"'s", "his", "her", "their", "my", "your", "our"})
 _DETS = frozenset({"the", "a", "an", "his", "her", "their", "its", "our", "my", "your", "this", "these", "those"})
+DETERMINERS = _DETS  # for the read gate, which reads the phrases a question's words stand in
 _WEEKDAY_SINGULAR = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _SUBORD = frozenset({"while", "when", "because", "whereas", "although", "though", "unless", "whether"})
 _PRONOUNS = frozenset({"it", "he", "she", "they", "we", "you", "i", "there"})

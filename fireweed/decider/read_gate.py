@@ -46,7 +46,8 @@ from fireweed.decider.grounding import CLOCK_RE, PRIOR_MARKERS, ClaimIndex, age_
 from fireweed.decider.lexicon import AUXILIARIES, MONTHS, STOPWORDS, WEEKDAYS, is_verb, past_form, role_word, stem
 from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
-from fireweed.decider.question import PLACING_VERBS, SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse, past_marker_at, verbal
+from fireweed.decider.question import (DETERMINERS, PLACING_VERBS, SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse,
+                                      past_marker_at, verbal)
 from fireweed.decider.relations import lexicon
 
 if TYPE_CHECKING:  # the projection imports this module: at run time it is imported where used
@@ -321,7 +322,7 @@ def _measured_stuff(q: Question) -> list[Word]:
     soft = {w.index: w for w in q.soft}
     out: list[Word] = []
     k = head.index + 2
-    while k < len(toks) and (k in soft or toks[k].text.lower() in ("the", "a", "an")):
+    while k < len(toks) and (k in soft or toks[k].text.lower() in DETERMINERS):
         if k in soft:
             out.append(soft[k])
         k += 1
@@ -1092,7 +1093,6 @@ def _specified(ci: ClaimIndex, q: Question) -> bool:
 
 
 _COMPLEMENT_PREPS = frozenset({"for", "of", "in", "at", "on", "with", "from", "to"})
-_DETS_AFTER_PREP = frozenset({"the", "a", "an", "its", "their", "his", "her", "our", "my", "your"})
 
 
 def _complement_clash(q: Question, ci: ClaimIndex) -> str | None:
@@ -1107,7 +1107,7 @@ def _complement_clash(q: Question, ci: ClaimIndex) -> str | None:
             continue
         prep = toks[noun.index + 1]
         k = noun.index + 2
-        while k < len(toks) and toks[k] in _DETS_AFTER_PREP:
+        while k < len(toks) and toks[k] in DETERMINERS:
             k += 1
         word = by_index.get(k)
         if word is None or _grounded(ci, word) or not _grounded(ci, noun):
@@ -1124,7 +1124,7 @@ def _complement_clash(q: Question, ci: ClaimIndex) -> str | None:
             if j >= len(ci.lower) or ci.lower[j] != prep:
                 break
             j += 1
-            while j < len(ci.lower) and ci.lower[j] in _DETS_AFTER_PREP:
+            while j < len(ci.lower) and ci.lower[j] in DETERMINERS:
                 j += 1
             phrase = set()
             while j < len(ci.lower) and (ci.lower[j].isalpha() and ci.lower[j] not in STOPWORDS or ci.lower[j] == "'s"):
