@@ -279,8 +279,7 @@ def index_of(fact: Fact) -> ClaimIndex:
 
 # A word given a dose ("carprofen 50 mg", "levothyroxine 25 micrograms") is a medicine, whether
 # or not the kinds table lists it: the general nouns a question may ask it by.
-_MEDICINE_KINDS: frozenset[str] = frozenset(
-    "K:" + stem(g) for g in ("medicine", "medication", "drug", "medicament", "remedy", "med"))
+_MEDICINE_NOUNS = ("medicine", "medication", "drug", "medicament", "remedy", "med")
 _NO_KINDS: frozenset[str] = frozenset()
 _DOSE_UNITS = frozenset({"mg", "mcg", "µg", "ug", "ml", "iu", "milligram", "milligrams", "microgram", "micrograms"})
 
@@ -351,7 +350,7 @@ def _build(fact: Fact) -> ClaimIndex:
             for c in lx.concepts_of(s if s == stem(w) else s):
                 ci.concepts.add(c)
                 ci.concept_pos.setdefault(c, []).append(i)
-        for c in lx.concepts_of(w) | lx.kinds_for(w) | (_MEDICINE_KINDS if _dosed(lower, i) else _NO_KINDS):
+        for c in lx.concepts_of(w) | lx.kinds_for(w) | (lx.kind_concepts(*_MEDICINE_NOUNS) if _dosed(lower, i) else _NO_KINDS):
             ci.concepts.add(c)
             ci.concept_pos.setdefault(c, []).append(i)
         if w in NEGATIONS:

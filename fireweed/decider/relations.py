@@ -64,6 +64,11 @@ class Lexicon:
         s = word if " " in word else stem(word)
         return got | {"K:" + s} if s in self.generals else got
 
+    def kind_concepts(self, *generals: str) -> frozenset[str]:
+        """The concepts a claim's word carries when it is a kind of these general nouns (those the
+        kinds table knows): what :meth:`kinds_for` gives a listed kind."""
+        return frozenset("K:" + _key_of(g) for g in generals if _key_of(g) in self.generals)
+
     def kinds_for(self, word: str) -> frozenset[str]:
         """The kind concepts of a claim's word as written, or of its singular ("cellos", "ponies"):
         by the word, not its stem, since "tourer" is no "tour"."""
