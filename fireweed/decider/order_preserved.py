@@ -41,6 +41,7 @@ from .text import (
     POSSESSIVE_DETERMINERS,
     STOPWORDS,
     Analysis,
+    NameSpan,
     Token,
     analyze,
     stem,
@@ -664,11 +665,11 @@ def _clauses_crossed(claim: Analysis, evidence: Analysis) -> tuple[str, str, str
     return None
 
 
-def _bare_doer(a: Analysis, n: object) -> bool:
+def _bare_doer(a: Analysis, n: NameSpan) -> bool:
     """Whether the name stands alone right before the next word: nothing between them, and not the
     last of a list or of an apposition ("Ada Lee and Ben Cole founded", "..., Barnaby Stott, drew")."""
     toks = a.tokens
-    first, last = n.first, n.last  # type: ignore[attr-defined]
+    first, last = n.first, n.last
     if last + 1 >= len(toks) or a.text[toks[last].end:toks[last + 1].start].strip():
         return False
     if first > 0 and "," in a.text[toks[first - 1].end:toks[first].start]:
@@ -694,7 +695,7 @@ def _doer_replaced(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
                 if evidence.keys[j] == claim.keys[k] and evidence.keys[j + 1] == claim.keys[k + 1]]
         doers = [ev_before.get(j) for j in said]
         if said and all(d is not None and d.key != n.key for d in doers):
-            return n.text, ct[k].text, doers[0].text  # type: ignore[union-attr]
+            return n.text, ct[k].text, doers[0].text if doers[0] is not None else ""
     return None
 
 
