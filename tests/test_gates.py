@@ -1148,3 +1148,13 @@ def test_a_day_pointed_at_with_that_day_may_be_named_across_a_reordered_cause() 
     assert not v.ok and v.code == "asserts_more_than_evidence", v
     assert not judge("Dr Ines Vale has reserved Friday 6 June for a service visit because no bookings are allowed "
                      "that day.", evidence).ok
+
+
+@pytest.mark.parametrize("evidence,refused,twin", [
+    ("Dr. Ina Lowe trimmed the goats' feet and found no sign of foot rot.",
+     "Dr. Ina Lowe trimmed the goats' feet and found foot rot.", "Dr. Ina Lowe trimmed the goats' feet."),
+    ("The survey found no trace of asbestos in the east wing.", "The survey found asbestos in the east wing.",
+     "The survey found no trace of asbestos."),
+], ids=lambda v: v[:40])
+def test_no_sign_of_negates_what_it_is_a_sign_of(evidence: str, refused: str, twin: str) -> None:
+    _refused_with_code_and_twin_admitted(evidence, refused, twin, "asserts_more_than_evidence")

@@ -261,6 +261,17 @@ def _neg_sites(a: Analysis) -> list[_NegSite]:
             words.append(toks[j].text)
             covered.append(j)
             j += 1
+        if len(covered) == 1 and toks[covered[0]].norm in _TRACE_NOUNS and j < len(toks) and toks[j].norm == "of":
+            # "found no sign of foot rot", "no trace of asbestos": what has no sign is negated too
+            j += 1
+            while j < len(toks) and a.clauses[j] == clause and _skippable(toks[j]):
+                j += 1
+            while j < len(toks) and a.clauses[j] == clause and not _skippable(toks[j]) \
+                    and toks[j].norm not in NEGATIONS and len(words) < 4:
+                scope.update(a.stems[j])
+                words.append(toks[j].text)
+                covered.append(j)
+                j += 1
         rest: set[str] = set()
         # the alternative not taken is said of the clause around it, not of what follows it
         while not alternative and j < len(toks) and a.clauses[j] == clause and toks[j].norm not in _REST_ENDS:
@@ -286,6 +297,9 @@ def _neg_sites(a: Analysis) -> list[_NegSite]:
 
 
 _CONTRASTS = frozenset({"but", "yet", "although", "though", "whereas", "while"})
+# "no sign of X", "no record of X": nouns through which a negation reaches what follows "of"
+_TRACE_NOUNS = frozenset({"sign", "signs", "trace", "traces", "evidence", "record", "records", "indication",
+                          "hint", "mention", "sighting", "sightings", "report", "reports", "case", "cases"})
 # "fitted reconditioned calipers instead of new ones": what follows is the alternative not taken,
 # negated as surely as by "not".
 _ALTERNATIVES = {"instead": "of", "rather": "than"}
