@@ -1158,3 +1158,15 @@ def test_a_day_pointed_at_with_that_day_may_be_named_across_a_reordered_cause() 
 ], ids=lambda v: v[:40])
 def test_no_sign_of_negates_what_it_is_a_sign_of(evidence: str, refused: str, twin: str) -> None:
     _refused_with_code_and_twin_admitted(evidence, refused, twin, "asserts_more_than_evidence")
+
+
+def test_a_measure_joined_by_a_hyphen_neither_counts_the_thing_nor_stands_for_a_count() -> None:
+    evidence = "Twelve new 300-litre oak barrels arrived from a cooperage in Hereford."
+    # "300-litre" measures each barrel: dropping it leaves "twelve" counting the barrels
+    assert judge("Twelve new oak barrels arrived from a cooperage in Hereford.", evidence).ok
+    assert judge("Twelve new barrels arrived.", evidence).ok
+    # the twins: the measure told as a count, and another count
+    v = judge("300 new oak barrels arrived from a cooperage in Hereford.", evidence)
+    assert not v.ok and v.code == "numeral_invented", v
+    v = judge("Eleven new oak barrels arrived.", evidence)
+    assert not v.ok and v.code == "numeral_invented", v

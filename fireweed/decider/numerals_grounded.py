@@ -86,7 +86,10 @@ def _moved(num: Numeral, claim: Analysis, evidence: Analysis) -> bool:
     same = [e for e in evidence.numerals if e.kind == "number" and e.value == num.value]
     if not same or any(counts_it(e) for e in same):
         return False
-    return any(e.kind == "number" and e.value != num.value and counts_it(e) for e in evidence.numerals)
+    # "twelve new 300-litre oak barrels": a number joined to its unit by a hyphen measures the
+    # thing, it does not count it
+    return any(e.kind == "number" and e.value != num.value and evidence.text[e.end:e.end + 1] != "-"
+               and counts_it(e) for e in evidence.numerals)
 
 
 _QUANTITIES = frozenset({"number", "percent", "money"})
@@ -263,6 +266,21 @@ def _unit_changed(num: Numeral, claim: Analysis, evidence: Analysis) -> Numeral 
     return same[0]
 
 
+def _measure_counted(num: Numeral, claim: Analysis, evidence: Analysis) -> Numeral | None:
+    """The evidence's measure that a claim's bare count stands for: "300 oak barrels" from
+    "twelve 300-litre oak barrels", where every 300 the evidence has is in litres."""
+    if num.kind != "number" or _unit_of(claim, num) is not None:
+        return None
+    nxt = next((t for t in claim.tokens if t.start >= num.end), None)
+    if nxt is None or not nxt.norm.isalpha() or nxt.norm in ("to", "and", "or") or nxt.norm in _UNIT \
+            or claim.text[num.end:nxt.start].strip():
+        return None  # counted: a word right after it ("300 barrels"), not a range's bound ("3-5 days")
+    same = [e for e in evidence.numerals if numeral_grounded(num, (e,))]
+    if same and all(_unit_of(evidence, e) is not None for e in same):
+        return same[0]
+    return None
+
+
 def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
     ev = evidence.numerals
@@ -297,6 +315,14 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
                 GATE,
                 f"the evidence gives {given}, in another unit; use the number and unit as the evidence gives them",
                 label,
+            )
+        measure = _measure_counted(num, claim, evidence) if evidence is not claim else None
+        if measure is not None:
+            return GateVerdict.refuse(
+                CODE,
+                GATE,
+                f"the evidence gives {_with_unit(evidence, measure)}, a measure; keep its unit with the number",
+                num.text,
             )
         low_bound = num.start in claim_ranges and not claim_ranges[num.start][2]  # "3" of "3-5 days"
         if evidence is not claim and not low_bound and _moved(num, claim, evidence):
