@@ -1170,3 +1170,17 @@ def test_a_measure_joined_by_a_hyphen_neither_counts_the_thing_nor_stands_for_a_
     assert not v.ok and v.code == "numeral_invented", v
     v = judge("Eleven new oak barrels arrived.", evidence)
     assert not v.ok and v.code == "numeral_invented", v
+
+
+@pytest.mark.parametrize("evidence,twin,refused", [
+    ("Cars 4, 9 and 12 passed their brake tests, while car 21 failed on its rear bogie.",
+     "Car 21 failed on its rear bogie, while cars 4, 9 and 12 passed their brake tests.",
+     "Car 4 failed on its rear bogie, while cars 21, 9 and 12 passed their brake tests."),
+    ("Instructor Mateo Vane leads the classroom sessions, and instructor Signe Aalto supervises the dives in Corrie Rising.",
+     "Instructor Signe Aalto supervises the dives in Corrie Rising, and instructor Mateo Vane leads the classroom sessions.",
+     "Instructor Mateo Vane supervises the dives in Corrie Rising, and instructor Signe Aalto leads the classroom sessions."),
+], ids=lambda v: v[:40])
+def test_two_clauses_told_in_the_other_order_are_each_judged_against_their_own(evidence: str, twin: str,
+                                                                               refused: str) -> None:
+    assert judge(twin, evidence).ok, judge(twin, evidence)
+    assert not judge(refused, evidence).ok

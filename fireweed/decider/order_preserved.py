@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Iterable
 
@@ -717,6 +718,29 @@ def _sequence_swapped(claim: Analysis, evidence: Analysis) -> tuple[str, str, st
     return None
 
 
+_CLAUSE_JOIN = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+", re.IGNORECASE)
+
+
+def _clauses_reordered(claim: Analysis, evidence: Analysis) -> list[tuple[str, str]] | None:
+    """The claim's clauses, each with the one evidence clause that has every word of it, when
+    the claim tells two or more of the evidence's clauses in another order; else None."""
+    c_parts = [p for p in _CLAUSE_JOIN.split(claim.text.strip().rstrip(".")) if p.strip()]
+    e_parts = [p for p in _CLAUSE_JOIN.split(evidence.text.strip().rstrip(".")) if p.strip()]
+    if len(c_parts) < 2 or len(e_parts) < 2:
+        return None
+    e_stems = [analyze(p).stem_set for p in e_parts]
+    pairs: list[tuple[str, str]] = []
+    used: list[int] = []
+    for part in c_parts:
+        words = {x for t, st in zip(analyze(part).tokens, analyze(part).stems) if t.norm not in STOPWORDS for x in st[:1]}
+        homes = [i for i, es in enumerate(e_stems) if words and words <= es]
+        if len(homes) != 1 or homes[0] in used:
+            return None
+        used.append(homes[0])
+        pairs.append((part, e_parts[homes[0]]))
+    return pairs if used != sorted(used) else None
+
+
 def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
     skipped = None if evidence is claim else _possessor_skipped(claim, evidence)
@@ -734,6 +758,15 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
         or _possessor_moved(claim, evidence) or _sequence_swapped(claim, evidence)
         or _words_exchanged(claim, evidence) or _clauses_crossed(claim, evidence)
         or _doer_replaced(claim, evidence))
+    pairs = _clauses_reordered(claim, evidence) if found is not None and evidence is not claim else None
+    if pairs is not None:
+        # "Car 21 failed, while cars 4, 9 and 12 passed" from the two clauses the other way
+        # round: each clause is judged against its own, and the order of telling is free
+        for c_text, e_text in pairs:
+            verdict = check_analyzed(analyze(c_text), analyze(e_text))
+            if not verdict.ok:
+                return verdict
+        found = None
     if found is not None:
         a, r, b = found
         return GateVerdict.refuse(
