@@ -1184,3 +1184,13 @@ def test_two_clauses_told_in_the_other_order_are_each_judged_against_their_own(e
                                                                                refused: str) -> None:
     assert judge(twin, evidence).ok, judge(twin, evidence)
     assert not judge(refused, evidence).ok
+
+
+def test_a_perfect_progressive_may_be_told_as_a_perfect() -> None:
+    evidence = "The Ashby herd of 64 goats has been producing between 150 and 180 litres of milk a day since April."
+    assert judge("The Ashby herd of 64 goats has produced between 150 and 180 litres of milk a day since April.", evidence).ok
+    # the twins: the simple past says it is over, and a present progressive has not got so far
+    v = judge("The Ashby herd of 64 goats produced between 150 and 180 litres of milk a day.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    v = judge("The club has repaired the slipway.", "The club is repairing the slipway.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v

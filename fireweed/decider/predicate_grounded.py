@@ -1037,6 +1037,7 @@ def _aspect_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
     toks = evidence.tokens
     ongoing: dict[str, str] = {}
     plain: set[str] = set()
+    perfect: set[str] = set()  # "has been producing": under way since some time, as "has produced" is
     for i in range(len(toks)):
         k = _progressive_at(evidence, i)
         if k is None:
@@ -1044,6 +1045,8 @@ def _aspect_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
         else:
             for x in evidence.stems[i]:
                 ongoing.setdefault(x, " ".join(tok.text for tok in toks[k:i + 1]))
+            if toks[k].norm == "been" and k > 0 and toks[k - 1].norm in ("has", "have"):
+                perfect.update(evidence.stems[i])
     if not ongoing:
         return None
     ctoks = claim.tokens
@@ -1052,6 +1055,8 @@ def _aspect_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
             continue
         if j > 0 and ctoks[j - 1].norm in ("is", "are", "am"):
             continue  # "the hall is used as a clinic" for "is being used": a present state, not done
+        if j > 0 and ctoks[j - 1].norm in ("has", "have") and perfect.intersection(claim.stems[j]):
+            continue  # "has produced ... since April" for "has been producing ... since April"
         for x in claim.stems[j]:
             if x in ongoing and x not in plain:
                 return GateVerdict.refuse(
