@@ -1194,3 +1194,13 @@ def test_a_perfect_progressive_may_be_told_as_a_perfect() -> None:
     assert not v.ok and v.code == "asserts_more_than_evidence", v
     v = judge("The club has repaired the slipway.", "The club is repairing the slipway.")
     assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+@pytest.mark.parametrize("evidence,refused,twin", [
+    ("Volunteers treated 11 runners, mostly for sprains, and two were taken to hospital.",
+     "Volunteers treated 11 runners for sprains.", "Volunteers treated 11 runners, mostly for sprains."),
+    ("The Kelso market usually opens at 9 on Saturdays.", "The Kelso market opens at 9 on Saturdays.",
+     "The Kelso market usually opens at 9."),
+], ids=lambda v: v[:40])
+def test_mostly_and_usually_are_kept_with_what_they_qualify(evidence: str, refused: str, twin: str) -> None:
+    _refused_with_code_and_twin_admitted(evidence, refused, twin, "asserts_more_than_evidence")

@@ -97,7 +97,10 @@ _HEDGE_WORDS: frozenset[str] = (MODALS - _FUTURE_MARKERS) | frozenset(
      "potentially", "conceivably", "hardly", "barely", "scarcely", "rarely", "seldom", "except",
      "excluding", "excepting",
      # short of what follows, whatever it is: "almost won", "nearly all", "nearly as fast as"
-     "almost", "nearly", "virtually"}
+     "almost", "nearly", "virtually",
+     # only in part, or only at times: "11 runners, mostly for sprains", "usually opens at 9"
+     "mostly", "mainly", "largely", "partly", "partially", "chiefly", "primarily", "usually",
+     "sometimes", "occasionally", "typically", "generally", "normally"}
 )
 
 
