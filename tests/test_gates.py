@@ -756,12 +756,19 @@ def test_so_and_because_may_turn_a_cause_around_but_not_swap_it() -> None:
     assert judge("Anwen Rudd pulled the cable through an old duct, so no digging was needed.",
                  "No digging was needed because Anwen Rudd pulled the cable through an old duct.").ok
     assert judge("Because Anwen Rudd pulled the cable through an old duct, no digging was needed.", evidence).ok
-    # the twins: the cause made the effect, and a cause where the evidence gives none
-    for claim, ev in (("Anwen Rudd pulled the cable through an old duct because no digging was needed.", evidence),
-                      ("Because no digging was needed, Anwen Rudd pulled the cable through an old duct.", evidence),
-                      ("The road closed because the bridge flooded.", "The road closed, and the bridge flooded.")):
+    # the twins: the effect made the cause (the relation turned round), and a cause where the
+    # evidence gives none (a link it does not state)
+    for claim, ev, code in (
+            ("Anwen Rudd pulled the cable through an old duct because no digging was needed.", evidence,
+             "relation_transposed"),
+            ("No digging was needed, so Anwen Rudd pulled the cable through an old duct.", evidence,
+             "relation_transposed"),
+            ("Because no digging was needed, Anwen Rudd pulled the cable through an old duct.", evidence,
+             "relation_transposed"),
+            ("The road closed because the bridge flooded.", "The road closed, and the bridge flooded.",
+             "asserts_more_than_evidence")):
         v = judge(claim, ev)
-        assert not v.ok and v.code == "asserts_more_than_evidence", (claim, v)
+        assert not v.ok and v.code == code, (claim, v)
 
 
 def test_a_link_of_a_chain_of_possessives_may_not_be_dropped() -> None:

@@ -718,6 +718,45 @@ def _sequence_swapped(claim: Analysis, evidence: Analysis) -> tuple[str, str, st
     return None
 
 
+def _cause_link(a: Analysis) -> tuple[int, bool] | None:
+    """The token of the one "because" or linking ", so" in a text, and whether what follows it is
+    the cause (True after "because"); None when there is none or more than one."""
+    toks = a.tokens
+    found = []
+    for i, t in enumerate(toks):
+        if t.norm == "because" and not (i + 1 < len(toks) and toks[i + 1].norm == "of"):
+            found.append((i, True))
+        elif t.norm == "so" and i > 0 and "," in a.text[toks[i - 1].end:t.start]:
+            found.append((i, False))
+    return found[0] if len(found) == 1 else None
+
+
+def _content(a: Analysis, idx: range) -> set[str]:
+    return {a.keys[k] for k in idx if a.tokens[k].norm not in STOPWORDS and a.tokens[k].norm.isalnum()}
+
+
+def _cause_reversed(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
+    """The effect made the cause: "Y, so X" or "X because Y" from "X, so Y" (the words of each
+    side kept whole). "Y because X" from "X, so Y" keeps the cause, and is no reversal."""
+    c, e = _cause_link(claim), _cause_link(evidence)
+    if c is None or e is None:
+        return None
+    (ci, c_cause_after), (ei, e_cause_after) = c, e
+    cb, ca = _content(claim, range(ci)), _content(claim, range(ci + 1, len(claim.tokens)))
+    if ci == 0:
+        # "Because X, Y": the cause runs to the end of the opening clause, the rest is its effect
+        end = next((j for j in range(1, len(claim.tokens)) if claim.clauses[j] != claim.clauses[0]), len(claim.tokens))
+        ca, cb = _content(claim, range(1, end)), _content(claim, range(end, len(claim.tokens)))
+    eb, ea = _content(evidence, range(ei)), _content(evidence, range(ei + 1, len(evidence.tokens)))
+    if not (cb and ca):
+        return None
+    c_cause, c_effect = (ca, cb) if c_cause_after else (cb, ca)
+    e_cause, e_effect = (ea, eb) if e_cause_after else (eb, ea)
+    if c_cause <= e_effect and c_effect <= e_cause:
+        return claim.tokens[0].text, claim.tokens[ci].text, claim.tokens[-1].text
+    return None
+
+
 _CLAUSE_JOIN = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+", re.IGNORECASE)
 
 
@@ -757,7 +796,7 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
         None if evidence is claim else _pivot_swapped(claim, evidence) or _from_to_swapped(claim, evidence)
         or _possessor_moved(claim, evidence) or _sequence_swapped(claim, evidence)
         or _words_exchanged(claim, evidence) or _clauses_crossed(claim, evidence)
-        or _doer_replaced(claim, evidence))
+        or _doer_replaced(claim, evidence) or _cause_reversed(claim, evidence))
     pairs = _clauses_reordered(claim, evidence) if found is not None and evidence is not claim else None
     if pairs is not None:
         # "Car 21 failed, while cars 4, 9 and 12 passed" from the two clauses the other way
