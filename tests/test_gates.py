@@ -1211,3 +1211,12 @@ def test_a_perfect_progressive_may_be_told_as_a_perfect() -> None:
 ], ids=lambda v: v[:40])
 def test_mostly_and_usually_are_kept_with_what_they_qualify(evidence: str, refused: str, twin: str) -> None:
     _refused_with_code_and_twin_admitted(evidence, refused, twin, "asserts_more_than_evidence")
+
+
+def test_what_the_evidence_says_of_some_is_not_said_of_all() -> None:
+    evidence = "The guide warned that some yellow brackets growing on yew are poisonous."
+    v = judge("Yellow brackets growing on yew are poisonous.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    # the twins: "some" kept, and "some" of an object, which says nothing of all
+    assert judge("Some yellow brackets growing on yew are poisonous.", evidence).ok
+    assert judge("Ada Obi bought apples.", "Ada Obi bought some apples.").ok

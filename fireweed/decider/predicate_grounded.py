@@ -1153,6 +1153,32 @@ def _one_of_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
     return None
 
 
+# Quantifiers that make a statement about only part of what follows: "some yellow brackets are
+# poisonous" is not "yellow brackets are poisonous".
+_PART_QUANTIFIERS = frozenset({"some", "several", "many", "most", "certain", "few"})
+
+
+def _some_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
+    """A claim that opens with what the evidence says of only some of it, without the "some"."""
+    ct, et = claim.tokens, evidence.tokens
+    c0 = 1 if ct and ct[0].norm in ("the",) else 0
+    if len(ct) < c0 + 2 or ct[c0].norm in _PART_QUANTIFIERS or claim.in_numeral[c0]:
+        return None
+    for k in range(len(et) - 2):
+        if et[k].norm not in _PART_QUANTIFIERS or evidence.in_numeral[k + 1] or et[k + 1].norm == "of":
+            continue  # "some 300 people" is about 300; "some of the" is read as "one of the"
+        if k > 0 and evidence.clauses[k - 1] == evidence.clauses[k] and et[k - 1].norm not in ("that", "and", "but"):
+            continue  # only a quantified subject ("... warned that some brackets are"), not an object
+        if [evidence.keys[k + 1], evidence.keys[k + 2]] == [claim.keys[c0], claim.keys[c0 + 1]]:
+            said = " ".join(t.text for t in et[k:k + 3])
+            return GateVerdict.refuse(
+                CODE, GATE,
+                f"the evidence says '{said}': only some; keep '{et[k].text}'",
+                f"quantifier dropped: '{said}'",
+            )
+    return None
+
+
 def _exception_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozenset[str]) -> GateVerdict | None:
     """A claim that keeps what an exception is taken from but drops the exception says it of all."""
     et = evidence.tokens
@@ -1210,7 +1236,7 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
                or _rate_refusal(claim, evidence, claim_stems) or _deictic_refusal(claim, evidence)
                or _aspect_refusal(claim, evidence) or _fraction_refusal(claim, evidence)
                or (None if evidence is claim else _exception_refusal(claim, evidence, claim_stems)
-                   or _one_of_refusal(claim, evidence)))
+                   or _one_of_refusal(claim, evidence) or _some_refusal(claim, evidence)))
     if refusal is not None:
         return refusal
     ev_future: bool | None = None
