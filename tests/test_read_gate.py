@@ -718,3 +718,12 @@ def test_a_known_name_typed_in_lower_case_is_read_as_words_when_no_claim_names_i
     # the twins: the words must still be the claim's, and a name that is capitalised stays a name
     abstained(p, "When will route 9 be diverted via Sedge Lane?", "unknown_predicate")
     abstained(p, "When will Route 7 be diverted via Sedge Lane?", "unknown_predicate", "Sedge Lane")
+
+
+def test_last_year_asks_for_a_claim_that_tells_an_earlier_time() -> None:
+    p = _store("Survey lead Agnes Thorne counted 412 dunlin and 96 redshank on the high-tide roost at Gull Point.",
+               "The Kelso fete drew 800 visitors last year and 950 this year.")
+    abstained(p, "How many redshank were counted at Gull Point at the same survey last year?", "unknown_predicate", "before")
+    # the twins: the question without it, and a claim that tells last year
+    answered_with(p, "How many redshank were counted at Gull Point?", "96 redshank")
+    answered_with(p, "How many visitors did the Kelso fete draw last year?", "800 visitors last year")

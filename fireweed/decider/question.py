@@ -220,6 +220,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     text = _GOING_TO.sub(_will, text)
     # "scanned so far", "has she these days": a phrase that means "now" is read as "now"
     text = _NOW_PHRASES.sub("now", text)
+    # "at the same survey last year": a time before now, asked as "previously" is
+    text = _LAST_PERIOD.sub("previously", text)
     # "her job title", "his job role": the job, not a title of a work
     text = _JOB_TITLE.sub(lambda m: m.group(1), text)
     # "what does Ada do for a living" asks for her job, in the words a job question uses
@@ -666,6 +668,7 @@ def _split_at_known_name(text: str, tokens: list, spans: list[Span], is_key: Cal
     return out
 
 
+_LAST_PERIOD = re.compile(r"\blast (?:year|month|week|season|summer|winter|spring|autumn|term)\b", re.IGNORECASE)
 _JOB_TITLE = re.compile(r"\b(jobs?)\s+(?:title|role)s?\b", re.IGNORECASE)
 _NOW_PHRASES = re.compile(r"(?<!\bup )\b(?:so far|to date|as of now|at present|at the moment|right now|these days)\b",
                           re.IGNORECASE)

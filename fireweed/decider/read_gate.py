@@ -943,14 +943,21 @@ def _says_which_earlier(q: Question, ci: ClaimIndex) -> bool:
     return False
 
 
+_PERIODS = frozenset("year month week season summer winter spring autumn term".split())
+
+
 def _tells_prior(ci: ClaimIndex) -> bool:
     """Whether the claim tells an earlier state ("up from £42", "previously", "moved from Leeds").
     "From" before a time only dates the new state: "rises to £46 per hour from March" does not
     say what it cost before March."""
     found = ci.stems & PRIOR_MARKERS
-    if found != {"from"}:
-        return bool(found)
+    if found != {"from"} and found:
+        return True
     lower = ci.lower
+    if any(w == "last" and i + 1 < len(lower) and lower[i + 1] in _PERIODS for i, w in enumerate(lower)):
+        return True  # "were counted last year"
+    if not found:
+        return False
     for i, w in enumerate(lower[:-1]):
         if w == "from":
             nxt = lower[i + 1]
