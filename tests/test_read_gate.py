@@ -727,3 +727,12 @@ def test_last_year_asks_for_a_claim_that_tells_an_earlier_time() -> None:
     # the twins: the question without it, and a claim that tells last year
     answered_with(p, "How many redshank were counted at Gull Point?", "96 redshank")
     answered_with(p, "How many visitors did the Kelso fete draw last year?", "800 visitors last year")
+
+
+def test_what_was_inside_or_under_asks_what_stands_there() -> None:
+    p = _store("Ticket clerk Fintan Ray logged a blue suitcase left on the 07:40 sailing to Inchmurrin.",
+               "The red suitcase contained two cameras.", "A rusted key was found under the floorboards of Kelso Mill.")
+    abstained(p, "What was inside the blue suitcase left on the 07:40 sailing to Inchmurrin?", "unknown_predicate", "inside")
+    # the twins: the claim says what it held, or what was found there
+    answered_with(p, "What was inside the red suitcase?", "two cameras")
+    answered_with(p, "What was under the floorboards of Kelso Mill?", "rusted key")

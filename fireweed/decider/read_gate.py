@@ -538,6 +538,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what is on the menu", "who was at the helm of the lifeboat": with no head noun and no
         # verb, the first word names what is asked
         fail(q.soft[0].text)
+    where_in = _asked_where_in(q)
+    if where_in is not None and where_in not in ci.lower and not (where_in in _INSIDE and ci.stems & _HOLDING):
+        # "what was inside the suitcase" is not answered by "logged a suitcase left on the 07:40":
+        # what stands there is asked, and the claim says nothing stands there
+        fail(where_in)
     kind_asked = _kind_asked(q)
     if kind_asked is not None and q.head_word is not None and not _specified(ci, q):
         # "what type of contact lenses" is not answered by "her contact lens fitting": the claim
@@ -1064,6 +1069,20 @@ def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
         if spots and len(before) == len(spots) and all(
                 b.isalpha() and b not in STOPWORDS and stem(b) not in asked for b in before):
             return w.text
+    return None
+
+
+# ("what is in her order" is answered by what she ordered: "in" is left out, being said of lists too)
+_INSIDE = frozenset({"inside", "within"})
+_WHERE_IN = _INSIDE | frozenset({"under", "underneath", "beneath", "behind", "below", "above", "beside"})
+_HOLDING = frozenset(stem(w) for w in ("contain", "contained", "hold", "held", "full", "packed", "filled", "found"))
+
+
+def _asked_where_in(q: Question) -> str | None:
+    """The preposition of "what was inside / under / behind X": what stands there is asked."""
+    low = [t.text.lower() for t in q.tokens]
+    if len(low) > 3 and low[0] == "what" and low[1] in ("is", "was", "are", "were") and low[2] in _WHERE_IN:
+        return low[2]
     return None
 
 
