@@ -736,3 +736,12 @@ def test_what_was_inside_or_under_asks_what_stands_there() -> None:
     # the twins: the claim says what it held, or what was found there
     answered_with(p, "What was inside the red suitcase?", "two cameras")
     answered_with(p, "What was under the floorboards of Kelso Mill?", "rusted key")
+
+
+def test_where_is_the_thing_asks_its_place_not_another_place_the_claim_names() -> None:
+    p = _store("Hamish Tervo brought a trailer from Pennock Lane City Farm to take the bulky items to the recycling centre.",
+               "The new recycling centre on Mill Road opens in May.", "The Kelso tool library is in the old fire station.")
+    abstained(p, "Where is the recycling centre that Hamish Tervo took the bulky items to?", "unknown_predicate", "where")
+    # the twins: a place said of the thing itself
+    answered_with(p, "Where is the new recycling centre?", "Mill Road")
+    answered_with(p, "Where is the Kelso tool library?", "old fire station")

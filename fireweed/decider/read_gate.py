@@ -711,6 +711,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "where is Ambrose going" is not answered by "the cats are boarding at Fernbank Cattery
         # while their owner, Ambrose, is away": the place is the cats', in the other clause
         fail("where")
+    if hole == "place" and q.kind == "where" and q.verb_word is None and q.subject_words and _where_is_the(q) \
+            and not _placed_after(ci, q.subject_words[-1]):
+        # "where is the recycling centre that Hamish took the items to" is not answered by "took
+        # the items from Pennock Lane City Farm to the recycling centre": the centre's place is asked
+        fail("where")
     if hole == "role" and q.spans and not _role_of_asked(ci, q_spans):
         # "what is Constance's profession" is not answered by "Constance has named Pernille Aske
         # as her vice-captain": the role is Pernille's
@@ -1412,6 +1417,32 @@ def _said_of_another_subject(ci: ClaimIndex, q: Question, q_spans: set[str]) -> 
         if pos and all(ids[p] in others for p in pos):
             return w.text
     return None
+
+
+def _where_is_the(q: Question) -> bool:
+    """Whether the question opens "where is / are / was / were the ...": a thing's place is asked."""
+    low = [t.text.lower() for t in q.tokens]
+    return len(low) > 3 and low[1] in ("is", "are", "was", "were") and low[2] == "the"
+
+
+_PLACE_AFTER = frozenset({"in", "at", "on", "near", "beside", "behind", "opposite", "off", "outside", "inside"})
+
+
+def _placed_after(ci: ClaimIndex, noun: Word) -> bool:
+    """Whether the claim says where the noun is: a name or a place preposition within a few words
+    after it ("the recycling centre on Mill Road", "the library in Kelso", "the library, Kelso"), or
+    the noun is itself a name's word ("the Kelso tool library" names its place)."""
+    lower = ci.lower
+    starts = {sp.first for sp in ci.spans}
+    for p in ci.positions(noun.concepts):
+        if any(sp.first <= p < sp.last for sp in ci.spans):
+            return True
+        for j in range(p + 1, min(len(lower), p + 4)):
+            if lower[j] in _PLACE_AFTER or j in starts:
+                return True
+            if lower[j] in (".", ";") or is_verb(lower[j]):
+                break
+    return False
 
 
 def _length_stated(ci: ClaimIndex) -> bool:
