@@ -1220,3 +1220,15 @@ def test_what_the_evidence_says_of_some_is_not_said_of_all() -> None:
     # the twins: "some" kept, and "some" of an object, which says nothing of all
     assert judge("Some yellow brackets growing on yew are poisonous.", evidence).ok
     assert judge("Ada Obi bought apples.", "Ada Obi bought some apples.").ok
+
+
+@pytest.mark.parametrize("evidence,refused,twin", [
+    ("Ines Achebe won the long course in 71 minutes, four minutes ahead of Corwin Tallis, who had won it last year.",
+     "Ines Achebe, who had won it last year, won the long course in 71 minutes.",
+     "Ines Achebe won the long course in 71 minutes, ahead of Corwin Tallis, who had won it last year."),
+    ("The open class was won by Wilf Ansah, with Maren Tole second and the defending champion, Idris Vaughan, third.",
+     "The open class was won by Wilf Ansah, with the defending champion, Maren Tole, second and Idris Vaughan third.",
+     "The open class was won by Wilf Ansah, with the defending champion, Idris Vaughan, third."),
+], ids=lambda v: v[:40])
+def test_a_phrase_set_off_beside_one_name_is_not_said_of_another(evidence: str, refused: str, twin: str) -> None:
+    _refused_with_code_and_twin_admitted(evidence, refused, twin, "relation_transposed")

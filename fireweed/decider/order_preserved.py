@@ -718,6 +718,58 @@ def _sequence_swapped(claim: Analysis, evidence: Analysis) -> tuple[str, str, st
     return None
 
 
+_ATTACH_OPENERS = frozenset({"who", "which", "whose", "the", "a", "an"})
+
+
+def _attachments(a: Analysis) -> dict[tuple[str, ...], set[tuple[str, ...]]]:
+    """What a text sets off by commas beside each name, by its words: a relative clause or an
+    apposition after the name ("Corwin, who had won it last year,") or an apposition before it
+    ("the defending champion, Idris Vaughan,"); each phrase with the names it is said of."""
+    toks = a.tokens
+    out: dict[tuple[str, ...], set[tuple[str, ...]]] = {}
+
+    def phrase(lo: int, hi: int) -> tuple[str, ...]:
+        return tuple(a.keys[k] for k in range(lo, hi) if toks[k].norm not in STOPWORDS and toks[k].norm.isalnum())
+
+    for n in a.names:
+        j = n.last + 1
+        if j + 1 < len(toks) and "," in a.text[toks[n.last].end:toks[j].start] and toks[j].norm in _ATTACH_OPENERS:
+            end = next((k for k in range(j, min(len(toks), j + 10)) if k > j and "," in a.text[toks[k - 1].end:toks[k].start]), None)
+            if end is None and len(toks) - j <= 10:
+                end = len(toks)  # set off to the end of the sentence: "..., ahead of Corwin, who had won it."
+            if end is not None:
+                words = phrase(j, end)
+                if len(words) >= 2:
+                    out.setdefault(words, set()).add(n.key)
+        if n.first >= 2 and "," in a.text[toks[n.first - 1].end:toks[n.first].start]:
+            k = n.first - 1
+            while k > 0 and n.first - k <= 6 and toks[k].norm not in ("the", "a", "an") \
+                    and "," not in a.text[toks[k - 1].end:toks[k].start]:
+                k -= 1
+            if toks[k].norm in ("the", "a", "an") and n.last + 1 < len(toks) \
+                    and "," in a.text[toks[n.last].end:toks[n.last + 1].start]:
+                words = phrase(k, n.first)
+                if len(words) >= 2:
+                    out.setdefault(words, set()).add(n.key)
+    return out
+
+
+def _attachment_moved(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
+    """A phrase set off beside one name that the evidence sets off beside another: "Ines, who had
+    won it last year, won" from "Ines won, ahead of Corwin, who had won it last year"."""
+    c_att = _attachments(claim)
+    if not c_att:
+        return None
+    e_att = _attachments(evidence)
+    names = {n.key: n.text for n in claim.names}
+    for words, holders in c_att.items():
+        theirs = e_att.get(words)
+        if theirs and not (holders & theirs):
+            other = next(n.text for n in evidence.names if n.key in theirs)
+            return names.get(next(iter(holders)), ""), " ".join(words[:3]), other
+    return None
+
+
 def _cause_link(a: Analysis) -> tuple[int, bool] | None:
     """The token of the one "because" or linking ", so" in a text, and whether what follows it is
     the cause (True after "because"); None when there is none or more than one."""
@@ -796,7 +848,8 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
         None if evidence is claim else _pivot_swapped(claim, evidence) or _from_to_swapped(claim, evidence)
         or _possessor_moved(claim, evidence) or _sequence_swapped(claim, evidence)
         or _words_exchanged(claim, evidence) or _clauses_crossed(claim, evidence)
-        or _doer_replaced(claim, evidence) or _cause_reversed(claim, evidence))
+        or _doer_replaced(claim, evidence) or _cause_reversed(claim, evidence)
+        or _attachment_moved(claim, evidence))
     pairs = _clauses_reordered(claim, evidence) if found is not None and evidence is not claim else None
     if pairs is not None:
         # "Car 21 failed, while cars 4, 9 and 12 passed" from the two clauses the other way
