@@ -45,6 +45,7 @@ from .text import (
     NameSpan,
     Token,
     analyze,
+    opening_clause_end,
     stem,
 )
 from .subject_grounded import passive_agent_at, passive_voice, subject_binding
@@ -797,7 +798,7 @@ def _cause_reversed(claim: Analysis, evidence: Analysis) -> tuple[str, str, str]
     cb, ca = _content(claim, range(ci)), _content(claim, range(ci + 1, len(claim.tokens)))
     if ci == 0:
         # "Because X, Y": the cause runs to the end of the opening clause, the rest is its effect
-        end = next((j for j in range(1, len(claim.tokens)) if claim.clauses[j] != claim.clauses[0]), len(claim.tokens))
+        end = opening_clause_end(claim)
         ca, cb = _content(claim, range(1, end)), _content(claim, range(end, len(claim.tokens)))
     eb, ea = _content(evidence, range(ei)), _content(evidence, range(ei + 1, len(evidence.tokens)))
     if not (cb and ca):
@@ -823,7 +824,8 @@ def _clauses_reordered(claim: Analysis, evidence: Analysis) -> list[tuple[str, s
     pairs: list[tuple[str, str]] = []
     used: list[int] = []
     for part in c_parts:
-        words = {x for t, st in zip(analyze(part).tokens, analyze(part).stems) if t.norm not in STOPWORDS for x in st[:1]}
+        pa = analyze(part)
+        words = {pa.keys[i] for i, t in enumerate(pa.tokens) if t.norm not in STOPWORDS and pa.keys[i]}
         homes = [i for i, es in enumerate(e_stems) if words and words <= es]
         if len(homes) != 1 or homes[0] in used:
             return None

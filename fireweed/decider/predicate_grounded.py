@@ -50,6 +50,7 @@ from .text import (
     analyze,
     is_numeral_word,
     lemma,
+    opening_clause_end,
     sentences,
     stem,
     stems_of,
@@ -1093,7 +1094,7 @@ def _cause_turned(claim: Analysis, evidence: Analysis, i: int) -> bool:
     c_before, c_after = _content_at(claim, range(i)), _content_at(claim, range(i + 1, len(ctoks)))
     if i == 0 and want == "so":
         # "Because X, Y": the cause runs to the end of the opening clause, the rest is its effect
-        end = next((j for j in range(1, len(ctoks)) if claim.clauses[j] != claim.clauses[0]), len(ctoks))
+        end = opening_clause_end(claim)
         c_after, c_before = _content_at(claim, range(1, end)), _content_at(claim, range(end, len(ctoks)))
     for e, t in enumerate(etoks):
         if t.norm != want:

@@ -48,7 +48,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fireweed.decider.facts import Fact, parse_claim, reported_update, resulting_state, states_a_post, time_kinds
-from fireweed.decider.lexicon import HONORIFICS, MONTHS, role_word, stem
+from fireweed.decider.text import without_posts
+from fireweed.decider.lexicon import HONORIFICS, MONTHS, stem
 from fireweed.decider.name_spans import Span, guess_kind, name_tokens
 from fireweed.decider.relations import lexicon
 
@@ -349,12 +350,9 @@ def _new_id(prefix: str) -> str:
 
 
 def _without_roles(toks: tuple[str, ...]) -> tuple[str, ...]:
-    """A name's tokens without the posts and titles that open it, when two words or more are left
-    ("chairman alasdair nakamura" is alasdair nakamura); else the tokens as they are."""
-    k = 0
-    while k < len(toks) - 2 and (toks[k] in _HONOR or role_word(toks[k])):
-        k += 1
-    return toks[k:]
+    """A name's tokens without the posts and titles that open it ("chairman alasdair nakamura" is
+    alasdair nakamura), as the gates read them; else the tokens as they are."""
+    return without_posts(toks) or toks
 
 
 class Projection:

@@ -39,6 +39,7 @@ from .text import (
     fold,
     stems_of,
     subject_of,
+    without_posts,
 )
 from .lexicon import is_verb, past_form, role_word
 from .name_spans import guess_kind
@@ -113,20 +114,11 @@ def _remedy_for(label: str) -> str:
     )
 
 
-def _without_role(key: tuple[str, ...]) -> tuple[str, ...] | None:
-    """A name's key without the role words that open it ("Surveyor Fenella Drouhin" is Fenella
-    Drouhin), if it has any and a name of two words or more is left; else None."""
-    k = 0
-    while k < len(key) and (key[k] in TITLES or role_word(key[k])):
-        k += 1
-    return key[k:] if 0 < k <= len(key) - 2 else None
-
-
 def _check_subject(subj: Subject, claim: Analysis, evidence: Analysis) -> GateVerdict | None:
     if subj.kind == "name" and subj.name is not None:
         occ = name_occurrences(subj.name, evidence)
         if not occ:
-            bare = _without_role(subj.name.key)
+            bare = without_posts(subj.name.key)
             if bare is None or not _find_seq([t.norm for t in evidence.tokens], bare):
                 return GateVerdict.refuse(CODE, GATE, _remedy_for(subj.name.text), subj.name.text)
             roles = subj.name.key[:len(subj.name.key) - len(bare)]
@@ -685,7 +677,7 @@ def _actor(claim: Analysis, evidence: Analysis, v: int) -> tuple[str | None, boo
         if span.last < v and _subject_position(ev_toks, span.first, span.last - span.first + 1, v) \
                 and not _in_closed_relative(evidence, span.first, v) and not _inserted_agent(evidence, span.first, span.last, v):
             if best is None or span.last > best[0]:
-                bare = _without_role(span.key)  # "Podiatrist Eluned Pryderi" is in a claim as Eluned Pryderi
+                bare = without_posts(span.key)  # "Podiatrist Eluned Pryderi" is in a claim as Eluned Pryderi
                 best = (span.last, span.text,
                         bool(_find_seq(claim_seq, span.key) or bare is not None and _find_seq(claim_seq, bare)))
     for j in range(v - 1, -1, -1):
@@ -806,7 +798,7 @@ def _person_not_in_evidence(claim: Analysis, evidence: Analysis) -> NameSpan | N
             continue  # a lone capitalised word may be anything; "Bramble's" is someone's
         if len(span.tokens) >= 2 and guess_kind(span.text) != "person":
             continue
-        key = _without_role(span.key) or span.key or span.tokens  # a role the claim adds is the predicate gate's
+        key = without_posts(span.key) or span.key or span.tokens  # a role the claim adds is the predicate gate's
         if not all(w in have for w in key) and not name_occurrences(span, evidence):
             return span
     return None

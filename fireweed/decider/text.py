@@ -27,11 +27,13 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Iterable
 
-from .lexicon import MONTHS, prefixed_irregular
+from .lexicon import MONTHS, prefixed_irregular, role_word
 
 __all__ = [
     "Token",
     "NameSpan",
+    "without_posts",
+    "opening_clause_end",
     "Numeral",
     "Subject",
     "Analysis",
@@ -679,6 +681,22 @@ def _title_stop(gap: str, prev: Token, nxt: Token) -> bool:
     Tamsin Wolcott", "Dr. Hal Ince"): the title and the name are one phrase, in one clause."""
     return (gap.strip() == "." and gap.startswith(".") and prev.capitalized and nxt.capitalized
             and prev.norm in TITLES and prev.norm in _ABBREVIATIONS)
+
+
+def without_posts(key: tuple[str, ...]) -> tuple[str, ...] | None:
+    """A name's key without the titles and posts that open it ("Surveyor Fenella Drouhin" is Fenella
+    Drouhin, "Chairman Alasdair Nakamura" is Alasdair Nakamura), if it has any and a name of two
+    words or more is left; else None."""
+    k = 0
+    while k < len(key) and (key[k] in TITLES or role_word(key[k])):
+        k += 1
+    return key[k:] if 0 < k <= len(key) - 2 else None
+
+
+def opening_clause_end(a: Analysis) -> int:
+    """The first token after the text's opening clause ("Because the roof leaked, | the hall ..."),
+    or the number of tokens when there is one clause only."""
+    return next((j for j in range(1, len(a.tokens)) if a.clauses[j] != a.clauses[0]), len(a.tokens))
 
 
 def clause_ids(text: str, tokens: list[Token]) -> list[int]:
