@@ -1066,3 +1066,17 @@ def test_a_claim_with_the_questions_own_first_or_previous_tells_that_one() -> No
     answers(p, "When was the new gas kiln at Ashby Road first fired?", "3 February")
     answers(p, "Who rolled the switch back to the previous firmware?", "Samir Oyelaran")
     abstains(p, "When was the old electric kiln at Millgate first fired?")  # a firing, not the first
+
+
+def test_the_name_of_a_thing_is_a_name_that_is_or_is_set_beside_that_thing() -> None:
+    p = build(["Yevgenia Sato of Shear Tide Salon will do hair for all 24 dancers.",
+               "Tansy, the new sheepdog at Hollowmead Farm, was microchipped for Delphine Rourke.",
+               "Dr Henrike Dasgupta's module Combinatorial Game Theory moves to Room B14.",
+               "Delphine Rourke walks her spaniel past Hollowmead Farm."], ["a", "b", "c", "d"])
+    answers(p, "What is the name of Yevgenia Sato's salon?", "Shear Tide Salon")  # the noun ends the name
+    answers(p, "What is Yevgenia Sato's salon called?", "Shear Tide Salon")
+    answers(p, "What is the name of Delphine Rourke's new sheepdog?", "Tansy, the new sheepdog")
+    answers(p, "What is Henrike Dasgupta's module called?", "Combinatorial Game Theory")
+    abstains(p, "What is the name of Delphine Rourke's spaniel?")  # a farm passed is not the dog's name
+    abstains(p, "What is the name of Yevgenia Sato's dog?")
+    abstains(p, "What is the name of Henrike Dasgupta's lab?")

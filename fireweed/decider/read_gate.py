@@ -1932,6 +1932,11 @@ def _named_near(ci: ClaimIndex, q: Question, exclude: set[str]) -> bool:
                 return True
             if s.last <= p and p - s.last <= 1:
                 return True
+            if s.last - 1 == p and s.first < p:
+                return True  # "Shear Tide Salon" for "her salon": the noun is the name's own last word
+            gap = ci.lower[s.last:p]
+            if 2 <= len(gap) <= 4 and gap[0] == "," and gap[1] in ("the", "a", "an") and "," not in gap[1:]:
+                return True  # "Tansy, the new sheepdog": the apposition says what the name names
     return False
 
 
