@@ -1080,3 +1080,18 @@ def test_the_name_of_a_thing_is_a_name_that_is_or_is_set_beside_that_thing() -> 
     abstains(p, "What is the name of Delphine Rourke's spaniel?")  # a farm passed is not the dog's name
     abstains(p, "What is the name of Yevgenia Sato's dog?")
     abstains(p, "What is the name of Henrike Dasgupta's lab?")
+
+
+def test_a_time_told_in_a_clause_set_off_after_a_comma_is_that_clauses_event() -> None:
+    p = build(["Flat 6 reported a leaking radiator valve, which a contract plumber replaced on 3 October.",
+               "Flat 9 reported a cracked window on 5 October, which a glazier replaced."], ["a", "b"])
+    abstains(p, "When was the leaking radiator valve in flat 6 reported?")  # the replacing's date
+    answers(p, "When was the leaking radiator valve in flat 6 replaced?", "3 October")
+    answers(p, "When was the cracked window in flat 9 reported?", "5 October")
+
+
+def test_a_hearing_to_come_has_no_outcome_yet() -> None:
+    p = build(["The court will hear Castellanos v Kestrel Ferries Ltd, a claim for £12,500.",
+               "The tribunal dismissed the claim in Quist v Fenwick Ltd on 2 May."], ["a", "b"])
+    abstains(p, "What was the outcome of Castellanos v Kestrel Ferries Ltd?")
+    answers(p, "What was the outcome of Quist v Fenwick Ltd?", "dismissed")

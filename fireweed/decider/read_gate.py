@@ -763,6 +763,15 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     # noun must be in the claim
     if anchored and q.subject_words and not _grounded(ci, q.subject_words[-1]):
         fail(q.subject_words[-1].text)
+    if hole in _TIME_HOLES and q.verb_word is not None and literal and _time_only_in_other_clause(ci, q.verb_word):
+        # "when was the leak reported" is not answered by "reported a leak, which a plumber
+        # replaced on 3 October": the date is the replacing's, in the clause set off after a comma
+        fail("when")
+    if q.head_word is not None and q.head_word.stem in _OUTCOME_HEADS and _asks_what_happened(q) \
+            and _main_clause_unrealised(ci):
+        # "what was the outcome of the case" is not answered by "the court will hear the case": a
+        # hearing to come has no outcome yet
+        fail(q.head_word.text)
     # a question about an earlier state needs a claim that tells the earlier state
     if q.past and not _tells_prior(ci) and not _says_which_earlier(q, ci):
         fail("before")
@@ -1601,6 +1610,48 @@ _PERFECT = frozenset({"be", "been", "being", "have", "not", "n't", "to", "also",
 def _asks_what_happened(q: Question) -> bool:
     """The question takes its event as done: "when was it relined", "did she sign", "has he paid"."""
     return any(t.text.lower() in ("did", "was", "were", "had", "has", "have") for t in q.tokens)
+
+
+_TIME_HOLES = frozenset({"date", "day", "clock", "time", "year"})
+_RELATIVE_OPENERS = frozenset({"which", "who", "whom", "whose", "where"})
+_OUTCOME_HEADS = frozenset(stem(w) for w in "outcome result verdict ruling".split())
+_YEAR_WORD = re.compile(r"^(?:1[89]|20)\d\d$")
+
+
+def _time_only_in_other_clause(ci: ClaimIndex, verb: Word) -> bool:
+    """Every word of the claim that tells a time lies in a relative clause set off by a comma
+    (", which ...", ", who ..."), and the verb is not in that clause: the time is another event's."""
+    lower = ci.lower
+    vpos = ci.positions(verb.concepts)
+    if not vpos:
+        return False
+    clauses = []
+    for k in range(1, len(lower)):
+        if lower[k - 1] == "," and lower[k] in _RELATIVE_OPENERS:
+            end = next((x for x in range(k + 1, len(lower)) if lower[x] in (",", ";", ".")), len(lower))
+            clauses.append((k, end))
+    if not clauses:
+        return False
+
+    def inside(x: int) -> bool:
+        return any(a <= x < b for a, b in clauses)
+
+    if any(inside(v) for v in vpos):
+        return False
+    times = [x for x, w in enumerate(lower)
+             if w in MONTHS or w in WEEKDAYS or CLOCK_RE.match(w) or _YEAR_WORD.match(w)]
+    return bool(times) and all(inside(x) for x in times)
+
+
+def _main_clause_unrealised(ci: ClaimIndex) -> bool:
+    """The claim's first verb is under a modal ("the court will hear ...", "may be moved"): what
+    it tells has not happened."""
+    for k, w in enumerate(ci.lower):
+        if w in _MODALS:
+            return True
+        if k > 0 and is_verb(w) and w not in _PERFECT and w not in AUXILIARIES:
+            return False
+    return False
 
 
 def _unrealised(ci: ClaimIndex, verb: Word) -> bool:
