@@ -1095,3 +1095,17 @@ def test_a_hearing_to_come_has_no_outcome_yet() -> None:
                "The tribunal dismissed the claim in Quist v Fenwick Ltd on 2 May."], ["a", "b"])
     abstains(p, "What was the outcome of Castellanos v Kestrel Ferries Ltd?")
     answers(p, "What was the outcome of Quist v Fenwick Ltd?", "dismissed")
+
+
+def test_a_post_handed_on_or_a_value_revised_later_comes_first_for_a_question_about_now() -> None:
+    p = build(["Rafferty Nkemelu coordinates the Saltmarsh Tool Library from the old lifeboat shed.",
+               "Translator Soraya Kettleby charges €0.14 per word for Portuguese-to-English work.",
+               "Rafferty Nkemelu handed the Saltmarsh Tool Library over to Wilhelmina Osei-Grant in January.",
+               "Soraya Kettleby will translate the catalogue at her revised rate of €0.16 per word.",
+               "Ines Marlow coordinates the Kelby Seed Library.",
+               "Ines Marlow handed a parcel over to Tomas Reyes in January."], list("abcdef"))
+    answers(p, "Who coordinates the Saltmarsh Tool Library now?", "over to Wilhelmina Osei-Grant")
+    answers(p, "Does Rafferty Nkemelu still coordinate the Saltmarsh Tool Library?", "handed the Saltmarsh")
+    answers(p, "How much does Soraya Kettleby charge per word now?", "€0.16")
+    answers(p, "Who coordinates the Kelby Seed Library now?", "Ines Marlow coordinates")  # a parcel is not the library
+    answers(p, "How much did Soraya Kettleby charge per word?", "€0.14")  # not asked of now

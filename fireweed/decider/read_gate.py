@@ -258,8 +258,11 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         # "how much is the Inchcarra fare now": of the claims about the named thing that answer
         # about as well, the one recorded last says what is so now (an older claim may match a
         # word or two more of the question). Without a name the claims may be about other things.
+        # A claim that says its value was revised ("at her revised rate of €0.16") answers with
+        # the others near the top, though it says the asked verb in other words.
         top = max(m.score for m in good)
-        good.sort(key=lambda m: (m.score < top - 1.0, -view.seq(m.mid), -m.score))
+        good.sort(key=lambda m: (m.score < top - 1.0 and _revised_value(_claim_of(view, m)) is None,
+                                 -view.seq(m.mid), -m.score))
     else:
         good.sort(key=lambda m: (-m.score, view.seq(m.mid) if q.past else -view.seq(m.mid)))
     return RecallAnswer("answered", None, None, None, [view.result(m.mid, m.state) for m in good[:limit]])
@@ -272,6 +275,30 @@ _NOW_APPOSED = re.compile(r",\s+now\s+([^,;]+?)\s*(?:[,;]|$)")
 # done; what follows is where the subject is now
 _MOVED_ON = re.compile(r"\b(?:has|have|had|was|were)\s+(?:now\s+)?(?:been\s+)?"
                        r"(?:moved|transferred|relocated|switched|promoted|reassigned|posted)\s+to\b", re.IGNORECASE)
+
+
+# "handed the tool library over to", "passed the captaincy on to": a post or a charge given up
+_HANDED_ON = re.compile(r"\b(?:handed|passed|turned)\s+(?:over\s+|on\s+)?([^,;]{1,60}?)\s+(?:over\s+|on\s+)?to\b",
+                        re.IGNORECASE)
+
+
+_REVISING = frozenset("revised new increased raised reduced lowered updated amended".split())
+_VALUE_KINDS = frozenset({"money", "rate", "amount", "date", "clock", "day", "dose", "duration", "number", "time"})
+
+
+def _claim_of(view: Any, m: _Match) -> str:
+    f = view.fact(m.mid)
+    return f.claim if f is not None else ""
+
+
+def _revised_value(claim: str) -> str | None:
+    """What follows a word saying a value was revised, before a noun of a kind of value ("her revised
+    rate of €0.16 per word", "the new fee is £60"): the words of the value that replaced another."""
+    words = re.findall(r"[\w'-]+|[^\w\s]", claim)
+    for k in range(len(words) - 1):
+        if words[k].lower() in _REVISING and TYPE_NOUNS.get(stem(words[k + 1].lower())) in _VALUE_KINDS:
+            return " ".join(words[k + 2:])
+    return None
 
 
 def _said_now_since(view: Any, good: list[_Match], matches: list[_Match], subject: str) -> _Match | None:
@@ -297,8 +324,16 @@ def _said_now_since(view: Any, good: list[_Match], matches: list[_Match], subjec
         if f is None:
             continue
         hit = _NOW_APPOSED.search(f.claim)
+        handed = _HANDED_ON.search(f.claim)
         if hit is not None and f.claim[:hit.start()].lower().endswith(name.lower().split()[-1]):
             told = hit.group(1)  # the "now" phrase right after the subject's name
+        elif handed is not None:
+            # "handed the Saltmarsh Tool Library over to Wilhelmina": what was handed on, which
+            # may be the subject itself, is no longer the one's who handed it
+            thing = {stem(w) for w in re.findall(r"[\w'-]+", handed.group(1).lower()) if w not in STOPWORDS}
+            if thing & (said | name_words):
+                return m
+            continue
         else:
             moved = _MOVED_ON.search(f.claim)
             if moved is None:
