@@ -1109,3 +1109,9 @@ def test_a_post_handed_on_or_a_value_revised_later_comes_first_for_a_question_ab
     answers(p, "How much does Soraya Kettleby charge per word now?", "€0.16")
     answers(p, "Who coordinates the Kelby Seed Library now?", "Ines Marlow coordinates")  # a parcel is not the library
     answers(p, "How much did Soraya Kettleby charge per word?", "€0.14")  # not asked of now
+
+
+def test_a_day_of_may_names_its_month() -> None:
+    p = build(["The loan runs from 1 December 2024 to 31 May 2025 and is insured for £38,000."], ["a"])
+    answers(p, "How much is the loan running from 1 December 2024 to 31 May 2025 insured for?", "£38,000")
+    abstains(p, "How much is the loan running from 1 December 2024 to 31 March 2025 insured for?")

@@ -560,7 +560,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             fail(v)
     # a month the question names must be the claim's when the claim names months at all ("in
     # June" is not answered by a January claim; a claim that gives no month may still answer)
-    claim_months = {v for v in ci.values if v.endswith("m") and v[:-1].isdigit()}
+    # ("31 5m" is the 31st of May: its month counts though "May" alone is not read as one)
+    claim_months = {v.split(" ")[-1] for v in ci.values if v.endswith("m") and v.split(" ")[-1][:-1].isdigit()}
     for month in _months_named(q):
         if claim_months and f"{month}m" not in claim_months:
             fail(next(t.text for t in q.tokens if MONTHS.get(t.text.lower()) == month))
