@@ -1232,3 +1232,13 @@ def test_what_the_evidence_says_of_some_is_not_said_of_all() -> None:
 ], ids=lambda v: v[:40])
 def test_a_phrase_set_off_beside_one_name_is_not_said_of_another(evidence: str, refused: str, twin: str) -> None:
     _refused_with_code_and_twin_admitted(evidence, refused, twin, "relation_transposed")
+
+
+def test_a_word_in_ly_before_the_subjects_noun_says_more_of_the_same_subject() -> None:
+    evidence = "A cut section of fence at marker 11 let sheep into the wet meadow."
+    _refused_with_code_and_twin_admitted(
+        evidence, "A deliberately cut section of fence at marker 11 let sheep into the wet meadow.",
+        "A cut section of fence at marker 11 let sheep into the wet meadow.", "asserts_more_than_evidence")
+    # a noun in -ly is a subject of its own, which the evidence does not name
+    v = judge("A family of otters was seen at marker 11.", "A pair of otters was seen at marker 11.")
+    assert not v.ok and v.code == "unknown_subject", v

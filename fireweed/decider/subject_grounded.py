@@ -170,8 +170,23 @@ def _check_subject(subj: Subject, claim: Analysis, evidence: Analysis) -> GateVe
             subj.text,
         )
     if not (set(stems_of(subj.token.norm)) & evidence.stem_set):
+        if _manner_adverb(subj.token.norm):
+            # "a deliberately cut section": a word of manner added before the subject's noun says
+            # more about it, which the predicate gate refuses; the subject is still the section
+            return None
         return GateVerdict.refuse(CODE, GATE, _remedy_for(f"'{subj.text}'"), subj.text)
     return None
+
+
+# nouns that end in -ly, which may head a subject ("the family", "a rally")
+_LY_NOUNS = frozenset("family assembly supply reply ally belly bully jelly rally lily holly italy july butterfly "
+                      "monopoly anomaly homily folly gully dolly tally lolly fly ply".split())
+
+
+def _manner_adverb(word: str) -> bool:
+    """A word in -ly that modifies rather than names ("deliberately", "badly", "elderly"), not a noun
+    in -ly ("family", "assembly", "supply")."""
+    return len(word) > 4 and word.endswith("ly") and word not in _LY_NOUNS
 
 
 _BE_FORMS: frozenset[str] = frozenset({"be", "am", "is", "are", "was", "were", "been", "being"})
