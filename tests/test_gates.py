@@ -1242,3 +1242,15 @@ def test_a_word_in_ly_before_the_subjects_noun_says_more_of_the_same_subject() -
     # a noun in -ly is a subject of its own, which the evidence does not name
     v = judge("A family of otters was seen at marker 11.", "A pair of otters was seen at marker 11.")
     assert not v.ok and v.code == "unknown_subject", v
+
+
+@pytest.mark.parametrize("evidence,claim,swapped", [
+    ("The roof, which was fixed up by Ada Obi, leaks.", "The roof fixed up by Ada Obi leaks.",
+     "The roof fixed up Ada Obi."),
+    ("The works, which were carried out by Calder Trackways, finish soon.",
+     "The works carried out by Calder Trackways finish soon.", "The works carried out Calder Trackways."),
+], ids=lambda v: v[:40])
+def test_a_phrasal_participle_before_by_is_a_passive_with_its_agent(evidence: str, claim: str, swapped: str) -> None:
+    assert judge(claim, evidence).ok, judge(claim, evidence)
+    v = judge(swapped, evidence)  # the twin: the one done to, made the doer
+    assert not v.ok and v.code == "relation_transposed", v

@@ -288,7 +288,7 @@ def passive_voice(a: Analysis, k: int) -> tuple[bool, bool]:
     if norm in _ADVERB_LIKE or (norm.endswith("ly") and len(norm) > 3):
         return False, False  # "was collected early by her aunt": an adverb is no participle
     n = len(toks)
-    if k + 1 < n and toks[k + 1].norm == "by":
+    if _by_follows(toks, k) is not None:
         return True, True
     if toks[k].norm.endswith("ing"):
         return False, False
@@ -301,6 +301,18 @@ def passive_voice(a: Analysis, k: int) -> tuple[bool, bool]:
     return True, by is not None
 
 
+# the particle of a phrasal verb, which may stand between a participle and its "by"
+_PARTICLES = frozenset("up out off down over away back through".split())
+
+
+def _by_follows(toks: list[Token] | tuple[Token, ...], k: int) -> int | None:
+    """The index of a "by" right after the word at ``k``, or after its particle ("carried out by")."""
+    j = k + 1
+    if j < len(toks) and toks[j].norm in _PARTICLES and not toks[k].norm.endswith("ing"):
+        j += 1
+    return j if j < len(toks) and toks[j].norm == "by" else None
+
+
 def passive_agent_at(a: Analysis, k: int) -> int | None:
     """The token index of the "by" that names the agent of the passive participle at ``k``
     (see :func:`passive_voice`), or None."""
@@ -309,8 +321,9 @@ def passive_agent_at(a: Analysis, k: int) -> int | None:
     if norm in _ADVERB_LIKE or (norm.endswith("ly") and len(norm) > 3):
         return None  # an adverb is no participle (see passive_voice)
     n = len(toks)
-    if k + 1 < n and toks[k + 1].norm == "by":
-        return k + 1
+    at_once = _by_follows(toks, k)
+    if at_once is not None:
+        return at_once
     if toks[k].norm.endswith("ing") or not (_be_before(toks, k) or _set_off_participle(a, k)):
         return None
     clause = a.clauses[k]
