@@ -1115,3 +1115,11 @@ def test_a_day_of_may_names_its_month() -> None:
     p = build(["The loan runs from 1 December 2024 to 31 May 2025 and is insured for £38,000."], ["a"])
     answers(p, "How much is the loan running from 1 December 2024 to 31 May 2025 insured for?", "£38,000")
     abstains(p, "How much is the loan running from 1 December 2024 to 31 March 2025 insured for?")
+
+
+def test_a_phrasal_verb_ending_in_a_preposition_of_time_is_its_words_before_a_time() -> None:
+    p = build(["The Thursday lecture of Combinatorial Game Theory will start at 14:00 instead of 11:00.",
+               "Ines Marlow will start at Kelby Foods in June."], ["a", "b"])
+    answers(p, "What time does the Thursday Combinatorial Game Theory lecture begin?", "14:00")
+    answers(p, "When will Ines Marlow join Kelby Foods?", "in June")  # "start at" a firm is joining
+    abstains(p, "When will Ines Marlow begin the Combinatorial Game Theory lecture?")

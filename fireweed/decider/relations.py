@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from fireweed.decider.lexicon import stem
+from fireweed.decider.lexicon import MONTHS, WEEKDAYS, stem
 
 __all__ = ["Lexicon", "lexicon", "load"]
 
@@ -107,7 +107,7 @@ class Lexicon:
             hit = None
             for size in range(min(self.max_phrase, n - i), 1, -1):
                 key = tuple(stems[i : i + size])
-                if key in self.phrases:
+                if key in self.phrases and not (key[-1] in _TIME_PREPS and _time_at(stems, i + size)):
                     hit = (i, i + size, self.phrases[key])
                     break
             if hit:
@@ -116,6 +116,20 @@ class Lexicon:
             else:
                 i += 1
         return out
+
+
+# "will start at 14:00" is no "start at" (join): a phrase that ends in a preposition of time, and
+# is followed by a time, is its words
+_TIME_PREPS = frozenset({"at", "on", "in", "from", "until", "by"})
+_TIME_WORDS = frozenset({"noon", "midday", "midnight", "dawn", "dusk"})
+
+
+def _time_at(stems: list[str], k: int) -> bool:
+    """Whether the stem at ``k`` tells a time: a number or clock time, a month, a weekday, noon."""
+    if k >= len(stems):
+        return False
+    w = stems[k]
+    return w[:1].isdigit() or w in MONTHS or w in WEEKDAYS or w.rstrip("s") in WEEKDAYS or w in _TIME_WORDS
 
 
 def _key_of(entry: str) -> str:
