@@ -826,7 +826,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             fail(q.head_word.text)
     if q.kind not in ("yesno", "keyword") and not q.about:
         # a word before a shared noun that the claim replaces with its own ("upper" / "lower lake")
-        clash = _phrase_clash(q, ci) or _complement_clash(q, ci)
+        clash = _phrase_clash(q, ci) or _complement_clash(q, ci) or _name_phrase_clash(q, ci)
         if clash is not None:
             fail(clash)
         # who does what to whom: a claim that gives the question's roles to other names is no answer
@@ -1119,6 +1119,33 @@ def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
         if spots and len(before) == len(spots) and all(
                 b.isalpha() and b not in STOPWORDS and stem(b) not in asked for b in before):
             return w.text
+    return None
+
+
+def _name_phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
+    """A name the question puts right before a noun ("from the Selmouth base") where the claim
+    ties every use of that noun to another name ("based at Harwick Airport", "the Harwick base"):
+    which one is asked differs."""
+    soft_at = {w.index: w for w in q.soft}
+    for sp in q.spans:
+        head = soft_at.get(sp.last)
+        if head is None or sp.possessive or head is q.verb_word or sp.first == 0 \
+                or q.tokens[sp.first - 1].text.lower() not in DETERMINERS:
+            continue  # "the Selmouth base": a name in front of a noun, after a determiner
+        spots = [p for p in ci.positions(head.concepts) if ci.lower[p] not in STOPWORDS]  # not "be" of "be based"
+        if not spots:
+            continue
+        tied: list[str] = []
+        for p in spots:
+            before = next((c for c in ci.spans if c.last == p), None)
+            after = next((c for c in ci.spans if p + 2 < len(ci.lower) and c.first == p + 2
+                          and ci.lower[p + 1] in ("at", "in", "of")), None)
+            if before is None and after is None:
+                return None  # a use of the noun the claim leaves open
+            tied += [c.key for c in (before, after) if c is not None]
+        asked = set(sp.key.split())
+        if not any(asked <= set(t.split()) or set(t.split()) <= asked for t in tied):
+            return sp.text  # ("the Harwick base" is the base at Harwick Airport)
     return None
 
 
