@@ -1123,3 +1123,18 @@ def test_a_phrasal_verb_ending_in_a_preposition_of_time_is_its_words_before_a_ti
     answers(p, "What time does the Thursday Combinatorial Game Theory lecture begin?", "14:00")
     answers(p, "When will Ines Marlow join Kelby Foods?", "in June")  # "start at" a firm is joining
     abstains(p, "When will Ines Marlow begin the Combinatorial Game Theory lecture?")
+
+
+def test_a_name_before_a_noun_must_be_the_name_the_claim_ties_that_noun_to() -> None:
+    p = build(["Seren Aldridge will be based at Harwick Airport and will fly the Harwick to Selmouth shuttle on weekdays.",
+               "Ada Obi works at the Kelby depot on Mondays."], ["a", "b"])
+    abstains(p, "Which days will Seren Aldridge fly from the Selmouth base?")  # her base is at Harwick
+    answers(p, "Which days will Seren Aldridge fly from the Harwick base?", "on weekdays")
+    answers(p, "Which day does Ada Obi work at the Kelby depot?", "on Mondays")
+
+
+def test_a_day_of_the_week_is_asked_as_a_day() -> None:
+    p = build(["Caspian Muirhead now leads choir rehearsals on Monday evenings.", "Ada Obi swims at 7am."], ["a", "b"])
+    answers(p, "What night of the week does Caspian Muirhead lead choir rehearsals?", "Monday evenings")
+    answers(p, "Which day of the week does Caspian Muirhead lead choir rehearsals?", "Monday evenings")
+    abstains(p, "Which day of the week does Ada Obi swim?")  # a time of day is no day

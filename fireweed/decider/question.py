@@ -227,6 +227,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     # "what does Ada do for a living" asks for her job, in the words a job question uses
     text = _FOR_A_LIVING.sub(lambda m: f"{m.group(1)} {'was' if m.group(2).lower() == 'did' else 'is'} "
                              f"{m.group(3)}'s job", text)
+    # "which night of the week": a day of the week is a day ("week" names no thing to ground)
+    text = _OF_THE_WEEK.sub(lambda m: m.group(1), text)
     # "what is her module called": the name of her module, asked as "what is the name of" asks it
     text = _CALLED.sub(lambda m: f"{m.group(1)} {m.group(2)} the name of {m.group(3)}?", text)
     tokens = tokenize(text)
@@ -672,6 +674,7 @@ def _split_at_known_name(text: str, tokens: list, spans: list[Span], is_key: Cal
 
 _LAST_PERIOD = re.compile(r"\blast (?:year|month|week|season|summer|winter|spring|autumn|term)\b", re.IGNORECASE)
 _JOB_TITLE = re.compile(r"\b(jobs?)\s+(?:title|role)s?\b", re.IGNORECASE)
+_OF_THE_WEEK = re.compile(r"\b((?:day|night|evening|morning|afternoon)s?)\s+of\s+the\s+week\b", re.IGNORECASE)
 # "what is Ada's boat called", "what was the ferry named": a thing named by the question, then the
 # naming verb; not "what is she called" (a pronoun alone has no noun to name)
 _CALLED = re.compile(r"^\s*(what)\s+(is|was|are|were)\s+((?:the|a|an|his|her|their|its|our|my|your|this|that)\s+\S.*?"
