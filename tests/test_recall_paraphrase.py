@@ -1138,3 +1138,10 @@ def test_a_day_of_the_week_is_asked_as_a_day() -> None:
     answers(p, "What night of the week does Caspian Muirhead lead choir rehearsals?", "Monday evenings")
     answers(p, "Which day of the week does Caspian Muirhead lead choir rehearsals?", "Monday evenings")
     abstains(p, "Which day of the week does Ada Obi swim?")  # a time of day is no day
+
+
+def test_a_verb_before_the_claims_noun_does_not_say_which_one() -> None:
+    p = build(["Teodor Vashchenko, who holds plot 17, offered to run a free workshop.",
+               "The rowing boat capsized on the lower lake."], ["a", "b"])
+    answers(p, "What is Teodor Vashchenko's allotment plot number?", "plot 17")  # "holds" is no kind of plot
+    abstains(p, "Where did the rowing boat capsize on the upper lake?")  # "lower" is

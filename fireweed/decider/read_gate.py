@@ -1117,7 +1117,7 @@ def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
         before = [ci.lower[p - 2] if ci.lower[p - 1] == "'s" and p > 1 and p - 2 not in named else ci.lower[p - 1]
                   for p in spots if p > 0]
         if spots and len(before) == len(spots) and all(
-                b.isalpha() and b not in STOPWORDS and stem(b) not in asked for b in before):
+                b.isalpha() and b not in STOPWORDS and stem(b) not in asked and not _verb_form(b) for b in before):
             return w.text
     return None
 
@@ -1147,6 +1147,12 @@ def _name_phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
         if not any(asked <= set(t.split()) or set(t.split()) <= asked for t in tied):
             return sp.text  # ("the Harwick base" is the base at Harwick Airport)
     return None
+
+
+def _verb_form(w: str) -> bool:
+    """A verb's third-person or past form ("holds", "booked"): in "holds plot 17" the word before
+    the noun is what is done with it, not a word saying which one ("the lower lake")."""
+    return _inflected_verb(w) or (w.endswith("s") and not w.endswith("ss") and len(w) > 3 and is_verb(w[:-1]))
 
 
 # ("what is in her order" is answered by what she ordered: "in" is left out, being said of lists too)
