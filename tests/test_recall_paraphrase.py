@@ -1145,3 +1145,15 @@ def test_a_verb_before_the_claims_noun_does_not_say_which_one() -> None:
                "The rowing boat capsized on the lower lake."], ["a", "b"])
     answers(p, "What is Teodor Vashchenko's allotment plot number?", "plot 17")  # "holds" is no kind of plot
     abstains(p, "Where did the rowing boat capsize on the upper lake?")  # "lower" is
+
+
+def test_a_later_claim_that_moves_the_asked_thing_or_names_a_post_held_now_comes_first() -> None:
+    p = build(["Ottilie Brannagh hosts the Lamplighter Language Café every Wednesday.",
+               "Marisol Vantongeren, the club treasurer, logged the session.",
+               "Ines Marlow runs the Kelby choir on Fridays.",
+               "Ottilie Brannagh has moved the Lamplighter Language Café to Monday evenings.",
+               "Marisol Vantongeren, now president of the Pellham Astronomical Society, presents Night Sky Notes.",
+               "Ines Marlow has moved the piano to the school hall."], list("abcdef"))
+    answers(p, "Is Ottilie Brannagh's language café still held on Wednesdays?", "has moved the Lamplighter")
+    answers(p, "Is Marisol Vantongeren the treasurer or the president of the astronomy club?", "now president")
+    answers(p, "Does Ines Marlow still run the Kelby choir on Fridays?", "runs the Kelby choir")  # a piano moved

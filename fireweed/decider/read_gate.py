@@ -274,7 +274,8 @@ _NOW_APPOSED = re.compile(r",\s+now\s+([^,;]+?)\s*(?:[,;]|$)")
 # "has moved to the Tollbridge branch", "was transferred to ...": a change of place or post told as
 # done; what follows is where the subject is now
 _MOVED_ON = re.compile(r"\b(?:has|have|had|was|were)\s+(?:now\s+)?(?:been\s+)?"
-                       r"(?:moved|transferred|relocated|switched|promoted|reassigned|posted)\s+to\b", re.IGNORECASE)
+                       r"(?:moved|transferred|relocated|switched|promoted|reassigned|posted)\s+(?:[^,;.]{1,60}?\s+)?to\b",
+                       re.IGNORECASE)
 
 
 # "handed the tool library over to", "passed the captaincy on to": a post or a charge given up
@@ -309,17 +310,19 @@ def _said_now_since(view: Any, good: list[_Match], matches: list[_Match], subjec
     own words. It can only reorder answers, never answer where nothing did."""
     if not good:
         return None
-    last = max(view.seq(m.mid) for m in good)
     name = view.entity_name(subject)
     name_words = {stem(w) for w in re.findall(r"[\w'-]+", name.lower())}
-    said = set()
+    words_of: dict[str, set[str]] = {}
     for m in good:
         f = view.fact(m.mid)
-        if f is not None:
-            said |= {stem(w) for w in re.findall(r"[\w'-]+", f.claim.lower()) if w not in STOPWORDS}
+        words_of[m.mid] = {stem(w) for w in re.findall(r"[\w'-]+", f.claim.lower()) if w not in STOPWORDS} if f else set()
     for m in sorted(matches, key=lambda x: -view.seq(x.mid)):
-        if m.ok or view.seq(m.mid) <= last or subject not in view.subjects(m.mid):
+        # later than every other answer: an answer itself may be the one that says what is now
+        others = [g for g in good if g.mid != m.mid]
+        if not others or view.seq(m.mid) <= max(view.seq(g.mid) for g in others) \
+                or subject not in view.subjects(m.mid):
             continue
+        said = set().union(*(words_of[g.mid] for g in others))
         f = view.fact(m.mid)
         if f is None:
             continue
@@ -338,11 +341,21 @@ def _said_now_since(view: Any, good: list[_Match], matches: list[_Match], subjec
             moved = _MOVED_ON.search(f.claim)
             if moved is None:
                 continue
-            told = f.claim[moved.end():]  # "has moved to the Tollbridge branch of ..."
-        words = {stem(w) for w in re.findall(r"[\w'-]+", told.lower()) if w not in STOPWORDS} - name_words
+            told = f.claim[moved.start():]  # "has moved (the café) to the Tollbridge branch of ..."
+        raw = [w for w in re.findall(r"[\w'-]+", told.lower()) if w not in STOPWORDS]
+        words = {stem(w) for w in raw} - name_words
         if words & said:
             return m
+        if hit is not None and any(role_word(w) for w in raw) and any(role_word(w) for g in others for w in _words(view, g)):
+            # "Marisol, now president of the society" after "Marisol, the club treasurer": a post
+            # said to be hers now replaces the post an answer gave her, in whatever words
+            return m
     return None
+
+
+def _words(view: Any, m: _Match) -> list[str]:
+    f = view.fact(m.mid)
+    return re.findall(r"[\w'-]+", f.claim.lower()) if f is not None else []
 
 
 def _measured_stuff(q: Question) -> list[Word]:
