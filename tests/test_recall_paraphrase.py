@@ -1157,3 +1157,11 @@ def test_a_later_claim_that_moves_the_asked_thing_or_names_a_post_held_now_comes
     answers(p, "Is Ottilie Brannagh's language café still held on Wednesdays?", "has moved the Lamplighter")
     answers(p, "Is Marisol Vantongeren the treasurer or the president of the astronomy club?", "now president")
     answers(p, "Does Ines Marlow still run the Kelby choir on Fridays?", "runs the Kelby choir")  # a piano moved
+
+
+def test_a_later_handing_on_answers_first_for_a_question_about_what_is_to_come() -> None:
+    p = build(["Rafferty Mbatha has agreed to captain the Haverleigh first XI again in 2025.",
+               "Rafferty Mbatha has handed the Haverleigh first XI captaincy to Ezra Polanski for the 2025 season."],
+              ["a", "b"])
+    answers(p, "Who will captain the Haverleigh first XI in the 2025 season?", "captaincy to Ezra Polanski")
+    answers(p, "Who agreed to captain the Haverleigh first XI in 2025?", "has agreed to captain")  # then, not to come

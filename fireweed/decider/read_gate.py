@@ -245,7 +245,10 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         else:
             remedy = f"No stored claim grounds '{term}'."
         return _abstain("unknown_predicate", term, remedy)
-    if (q.present or asks_still) and not q.past and required:
+    # ("who will captain the first XI in 2025" asks of what is to come, which a later handing-on
+    # says as well as it says what is so now)
+    future = any(t.text.lower() in ("will", "shall") for t in q.tokens)
+    if (q.present or asks_still or future) and not q.past and required:
         later = _said_now_since(view, good, matches, required[0])
         if later is not None:
             # "Tobias Krell, now head of analytics at Gridfall Esports, judged ..." recorded after
