@@ -287,7 +287,6 @@ def passive_voice(a: Analysis, k: int) -> tuple[bool, bool]:
     norm = toks[k].norm
     if norm in _ADVERB_LIKE or (norm.endswith("ly") and len(norm) > 3):
         return False, False  # "was collected early by her aunt": an adverb is no participle
-    n = len(toks)
     if _by_follows(toks, k) is not None:
         return True, True
     if toks[k].norm.endswith("ing"):
