@@ -306,32 +306,34 @@ def _revised_value(claim: str) -> str | None:
 
 
 def _said_now_since(view: Any, good: list[_Match], matches: list[_Match], subject: str) -> _Match | None:
-    """A claim recorded after every answer that sets off after the subject's name what it is
-    *now*, or says it has moved to something, in words one of those answers also uses
-    ("principal cellist", "Gridfall Esports", "branch of Carrick & Lowe"):
+    """A claim recorded after every other answer that sets off after the subject's name what it
+    is *now*, says it has moved something to somewhere, or that it handed something on, in words
+    one of those answers also uses ("principal cellist", "Gridfall Esports", "the Tool Library"):
     for a question about the present it comes first, though it does not answer in the question's
     own words. It can only reorder answers, never answer where nothing did."""
     if not good:
         return None
     name = view.entity_name(subject)
     name_words = {stem(w) for w in re.findall(r"[\w'-]+", name.lower())}
-    words_of: dict[str, set[str]] = {}
-    for m in good:
-        f = view.fact(m.mid)
-        words_of[m.mid] = {stem(w) for w in re.findall(r"[\w'-]+", f.claim.lower()) if w not in STOPWORDS} if f else set()
+    ranked = sorted(good, key=lambda g: -view.seq(g.mid))
+    top, top_seq = ranked[0], view.seq(ranked[0].mid)
+    # the words of the answers other than the latest, and of all of them: once, not per candidate
+    raw_rest = [w for g in ranked[1:] for w in re.findall(r"[\w'-]+", _claim_of(view, g).lower())]
+    raw_all = raw_rest + re.findall(r"[\w'-]+", _claim_of(view, top).lower())
     for m in sorted(matches, key=lambda x: -view.seq(x.mid)):
-        # later than every other answer: an answer itself may be the one that says what is now
-        others = [g for g in good if g.mid != m.mid]
-        if not others or view.seq(m.mid) <= max(view.seq(g.mid) for g in others) \
-                or subject not in view.subjects(m.mid):
+        seq = view.seq(m.mid)
+        if seq < top_seq:
+            break  # every later one was looked at: what remains is older than an answer
+        # an answer itself may be the one that says what is now, when it is later than the others
+        is_top = m.mid == top.mid
+        if (is_top and len(ranked) < 2) or (not is_top and seq == top_seq) or subject not in view.subjects(m.mid):
             continue
-        said = set().union(*(words_of[g.mid] for g in others))
-        f = view.fact(m.mid)
-        if f is None:
-            continue
-        hit = _NOW_APPOSED.search(f.claim)
-        handed = _HANDED_ON.search(f.claim)
-        if hit is not None and f.claim[:hit.start()].lower().endswith(name.lower().split()[-1]):
+        others = raw_rest if is_top else raw_all
+        said = {stem(w) for w in others if w not in STOPWORDS}
+        claim = _claim_of(view, m)
+        hit = _NOW_APPOSED.search(claim)
+        handed = _HANDED_ON.search(claim)
+        if hit is not None and claim[:hit.start()].lower().endswith(name.lower().split()[-1]):
             told = hit.group(1)  # the "now" phrase right after the subject's name
         elif handed is not None:
             # "handed the Saltmarsh Tool Library over to Wilhelmina": what was handed on, which
@@ -341,24 +343,18 @@ def _said_now_since(view: Any, good: list[_Match], matches: list[_Match], subjec
                 return m
             continue
         else:
-            moved = _MOVED_ON.search(f.claim)
+            moved = _MOVED_ON.search(claim)
             if moved is None:
                 continue
-            told = f.claim[moved.start():]  # "has moved (the café) to the Tollbridge branch of ..."
+            told = claim[moved.start():]  # "has moved (the café) to the Tollbridge branch of ..."
         raw = [w for w in re.findall(r"[\w'-]+", told.lower()) if w not in STOPWORDS]
-        words = {stem(w) for w in raw} - name_words
-        if words & said:
+        if ({stem(w) for w in raw} - name_words) & said:
             return m
-        if hit is not None and any(role_word(w) for w in raw) and any(role_word(w) for g in others for w in _words(view, g)):
+        if hit is not None and any(role_word(w) for w in raw) and any(role_word(w) for w in others):
             # "Marisol, now president of the society" after "Marisol, the club treasurer": a post
             # said to be hers now replaces the post an answer gave her, in whatever words
             return m
     return None
-
-
-def _words(view: Any, m: _Match) -> list[str]:
-    f = view.fact(m.mid)
-    return re.findall(r"[\w'-]+", f.claim.lower()) if f is not None else []
 
 
 def _measured_stuff(q: Question) -> list[Word]:
