@@ -1165,3 +1165,11 @@ def test_a_later_handing_on_answers_first_for_a_question_about_what_is_to_come()
               ["a", "b"])
     answers(p, "Who will captain the Haverleigh first XI in the 2025 season?", "captaincy to Ezra Polanski")
     answers(p, "Who agreed to captain the Haverleigh first XI in 2025?", "has agreed to captain")  # then, not to come
+
+
+def test_two_kinds_of_value_joined_by_and_are_both_asked_by_a_keyword_query() -> None:
+    p = build(["The Otterby Village Fete will be held on the village green on Saturday 28 June from 12:00 to 17:00.",
+               "The Kelby Fair will be held on the green in June."], ["a", "b"])
+    answers(p, "Otterby Village Fete date and time", "from 12:00 to 17:00")
+    abstains(p, "Kelby Fair date and time")  # a month, and no time of day
+    answers(p, "Kelby Fair date", "in June")

@@ -301,13 +301,20 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         if wh is not None:
             # "did it move, and if so to what date?"
             q.extra_holes.append(_type_after(lower, stems, wh))
+        joined = None
         if q.kind == "keyword":
             last = next((wd for wd in reversed(words)), None)
             if last is not None and last.stem in TYPE_NOUNS:
                 q.hole = TYPE_NOUNS[last.stem]
                 q.head_word = last
                 q.head = last.stem
-        q.soft = [wd for wd in words if wd is not q.head_word]
+                # "fete date and time": a kind of value joined to it by "and" is asked too
+                joined = by_index.get(last.index - 2) if last.index >= 2 and lower[last.index - 1] == "and" else None
+                if joined is not None and joined.stem in TYPE_NOUNS:
+                    q.extra_holes.append(TYPE_NOUNS[joined.stem])
+                else:
+                    joined = None
+        q.soft = [wd for wd in words if wd is not q.head_word and wd is not joined]
         return q
 
     whw = lower[wh]
