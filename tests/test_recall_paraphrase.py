@@ -1173,3 +1173,13 @@ def test_two_kinds_of_value_joined_by_and_are_both_asked_by_a_keyword_query() ->
     answers(p, "Otterby Village Fete date and time", "from 12:00 to 17:00")
     abstains(p, "Kelby Fair date and time")  # a month, and no time of day
     answers(p, "Kelby Fair date", "in June")
+
+
+def test_the_verb_after_to_and_the_noun_before_size_are_asked_too() -> None:
+    p = build(["Dorian Quennell's grey Halden Vireo passed with an odometer reading of 61,240 miles.",
+               "Perpetua Rask has agreed to replace the cracked bathroom window before the end of February.",
+               "Ada Obi has a 1.6-litre engine in her Kestrel van."], ["a", "b", "c"])
+    abstains(p, "When did Perpetua Rask agree to allow pets?")  # she agreed to something else
+    answers(p, "When did Perpetua Rask agree to replace the window?", "before the end of February")
+    abstains(p, "What engine size is Dorian Quennell's grey Halden Vireo?")  # an odometer reading
+    answers(p, "What engine size is in Ada Obi's Kestrel van?", "1.6-litre engine")

@@ -823,6 +823,17 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     # a question about an earlier state needs a claim that tells the earlier state
     if q.past and not _tells_prior(ci) and not _says_which_earlier(q, ci):
         fail("before")
+    infinitive = _infinitive_after(q)
+    if infinitive is not None and literal and not _grounded(ci, infinitive):
+        # "when did she agree to allow pets" is not answered by "has agreed to replace the window":
+        # what was agreed, planned or promised is the verb after "to"
+        fail(infinitive.text)
+    if q.head_word is not None and q.head_word.stem in _MEASURE_HEADS:
+        narrowing = next((w for w in q.soft if w.index == q.head_word.index - 1), None)
+        if narrowing is not None and not _grounded(ci, narrowing):
+            # "what engine size is her car" is not answered by "an odometer reading of 61,240
+            # miles": the noun before "size" says the size of what
+            fail(narrowing.text)
     if q.kind != "keyword" and not q.about:
         # the thing the question's verb acts on ("who teaches physics") must be what the claim's does
         obj = _direct_object(q)
@@ -1407,6 +1418,29 @@ def _possessor_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
         named = any(_asked_name(s.key, mine) for s in fact.spans)
         return owner.text if doer is not None and not _asked_name(doer, mine) and named else None
     return None
+
+
+# verbs whose "to" complement is what they are about ("agreed to replace", "plans to sell")
+_COMPLEMENT_VERBS = frozenset(stem(w) for w in (
+    "agree plan decide promise want hope intend offer refuse aim expect try fail choose arrange attempt "
+    "threaten volunteer vote prepare pledge undertake consent resolve opt seek wish mean").split())
+_MEASURE_HEADS = frozenset(stem(w) for w in "size weight length height width depth capacity speed".split())
+
+
+def _infinitive_after(q: Question) -> Word | None:
+    """The verb of a "to" complement right after the question's verb ("agree to allow", "plan to
+    sell"), when the question has one."""
+    verb = q.verb_word
+    if verb is None or stem(verb.text.split()[0].lower()) not in _COMPLEMENT_VERBS:
+        return None  # "cost to use the sauna": a purpose, not what was agreed or planned
+    low = [t.text.lower() for t in q.tokens]
+    j = verb.index + 1
+    while j < len(low) and low[j] != "to" and j <= verb.index + len(verb.text.split()) - 1:
+        j += 1  # past the verb's own words ("agree to" is one phrase)
+    if j >= len(low) or low[j] != "to":
+        return None
+    nxt = next((w for w in q.soft if w.index == j + 1), None)
+    return nxt if nxt is not None and is_verb(nxt.text.lower()) else None
 
 
 def _direct_object(q: Question) -> list[Word]:
