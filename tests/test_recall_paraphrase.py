@@ -1183,3 +1183,10 @@ def test_the_verb_after_to_and_the_noun_before_size_are_asked_too() -> None:
     answers(p, "When did Perpetua Rask agree to replace the window?", "before the end of February")
     abstains(p, "What engine size is Dorian Quennell's grey Halden Vireo?")  # an odometer reading
     answers(p, "What engine size is in Ada Obi's Kestrel van?", "1.6-litre engine")
+
+
+def test_a_participle_after_a_reported_by_phrase_is_the_questions_verb() -> None:
+    p = build(["Aurelio Stenhouse reported a phishing email that imitated the payroll provider in Leeds.",
+               "The phishing email reported by Ines Marlow was sent from Riga."], ["a", "b"])
+    abstains(p, "Where was the phishing email reported by Aurelio Stenhouse sent from?")  # Leeds is the provider's
+    answers(p, "Where was the phishing email reported by Ines Marlow sent from?", "sent from Riga")

@@ -823,6 +823,14 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     # a question about an earlier state needs a claim that tells the earlier state
     if q.past and not _tells_prior(ci) and not _says_which_earlier(q, ci):
         fail("before")
+    agent = _agent_after_verb(q)
+    if q.kind not in ("yesno", "keyword") and literal and agent is not None:
+        second = next((w for w in q.soft if w.index >= agent.last and _inflected_verb(w.text.lower())
+                       and not _grounded(ci, w)), None)
+        if second is not None:
+            # "what address was the email reported by Aurelio sent from": the participle after a
+            # "reported by" phrase is the question's own verb, and it must be the claim's too
+            fail(second.text)
     infinitive = _infinitive_after(q)
     if infinitive is not None and literal and not _grounded(ci, infinitive):
         # "when did she agree to allow pets" is not answered by "has agreed to replace the window":
@@ -1417,6 +1425,19 @@ def _possessor_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
         mine = {owner.key}
         named = any(_asked_name(s.key, mine) for s in fact.spans)
         return owner.text if doer is not None and not _asked_name(doer, mine) and named else None
+    return None
+
+
+def _agent_after_verb(q: Question) -> Any:
+    """The name of a "by" phrase right after the question's verb ("the email reported by Aurelio
+    Stenhouse sent from ..."): the verb then modifies a noun, and a verb after the name is the
+    question's own."""
+    verb = q.verb_word
+    if verb is None:
+        return None
+    k = verb.index + len(verb.text.split())
+    if k < len(q.tokens) and q.tokens[k].text.lower() == "by":
+        return next((s for s in q.spans if s.first == k + 1), None)
     return None
 
 
