@@ -1254,3 +1254,10 @@ def test_a_phrasal_participle_before_by_is_a_passive_with_its_agent(evidence: st
     assert judge(claim, evidence).ok, judge(claim, evidence)
     v = judge(swapped, evidence)  # the twin: the one done to, made the doer
     assert not v.ok and v.code == "relation_transposed", v
+
+
+def test_an_alternative_may_be_dropped_but_not_told_as_the_choice() -> None:
+    evidence = "From 14 April, Dr Benedikt Aaltonen will lead the Wednesday ward round instead of the Tuesday round."
+    assert judge("Dr Benedikt Aaltonen will lead the Wednesday ward round from 14 April.", evidence).ok
+    v = judge("Dr Benedikt Aaltonen will lead the Tuesday round from 14 April.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v

@@ -397,6 +397,10 @@ def _negation_refusal(
             continue
         # When the evidence also affirms the word elsewhere ("no car, but Ben has a car"), the
         # claim may be about that mention; the word before the negation decides.
+        if e.alternative and not ((e.scope - affirmed) & claim_stems):
+            # "will lead the Wednesday round" from "... the Wednesday round instead of the Tuesday
+            # round": the claim names nothing of the alternative but words the evidence affirms
+            continue
         if (e.scope & claim_stems & affirmed) and e.anchor is not None and e.anchor not in claim_stems:
             continue
         if (e.scope & claim_stems & affirmed) and e.anchor is None and not (e.rest & claim_stems):
