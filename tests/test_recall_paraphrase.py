@@ -1190,3 +1190,10 @@ def test_a_participle_after_a_reported_by_phrase_is_the_questions_verb() -> None
                "The phishing email reported by Ines Marlow was sent from Riga."], ["a", "b"])
     abstains(p, "Where was the phishing email reported by Aurelio Stenhouse sent from?")  # Leeds is the provider's
     answers(p, "Where was the phishing email reported by Ines Marlow sent from?", "sent from Riga")
+
+
+def test_an_event_told_with_an_irregular_past_after_after_is_a_reason() -> None:
+    p = build(["Forklift FL-09 was taken out of service after its hydraulic mast began leaking.",
+               "The Kelby ferry was cancelled after the long weekend."], ["a", "b"])
+    answers(p, "Why was Forklift FL-09 taken out of service?", "began leaking")
+    abstains(p, "Why was the Kelby ferry cancelled?")  # a time, not an event

@@ -62,6 +62,12 @@ _MISHAPS = frozenset("""fault failure accident fire flood flooding storm gale cr
     complaint complaints outbreak incident error spill burst blockage explosion malfunction defect dispute strike
     illness infection damage break-in theft vandalism power-cut outage""".split())
 _PAST_EVENTS = frozenset("split broke burst fell collapsed failed cracked leaked caught froze tore blew crashed flooded".split())
+def _irregular_past(w: str) -> bool:
+    """A verb's irregular past form ("began", "broke", "fell"), which no "-ed" shows."""
+    base = stem(w)
+    return w.isalpha() and not w.endswith(("s", "ing", "ed")) and base != w and base != w.rstrip("e") and is_verb(base)
+
+
 # a place named by a common noun after a preposition of place ("in a herring-curing yard")
 _PLACE_PREPS = frozenset({"in", "at", "into", "to", "on", "near", "inside", "outside", "beside", "behind"})
 _PLACE_NOUNS = frozenset("""yard hall hospital school church chapel station office park garden house home farm field room
@@ -485,7 +491,7 @@ def _build(fact: Fact) -> ClaimIndex:
             window = lower[i + 1 : i + 8]
             clause = window[: next((k for k, x in enumerate(window) if x in (",", ";", ".")), len(window))]
             if any(x in ("was", "were", "had", "has", "is", "are") or x in _PAST_EVENTS
-                   or (x.endswith("ed") and len(x) > 4) for x in clause[1:]) \
+                   or (x.endswith("ed") and len(x) > 4) or _irregular_past(x) for x in clause[1:]) \
                     or any(x in _MISHAPS for x in clause[:4]):
                 # "after a blade split", "after a fault in the pump": an event, not a time, came first
                 _add(ci, "reason", w)
