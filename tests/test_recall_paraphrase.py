@@ -1197,3 +1197,13 @@ def test_an_event_told_with_an_irregular_past_after_after_is_a_reason() -> None:
                "The Kelby ferry was cancelled after the long weekend."], ["a", "b"])
     answers(p, "Why was Forklift FL-09 taken out of service?", "began leaking")
     abstains(p, "Why was the Kelby ferry cancelled?")  # a time, not an event
+
+
+def test_the_verb_or_participle_of_a_kind_names_that_kind() -> None:
+    p = build(["Ottilie Brannagh sprained her right ankle during a doubles match on 15 March.",
+               "Desmond Fairweather suffered a bruised wrist and did not need hospital treatment.",
+               "Ada Obi keeps 212 ewes and 4 Texel rams.", "Ines Marlow booked a table for six."], list("abcd"))
+    answers(p, "What was Ottilie Brannagh's injury?", "sprained her right ankle")
+    answers(p, "What injury did Desmond Fairweather suffer?", "bruised wrist")
+    abstains(p, "What breed are Ada Obi's ewes?")  # a noun of a kind before another noun still narrows it
+    abstains(p, "What injury did Ines Marlow suffer?")

@@ -511,6 +511,8 @@ def _kind_of_another(ci: ClaimIndex, w: Word, q: Question) -> bool:
     asked = {x.stem for x in q.words}
     pos = ci.concept_pos.get("K:" + w.stem, ())
     for k in pos:
+        if ci.lower[k].endswith("ed"):
+            return False  # "a bruised wrist": a participle of a kind says what the noun suffered
         nxt = ci.lower[k + 1] if k + 1 < len(ci.lower) else ""
         if not (nxt.isalpha() and nxt not in STOPWORDS and not is_verb(nxt) and stem(nxt) not in asked):
             return False

@@ -77,6 +77,9 @@ class Lexicon:
         if got is None and w.endswith("s") and len(w) > 3:
             got = self.kinds_of.get(w[:-1]) or (self.kinds_of.get(w[:-2]) if w.endswith("es") else None) \
                 or (self.kinds_of.get(w[:-3] + "y") if w.endswith("ies") else None)
+        if got is None and w.endswith("ed") and len(w) > 5:
+            # "sprained her ankle", "a bruised wrist": the verb or participle of a kind names it
+            got = self.kinds_of.get(w[:-2]) or self.kinds_of.get(w[:-1])
         return got or _NONE
 
     def relation_key(self, word: str) -> str:
