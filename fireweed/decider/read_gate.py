@@ -1457,9 +1457,8 @@ def _infinitive_after(q: Question) -> Word | None:
     if verb is None or stem(verb.text.split()[0].lower()) not in _COMPLEMENT_VERBS:
         return None  # "cost to use the sauna": a purpose, not what was agreed or planned
     low = [t.text.lower() for t in q.tokens]
-    j = verb.index + 1
-    while j < len(low) and low[j] != "to" and j <= verb.index + len(verb.text.split()) - 1:
-        j += 1  # past the verb's own words ("agree to" is one phrase)
+    words = verb.text.lower().split()
+    j = verb.index + len(words) - (1 if words[-1] == "to" else 0)  # "agree to" may be one phrase
     if j >= len(low) or low[j] != "to":
         return None
     nxt = next((w for w in q.soft if w.index == j + 1), None)
