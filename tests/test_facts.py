@@ -136,3 +136,10 @@ def test_module_examples_hold() -> None:
 ])
 def test_a_possessive_inside_a_name_that_starts_with_the(sentence: str, names: list[str]) -> None:
     assert [s.text for s in find_spans(tokenize(sentence))] == names
+
+
+def test_a_first_word_set_off_by_an_owners_possessive_is_a_name() -> None:
+    found = [s.text for s in find_spans(tokenize("Biscuit, Saoirse Galbraith-Nunn's cocker spaniel, was walked."))]
+    assert found == ["Biscuit", "Saoirse Galbraith-Nunn"]
+    # a sentence adverb before the owner is no name
+    assert [s.text for s in find_spans(tokenize("However, Saoirse Galbraith-Nunn's dog was walked."))] == ["Saoirse Galbraith-Nunn"]

@@ -1207,3 +1207,10 @@ def test_the_verb_or_participle_of_a_kind_names_that_kind() -> None:
     answers(p, "What injury did Desmond Fairweather suffer?", "bruised wrist")
     abstains(p, "What breed are Ada Obi's ewes?")  # a noun of a kind before another noun still narrows it
     abstains(p, "What injury did Ines Marlow suffer?")
+
+
+def test_the_name_set_off_before_an_owners_noun_is_that_things_name() -> None:
+    p = build(["Biscuit, Saoirse Galbraith-Nunn's cocker spaniel, was walked five times on Larkspur Common.",
+               "Pepper, Ada Obi's neighbour, walked the dog."], ["a", "b"])
+    answers(p, "What is the name of Saoirse Galbraith-Nunn's cocker spaniel?", "Biscuit")
+    abstains(p, "What is the name of Ada Obi's dog?")  # Pepper is her neighbour

@@ -224,6 +224,15 @@ def guess_kind(text: str) -> str:
     return "thing"
 
 
+def _owner_follows(texts: list[str], k: int) -> bool:
+    """Whether a name and its possessive start at ``k``: "Biscuit, Saoirse Galbraith-Nunn's cocker
+    spaniel, ..." sets off what the first word names, as "Pepper, a spaniel" does."""
+    j = k
+    while j < len(texts) and j - k < 4 and texts[j][:1].isupper():
+        j += 1
+    return j > k and j < len(texts) and texts[j] == "'s"
+
+
 def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) -> list[Span]:
     """Find name spans in a tokenised sentence (see the module docstring for the rules)."""
     n = len(tokens)
@@ -366,7 +375,9 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
         if not lead_number and is_initial and len(words) == 1:
             follows_poss = last < n and texts[last] == "'s"
             # "Pepper, a six-year-old spaniel, ...": an appositive after a comma names the word
-            appositive = (last + 1 < n and texts[last] == "," and lowers[last + 1] in ("a", "an", "the", "our", "my")
+            appositive = (last + 1 < n and texts[last] == ","
+                          and (lowers[last + 1] in ("a", "an", "the", "our", "my", "his", "her", "their")
+                               or _owner_follows(texts, last + 1))
                           and lowers[first_word] not in SENTENCE_ADVERBS and lowers[first_word] not in SUBORDINATORS
                           and not lowers[first_word].endswith("ly"))
             if not follows_poss and not appositive and not (known and known(lowers[first_word])):

@@ -2123,6 +2123,10 @@ def _named_near(ci: ClaimIndex, q: Question, exclude: set[str]) -> bool:
             if s.last - 1 == p and s.first < p:
                 return True  # "Shear Tide Salon" for "her salon": the noun is the name's own last word
             gap = ci.lower[s.last:p]
+            owner = next((o for o in ci.spans if o.possessive and o.first == s.last + 1), None)
+            if owner is not None and gap[:1] == [","]:
+                # "Biscuit, Saoirse's cocker spaniel": the owner's name stands for "the"
+                gap = [",", "the"] + [w for w in ci.lower[owner.last:p] if w != "'s"]
             if 2 <= len(gap) <= 4 and gap[0] == "," and gap[1] in ("the", "a", "an") and "," not in gap[1:]:
                 return True  # "Tansy, the new sheepdog": the apposition says what the name names
     return False
