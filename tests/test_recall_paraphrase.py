@@ -1214,3 +1214,15 @@ def test_the_name_set_off_before_an_owners_noun_is_that_things_name() -> None:
                "Pepper, Ada Obi's neighbour, walked the dog."], ["a", "b"])
     answers(p, "What is the name of Saoirse Galbraith-Nunn's cocker spaniel?", "Biscuit")
     abstains(p, "What is the name of Ada Obi's dog?")  # Pepper is her neighbour
+
+
+def test_a_word_before_the_asked_noun_that_the_claim_gives_another_of_its_own_is_another_one() -> None:
+    p = build(["The Skerrymore Ferries single adult foot-passenger fare remains £6.40.",
+               "Dagny Okonkwo-Reyes now manages the Fellgate Road site.",
+               "Oona Pakarinen got a three-month extension for her thesis after the field season was cut short by ice."],
+              ["a", "b", "c"])
+    answers(p, "What is the fare on Skerrymore Ferries?", "£6.40")
+    answers(p, "What is the foot-passenger fare on Skerrymore Ferries?", "£6.40")
+    abstains(p, "What is the vehicle fare on Skerrymore Ferries?")  # the claim's fare is another one
+    answers(p, "Which building site is Dagny Okonkwo-Reyes in charge of?", "Fellgate Road")  # a name says which
+    answers(p, "Why did Oona Pakarinen get extra time for her thesis?", "cut short")  # "get" is no kind of extension

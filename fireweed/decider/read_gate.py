@@ -46,7 +46,7 @@ from fireweed.decider.grounding import CLOCK_RE, PRIOR_MARKERS, ClaimIndex, age_
 from fireweed.decider.lexicon import AUXILIARIES, MONTHS, STOPWORDS, WEEKDAYS, is_verb, past_form, role_word, stem
 from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
-from fireweed.decider.question import (DETERMINERS, PLACING_VERBS, SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse,
+from fireweed.decider.question import (DETERMINERS, LIGHT_VERBS, PLACING_VERBS, SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse,
                                       past_marker_at, verbal)
 from fireweed.decider.relations import lexicon
 
@@ -1136,21 +1136,24 @@ def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
     """A word the question puts right before a noun the claim shares, where the claim puts another
     word of its own: "into the upper lake" is not answered by "into the lower lake". (A claim
     with nothing there may still answer: "the lake" leaves "upper" open.)"""
-    by_index = {w.index: w for w in q.soft}
+    # the asked noun too: "the vehicle fare" is not answered by "the foot-passenger fare"
+    by_index = {w.index: w for w in (*q.soft, q.head_word) if w is not None}
     asked = {w.stem for w in q.soft}
     named = {k for s in ci.spans for k in range(s.first, s.last)}
     for w in q.soft:
         head = by_index.get(w.index + 1)
-        if head is None or _grounded(ci, w) or not _grounded(ci, head):
-            continue
+        if head is None or w.stem in LIGHT_VERBS or _grounded(ci, w) or not _grounded(ci, head):
+            continue  # ("get extra time": a light verb before the noun says nothing of which one)
         # a noun inside a name ("the Loch Eilan Limnology Group") may be described in other words
         spots = [p for p in ci.positions(head.concepts) if p not in named]
         # "the women's race": a common noun's possessive before the noun is the claim's own word
         # there too (a name's is not: "Oriel's race" says whose, not which kind)
         before = [ci.lower[p - 2] if ci.lower[p - 1] == "'s" and p > 1 and p - 2 not in named else ci.lower[p - 1]
                   for p in spots if p > 0]
-        if spots and len(before) == len(spots) and all(
-                b.isalpha() and b not in STOPWORDS and stem(b) not in asked and not _verb_form(b) for b in before):
+        # a name there ("the Fellgate Road site") says which one, and the question's word may be its kind
+        if spots and len(before) == len(spots) and all(p - 1 not in named for p in spots) and all(
+                b.replace("-", "").isalpha() and b not in STOPWORDS and stem(b) not in asked and not _verb_form(b)
+                for b in before):
             return w.text
     return None
 
