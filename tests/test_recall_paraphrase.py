@@ -1226,3 +1226,16 @@ def test_a_word_before_the_asked_noun_that_the_claim_gives_another_of_its_own_is
     abstains(p, "What is the vehicle fare on Skerrymore Ferries?")  # the claim's fare is another one
     answers(p, "Which building site is Dagny Okonkwo-Reyes in charge of?", "Fellgate Road")  # a name says which
     answers(p, "Why did Oona Pakarinen get extra time for her thesis?", "cut short")  # "get" is no kind of extension
+
+
+def test_a_part_picked_out_by_a_predicate_or_a_number_bound_on_its_other_side_is_not_answered() -> None:
+    p = build(["Feldmann Homes will build 42 flats on the Tanner Street depot.",
+               "Saoirse Galbraith-Nunn invited 96 guests, of whom 71 have accepted.",
+               "The Oxley & Brandt mileage allowance is 45p per mile for the first 10,000 miles."], ["a", "b", "c"])
+    answers(p, "How many flats will Feldmann Homes build on the Tanner Street depot?", "42 flats")
+    abstains(p, "How many of the Feldmann Homes flats will be affordable housing?")  # all 42 are not
+    answers(p, "How many of Saoirse Galbraith-Nunn's guests have accepted?", "71")
+    answers(p, "What is the Oxley & Brandt mileage allowance for the first 10,000 miles?", "45p")
+    answers(p, "What is the Oxley & Brandt mileage allowance up to 10,000 miles?", "45p")
+    abstains(p, "What is the Oxley & Brandt mileage allowance after the first 10,000 miles?")
+    abstains(p, "What is the Oxley & Brandt mileage allowance over 10,000 miles?")

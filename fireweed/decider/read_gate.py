@@ -859,7 +859,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             fail(q.head_word.text)
     if q.kind not in ("yesno", "keyword") and not q.about:
         # a word before a shared noun that the claim replaces with its own ("upper" / "lower lake")
-        clash = _phrase_clash(q, ci) or _complement_clash(q, ci) or _name_phrase_clash(q, ci)
+        clash = _phrase_clash(q, ci) or _complement_clash(q, ci) or _name_phrase_clash(q, ci) or _bound_clash(q, ci)
         if clash is not None:
             fail(clash)
         # who does what to whom: a claim that gives the question's roles to other names is no answer
@@ -903,6 +903,13 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 continue
             fail(absent[0].text)
             break
+    part = _partitive_predicate(q)
+    if part:
+        # "how many of the flats will be affordable housing" asks a part that the predicate picks out;
+        # a claim counting all the flats does not say how many of them that is
+        missing_part = next((w for w in part if not _grounded(ci, w)), None)
+        if missing_part is not None:
+            fail(missing_part.text)
     # the other words: corroboration
     soft = [w for w in q.soft if w.stem not in {stem(t) for k in q_spans for t in k.split()}]
     by_kind = [w for w in (q.head_word, q.verb_word, *q.soft) if w is not None and _by_kind_only(ci, w, q)]
@@ -1155,6 +1162,50 @@ def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
                 b.replace("-", "").isalpha() and b not in STOPWORDS and stem(b) not in asked and not _verb_form(b)
                 for b in before):
             return w.text
+    return None
+
+
+# Which side of a number a preposition puts what is said: "after the first 10,000 miles" is
+# beyond it, "for the first 10,000 miles" and "up to 10,000 miles" within it.
+_BEYOND = frozenset({"after", "beyond", "past", "over", "above", "exceeding"})
+_WITHIN = frozenset({"under", "below", "within", "before", "until", "till", "for", "during", "in", "to"})
+
+
+def _bound_side(lower: list[str], k: int) -> str | None:
+    """'beyond' or 'within' for the number at ``k`` after a preposition ("over 10,000", "for the
+    first 10,000"), None when nothing says which side."""
+    j, first = k - 1, False
+    while j >= 0 and lower[j] in ("the", "first"):
+        first = first or lower[j] == "first"
+        j -= 1
+    if j < 0:
+        return None
+    w = lower[j]
+    if w == "to" and (j == 0 or lower[j - 1] != "up"):
+        return None  # only "up to" bounds; "to 10,000" is a value reached
+    if first and w in ("over", "in", "during"):
+        return "within"  # "over the first 10,000 miles": while they are run
+    if w in _BEYOND:
+        return "beyond"
+    return "within" if w in _WITHIN and (first or w != "for") else None
+
+
+def _bound_clash(q: Question, ci: ClaimIndex) -> str | None:
+    """A number the claim shares, put on the other side of it ("after the first 10,000 miles" is
+    not answered by what is paid "for the first 10,000 miles")."""
+    lower = [t.text.lower() for t in q.tokens]
+    for k, w in enumerate(lower):
+        if not any(c.isdigit() for c in w):
+            continue
+        side = _bound_side(lower, k)
+        if side is None:
+            continue
+        other = {_bound_side(ci.lower, p) for p, c in enumerate(ci.lower) if c == w}
+        if other and side not in other and None not in other:
+            j = k - 1
+            while lower[j] in ("the", "first"):
+                j -= 1
+            return q.tokens[j].text
     return None
 
 
@@ -1831,6 +1882,17 @@ def _bare_in_claim(ci: ClaimIndex, head: Word) -> bool:
         if not owned and (p + 1 >= len(lower) or lower[p + 1] != "of"):
             return True
     return False
+
+
+def _partitive_predicate(q: Question) -> list[Word]:
+    """The words after the counted noun of "how many of the <noun> ...": what picks out the part."""
+    lower = [t.text.lower() for t in q.tokens]
+    head = q.head_word
+    if head is None or q.hole != "number" or len(lower) < 4 or lower[:3] not in (["how", "many", "of"],
+                                                                                   ["how", "much", "of"]):
+        return []
+    in_name = {k for sp in q.spans for k in range(sp.first, sp.last)}
+    return [w for w in q.soft if w.index > head.index and w.index not in in_name]
 
 
 def _narrowing_phrases(q: Question) -> list[list[Word]]:
