@@ -1261,3 +1261,15 @@ def test_an_alternative_may_be_dropped_but_not_told_as_the_choice() -> None:
     assert judge("Dr Benedikt Aaltonen will lead the Wednesday ward round from 14 April.", evidence).ok
     v = judge("Dr Benedikt Aaltonen will lead the Tuesday round from 14 April.", evidence)
     assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_a_negation_is_said_of_its_own_clause_not_of_the_reason_after_it() -> None:
+    evidence = "Because cloud was down to 600 metres, the coastguard helicopter Rescue 936 could not land."
+    _refused_with_code_and_twin_admitted(
+        evidence, "The coastguard helicopter Rescue 936 landed because cloud was down to 600 metres.",
+        "The coastguard helicopter Rescue 936 could not land because cloud was down to 600 metres.",
+        "asserts_more_than_evidence")
+    # and a negation the evidence does not make is still refused, the reason reordered or not
+    assert judge("The coastguard helicopter Rescue 936 could not land because cloud was down to 600 metres.",
+                 "Because cloud was down to 600 metres, the coastguard helicopter Rescue 936 landed.").code \
+        == "asserts_more_than_evidence"

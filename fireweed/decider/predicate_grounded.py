@@ -260,7 +260,7 @@ def _neg_sites(a: Analysis) -> list[_NegSite]:
         covered: list[int] = []
         while j < len(toks) and a.clauses[j] == clause and not _skippable(toks[j]) \
                 and toks[j].norm not in NEGATIONS and len(words) < 3 \
-                and not (alternative and toks[j].norm in _REST_ENDS):
+                and not ((alternative or words) and toks[j].norm in _REST_ENDS):
             scope.update(a.stems[j])
             words.append(toks[j].text)
             covered.append(j)
