@@ -1273,3 +1273,14 @@ def test_a_negation_is_said_of_its_own_clause_not_of_the_reason_after_it() -> No
     assert judge("The coastguard helicopter Rescue 936 could not land because cloud was down to 600 metres.",
                  "Because cloud was down to 600 metres, the coastguard helicopter Rescue 936 landed.").code \
         == "asserts_more_than_evidence"
+
+
+def test_a_measure_after_by_is_no_agent_so_an_added_one_is_an_invented_number() -> None:
+    evidence = "Anselm Kreutzberger has extended his contract with the orchestra until 2029."
+    _refused_with_code_and_twin_admitted(
+        evidence, "Anselm Kreutzberger has extended his contract with the orchestra by 4 years until 2029.",
+        "Anselm Kreutzberger has extended his contract with the orchestra until 2029.", "numeral_invented")
+    # a name after "by" is still the agent of a passive, and may not change places
+    _refused_with_code_and_twin_admitted(
+        "The orchestra was conducted by Anselm Kreutzberger.", "Anselm Kreutzberger was conducted by the orchestra.",
+        "Anselm Kreutzberger conducted the orchestra.", "relation_transposed")

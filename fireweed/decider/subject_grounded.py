@@ -25,6 +25,7 @@ from .text import (
     ARTICLES,
     AUXILIARIES,
     MODALS,
+    NUMBER_WORDS,
     POSSESSIVE_DETERMINERS,
     PREPOSITIONS,
     PRONOUN_GROUPS,
@@ -287,7 +288,7 @@ def passive_voice(a: Analysis, k: int) -> tuple[bool, bool]:
     norm = toks[k].norm
     if norm in _ADVERB_LIKE or (norm.endswith("ly") and len(norm) > 3):
         return False, False  # "was collected early by her aunt": an adverb is no participle
-    if _by_follows(toks, k) is not None:
+    if _by_follows(a, k) is not None:
         return True, True
     if toks[k].norm.endswith("ing"):
         return False, False
@@ -304,12 +305,19 @@ def passive_voice(a: Analysis, k: int) -> tuple[bool, bool]:
 _PARTICLES = frozenset("up out off down over away back through".split())
 
 
-def _by_follows(toks: list[Token] | tuple[Token, ...], k: int) -> int | None:
-    """The index of a "by" right after the word at ``k``, or after its particle ("carried out by")."""
+def _by_follows(a: Analysis, k: int) -> int | None:
+    """The index of a "by" right after the word at ``k``, or after its particle ("carried out by"),
+    that can name an agent: not one before a number or a time ("extended by 4 years", "stop by
+    midnight")."""
+    toks = a.tokens
     j = k + 1
     if j < len(toks) and toks[j].norm in _PARTICLES and not toks[k].norm.endswith("ing"):
         j += 1
-    return j if j < len(toks) and toks[j].norm == "by" else None
+    if j >= len(toks) or toks[j].norm != "by":
+        return None
+    if j + 1 < len(toks) and (a.in_numeral[j + 1] or toks[j + 1].has_digit or toks[j + 1].norm in NUMBER_WORDS):
+        return None
+    return j
 
 
 def passive_agent_at(a: Analysis, k: int) -> int | None:
@@ -320,7 +328,7 @@ def passive_agent_at(a: Analysis, k: int) -> int | None:
     if norm in _ADVERB_LIKE or (norm.endswith("ly") and len(norm) > 3):
         return None  # an adverb is no participle (see passive_voice)
     n = len(toks)
-    at_once = _by_follows(toks, k)
+    at_once = _by_follows(a, k)
     if at_once is not None:
         return at_once
     if toks[k].norm.endswith("ing") or not (_be_before(toks, k) or _set_off_participle(a, k)):
