@@ -1284,3 +1284,14 @@ def test_a_measure_after_by_is_no_agent_so_an_added_one_is_an_invented_number() 
     _refused_with_code_and_twin_admitted(
         "The orchestra was conducted by Anselm Kreutzberger.", "Anselm Kreutzberger was conducted by the orchestra.",
         "Anselm Kreutzberger conducted the orchestra.", "relation_transposed")
+
+
+def test_a_name_after_a_preposition_that_opens_a_clause_is_that_clauses_subject() -> None:
+    evidence = "At 14:12 the team was paged after walker Priya Raghunathan slipped on ice below Raven Crag."
+    _refused_with_code_and_twin_admitted(
+        evidence, "Priya Raghunathan was paged at 14:12.",  # she slipped; the team was paged
+        "Priya Raghunathan slipped on ice below Raven Crag.", "unknown_subject")
+    assert judge("Walker Priya Raghunathan slipped on ice below Raven Crag.", evidence).ok
+    # "after" before a name with no verb of its own is still a preposition
+    _refused_with_code_and_twin_admitted(
+        "The team left after Priya Raghunathan.", "Priya Raghunathan left.", "The team left.", "unknown_subject")

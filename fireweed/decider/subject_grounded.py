@@ -241,7 +241,15 @@ def _subject_position(toks: tuple[Token, ...], i: int, width: int, verb: int) ->
         while j >= 0 and toks[j].norm != "by":
             j -= 1
         return j > 0 and stems_of(toks[j - 1].norm)[:1] == stems_of(toks[verb].norm)[:1]
+    if before in _CONJUNCTION_PREPS and verb >= i + width and all(
+            toks[k].norm in AUXILIARIES or toks[k].norm in MODALS or toks[k].norm in ("not", "never")
+            or toks[k].norm in _ADVERB_LIKE or toks[k].norm.endswith("ly") for k in range(i + width, verb)):
+        return True  # "paged after Priya Raghunathan slipped": a clause opens, she is its subject
     return before not in PREPOSITIONS
+
+
+# prepositions that also open a clause, whose subject then follows them ("after Ada left")
+_CONJUNCTION_PREPS = frozenset({"after", "before", "since", "until", "till", "as", "once"})
 
 
 # Words that end the stretch in which a passive participle's "by" agent can stand: a new clause
