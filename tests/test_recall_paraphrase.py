@@ -1239,3 +1239,17 @@ def test_a_part_picked_out_by_a_predicate_or_a_number_bound_on_its_other_side_is
     answers(p, "What is the Oxley & Brandt mileage allowance up to 10,000 miles?", "45p")
     abstains(p, "What is the Oxley & Brandt mileage allowance after the first 10,000 miles?")
     abstains(p, "What is the Oxley & Brandt mileage allowance over 10,000 miles?")
+
+
+def test_who_told_it_is_not_what_it_is_about_and_a_persons_title_is_her_post() -> None:
+    p = build(["Treasurer Declan Ó Riordáin reported that the spring production sold 1,146 tickets.",
+               "The winter production sold 500 tickets.",
+               "Curator of palaeontology Dr Folasade Adebayo-Lind will lead the conservation of the ichthyosaur.",
+               "Dr Folasade Adebayo-Lind found that the skeleton includes a partial embryo.",
+               "Dr Benedikt Aaltonen found a crack in the fossil."], list("abcde"))
+    answers(p, "How many tickets did the spring production sell, according to treasurer Declan Ó Riordáin?", "1,146")
+    answers(p, "How many tickets did the winter production sell?", "500")
+    abstains(p, "How many tickets did the winter production sell, according to Declan Ó Riordáin?")  # he told 1,146
+    answers(p, "What is Dr Folasade Adebayo-Lind's title?", "Curator of palaeontology")
+    answers(p, "What is Dr Folasade Adebayo-Lind's job?", "Curator of palaeontology")  # not "Dr", a degree
+    abstains(p, "What is Dr Benedikt Aaltonen's job?")

@@ -163,7 +163,9 @@ class ClaimIndex:
 
 
 # Plain forms of address name no role; every other title does ("Inspector", "Councillor").
-_ADDRESS_ONLY = frozenset({"mr", "mr.", "mrs", "mrs.", "ms", "ms.", "miss", "mx", "mx.", "sir", "dame", "lord", "lady"})
+# ("Dr" says a degree is held, not what the holder does)
+_ADDRESS_ONLY = frozenset({"mr", "mr.", "mrs", "mrs.", "ms", "ms.", "miss", "mx", "mx.", "sir", "dame", "lord", "lady",
+                           "dr", "dr."})
 _APPOSITION_ENDS = frozenset({",", ";", ".", "at", "of", "for", "with", "in"})
 
 
@@ -189,6 +191,9 @@ def _roles_around(lower: list[str], sp: Span, spans: list[Span]) -> list[str]:
     while k >= 0 and len(words) < 2 and role_word(lower[k]):
         words.insert(0, lower[k])
         k -= 1
+    if not words and k >= 2 and lower[k - 1] == "of" and lower[k].isalpha() and lower[k] not in STOPWORDS \
+            and role_word(lower[k - 2]):
+        words = lower[k - 2:k + 1]  # "Curator of palaeontology Dr Folasade Adebayo-Lind"
     if words:
         out.append(" ".join(words))
     j = sp.last

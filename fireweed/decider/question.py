@@ -47,7 +47,7 @@ from fireweed.decider.lexicon import (
     stem,
     tokenize,
 )
-from fireweed.decider.name_spans import Span, add_known_spans, find_spans
+from fireweed.decider.name_spans import Span, add_known_spans, find_spans, guess_kind
 from fireweed.decider.relations import lexicon
 from fireweed.decider.text import CARDINAL_WORDS, MODALS
 
@@ -572,6 +572,9 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                 q.hole = "duration"
                 consumed.add(head_word.index)
                 head_word = None
+        if q.hole == "title" and head_word is not None and any(
+                sp.possessive and sp.last + 1 == head_word.index and guess_kind(sp.text) == "person" for sp in q.spans):
+            q.hole = "role"  # "Dr Folasade Adebayo-Lind's title": a person's title is her post
         if whw == "whose":
             q.hole = "person"  # "whose birthday is she celebrating": the owner, by name
         if q.hole is None:

@@ -401,6 +401,11 @@ def _resolve_spans(view: Any, q: Question, demote: bool) -> RecallAnswer | tuple
                 f"'{span.text}' could be {res.names()}. Ask again with the full name.",
                 candidates=res.candidates,
             )
+        if "according" in lower[max(0, span.first - 3):span.first]:
+            # "..., according to treasurer Declan Ó Riordáin": who told it, not what it is about;
+            # the claim must still name the teller, as words
+            plain.add(span.key)
+            continue
         eid = res.entity_ids[0]
         if span.prep in SETTING_PREPS and not span.possessive and required:
             if eid not in setting and eid not in required:
@@ -603,6 +608,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         head_type = None if q.kind == "how" and q.hole == "number" else TYPE_NOUNS.get(q.head_word.stem)
         if q.hole == "time" and head_type == "clock":
             head_type = "time"  # "her backstroke time": a time taken answers as well as a time of day
+        if q.hole == "role" and head_type == "title":
+            head_type = "role"  # a person's title (see analyse)
         # "job number 55812" does not say what the job is: then the kind of value must answer
         if _grounded(ci, q.head_word) and not _taken(ci, q.head_word, q) \
                 and not (head_type in ("role", "title", "name") and _attributive(ci, q.head_word)) \
