@@ -1253,3 +1253,10 @@ def test_who_told_it_is_not_what_it_is_about_and_a_persons_title_is_her_post() -
     answers(p, "What is Dr Folasade Adebayo-Lind's title?", "Curator of palaeontology")
     answers(p, "What is Dr Folasade Adebayo-Lind's job?", "Curator of palaeontology")  # not "Dr", a degree
     abstains(p, "What is Dr Benedikt Aaltonen's job?")
+
+
+def test_a_ment_noun_is_met_by_its_verb() -> None:
+    p = build(["Oxley & Brandt underpaid 37 employees at the Dunmore site by a total of £6,214 in December.",
+               "Oxley & Brandt opened a new apartment block at the Dunmore site."], ["a", "b"])
+    answers(p, "Dunmore underpayment total", "£6,214")
+    abstains(p, "Dunmore overpayment total")  # another verb

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from fireweed.decider.lexicon import MONTHS, WEEKDAYS, stem
+from fireweed.decider.lexicon import MONTHS, WEEKDAYS, is_verb, stem
 
 __all__ = ["Lexicon", "lexicon", "load"]
 
@@ -54,7 +54,8 @@ class Lexicon:
         s = word if " " in word else stem(word)
         got = self.concepts.get(s)
         if got is None:
-            return frozenset((s,))
+            verb = _verb_of_noun(s)
+            return frozenset((s,)) if verb is None else frozenset((s, verb))
         return got
 
     def asked_concepts(self, word: str) -> frozenset[str]:
@@ -133,6 +134,21 @@ def _time_at(stems: list[str], k: int) -> bool:
         return False
     w = stems[k]
     return w[:1].isdigit() or w in MONTHS or w in WEEKDAYS or w.rstrip("s") in WEEKDAYS or w in _TIME_WORDS
+
+
+_VERB_PREFIXES = ("under", "over", "mis", "out", "re", "pre", "co")
+
+
+def _verb_of_noun(s: str) -> str | None:
+    """The verb a "-ment" noun names the doing of ("underpayment" → underpay, "replacement" →
+    replace), so a question's noun meets a claim's verb; None for any other word, or a "-ment"
+    word with no verb before it ("apartment", "garment")."""
+    if len(s) < 8 or not s.endswith("ment"):
+        return None
+    base = stem(s[:-4])
+    if is_verb(base) or any(base.startswith(p) and is_verb(base[len(p):]) for p in _VERB_PREFIXES):
+        return base
+    return None
 
 
 def _key_of(entry: str) -> str:
