@@ -1260,3 +1260,10 @@ def test_a_ment_noun_is_met_by_its_verb() -> None:
                "Oxley & Brandt opened a new apartment block at the Dunmore site."], ["a", "b"])
     answers(p, "Dunmore underpayment total", "£6,214")
     abstains(p, "Dunmore overpayment total")  # another verb
+
+
+def test_what_was_used_to_do_something_is_what_it_was_done_with() -> None:
+    p = build(["Engineer Mateus Carvalho recorded the drums with a pair of Coles 4038 ribbon microphones.",
+               "Engineer Mateus Carvalho mixed the vocals on a Neve console."], ["a", "b"])
+    answers(p, "Which microphones did Mateus Carvalho use to record the drums?", "Coles 4038")
+    abstains(p, "Which microphones did Mateus Carvalho use to clean the drums?")  # not what was done with them

@@ -87,6 +87,7 @@ TYPE_NOUNS: dict[str, str] = {
 }
 # verbs that carry no relation of their own ("what does she do", "put a figure on")
 _HOLD = stem("hold")
+_USE = stem("use")
 LIGHT_VERBS = frozenset(stem(w) for w in "be do have get take put go happen mean".split())
 # a name after one of these is the setting of the question, not its subject
 SETTING_PREPS = frozenset({"in", "at", "into", "from", "to", "near", "during", "on", "aboard", "inside", "outside", "across", "within", "around"})
@@ -612,6 +613,13 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     if verb is not None and verb.stem in _NAMING and q.hole in ("thing", None):
         q.hole = "title"
         verb = None
+    if verb is not None and verb.stem == _USE and verb.index + 2 < n and lower[verb.index + 1] == "to" \
+            and verb.index + 2 in by_index and is_verb(lower[verb.index + 2]):
+        # "which microphones did he use to record the drums": what was done with them is asked
+        # ("recorded the drums with Coles 4038 microphones"); "use" is only how it is put
+        consumed.add(verb.index)
+        consumed.add(verb.index + 1)
+        verb = by_index[verb.index + 2]
     if verb is not None and (verb.stem in LIGHT_VERBS or verb is head_word):
         verb = None
     if verb is not None and verb.stem == _HOLD and head_word is not None and TYPE_NOUNS.get(head_word.stem) == "role":
