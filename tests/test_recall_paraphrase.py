@@ -1267,3 +1267,11 @@ def test_what_was_used_to_do_something_is_what_it_was_done_with() -> None:
                "Engineer Mateus Carvalho mixed the vocals on a Neve console."], ["a", "b"])
     answers(p, "Which microphones did Mateus Carvalho use to record the drums?", "Coles 4038")
     abstains(p, "Which microphones did Mateus Carvalho use to clean the drums?")  # not what was done with them
+
+
+def test_a_name_of_no_known_kind_that_supplies_or_makes_a_thing_is_a_company() -> None:
+    p = build(["Ward 9 will trial automated dispensing cabinets supplied by Medivault from 3 March.",
+               "Ward 12 will trial automated dispensing cabinets supplied by Ada Obi from 4 March."], ["a", "b"])
+    answers(p, "Ward 9 will trial automated dispensing cabinets supplied by which company?", "Medivault")
+    answers(p, "Which company supplies the cabinets that Ward 9 will trial?", "Medivault")
+    abstains(p, "Ward 12 will trial automated dispensing cabinets supplied by which company?")  # a person

@@ -303,6 +303,17 @@ def _dosed(lower: list[str], i: int) -> bool:
     return is_number(lower[i + 1]) and lower[i + 2] in _DOSE_UNITS
 
 
+# participles whose "by" names who supplies, makes or runs a thing: a firm, unless a person is named
+_SUPPLIED = frozenset({"supplied", "provided", "made", "manufactured", "built", "produced", "operated", "run",
+                       "owned", "installed", "delivered", "sponsored", "funded", "published", "distributed"})
+
+
+def _supplier_at(lower: list[str], first: int) -> bool:
+    """Whether the name starting at ``first`` follows "supplied by", "made by" and the like: a name
+    of no known kind there ("cabinets supplied by Medivault") is a firm."""
+    return first >= 2 and lower[first - 1] == "by" and lower[first - 2] in _SUPPLIED
+
+
 def _add(ci: ClaimIndex, kind: str, value: str) -> None:
     ci.types.setdefault(kind, set()).add(value)
 
@@ -378,7 +389,7 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "title", s.key)
         if kind == "person":
             _add(ci, "person", s.key)
-        if kind == "org":
+        if kind == "org" or kind == "thing" and not s.quoted and _supplier_at(lower, s.first):
             _add(ci, "org", s.key)  # "which company": a name with "Ltd", "& Co", "Foods" ... is one
         if kind in ("place", "org") or s.prep in ("in", "at", "to", "from", "near", "into"):
             _add(ci, "place", s.key)
