@@ -40,12 +40,16 @@ from fireweed.decider.lexicon import (
     WEEKDAYS,
     Token,
     is_number,
+    is_verb,
     normalize,
+    past_form,
+    role_word,
     stem,
     tokenize,
 )
 from fireweed.decider.name_spans import Span, add_known_spans, find_spans
-from fireweed.decider.text import CARDINAL_WORDS
+from fireweed.decider.subject_grounded import claim_subject
+from fireweed.decider.text import CARDINAL_WORDS, MODALS, analyze
 from fireweed.decider.relations import lexicon
 
 __all__ = ["COPULAS", "Fact", "parse_claim", "values_of", "content_stems", "normalize_claim", "CHANGE_VERBS", "resulting_state",
@@ -190,6 +194,36 @@ def _resulting_state(f: Fact) -> str | None:
 
 
 _REPORTING = frozenset(stem(w) for w in "report say confirm announce state note explain write warn".split())
+
+
+def opening_name(f: Fact) -> str | None:
+    """The lower-cased first word of a claim that opens it as a name no span holds ("Bramble
+    weighed 21.4 kg"), or None.
+
+    A single capitalised word at the start of a sentence may be any word, so name finding takes it
+    for a name only once the store knows it. The write gate reads the claim's subject more fully:
+    when that subject is this one word, and a verb follows it at once, the claim is about it, and
+    the memory must be filed under it (and go when it is erased), whatever came first."""
+    toks = f.tokens
+    if len(toks) < 2 or any(s.first == 0 for s in f.spans):
+        return None
+    word, nxt = toks[0].text, toks[1].text.lower()
+    if not (word.isalpha() and word[:1].isupper() and word[1:].islower()):
+        return None
+    low = word.lower()
+    # a word the lexicon knows, or a post's plural, is a common noun ("Police closed the road",
+    # "Volunteers planted 40 trees"); a bare singular post is a surname ("Baker signed it")
+    if low in STOPWORDS or stem(low) in lexicon().concepts or low.endswith(("ly", "ing")) \
+            or low.endswith("s") and role_word(low[:-1]):
+        return None
+    # and a verb agreeing with one subject follows: "Bramble weighed", "Priya leads", not "Court hire at"
+    if not (nxt in AUXILIARIES or nxt in MODALS or past_form(nxt) and (is_verb(nxt) or nxt.endswith("ed"))
+            or nxt.endswith("s") and is_verb(nxt)):
+        return None
+    subj = claim_subject(analyze(f.claim))
+    if subj is None or subj.kind != "name" or subj.name is None or subj.name.first != 0 or len(subj.name.tokens) != 1:
+        return None
+    return low
 
 
 def reported_update(f: Fact) -> Fact | None:

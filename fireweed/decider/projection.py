@@ -47,7 +47,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from fireweed.decider.facts import Fact, parse_claim, reported_update, resulting_state, states_a_post, time_kinds
+from fireweed.decider.facts import Fact, opening_name, parse_claim, reported_update, resulting_state, states_a_post, time_kinds
 from fireweed.decider.text import without_posts
 from fireweed.decider.lexicon import HONORIFICS, MONTHS, stem
 from fireweed.decider.name_spans import Span, guess_kind, name_tokens
@@ -1066,6 +1066,9 @@ class Projection:
         supersession or dispute). Pure: nothing is applied until the writer commits."""
         t = self._t(tenant)
         fact = parse_claim(claim, lambda w: self._known_token(t, w), lambda k: self._known_key(t, k))
+        opener = opening_name(fact)
+        if opener is not None:  # "Bramble weighed 21.4 kg": about Bramble, known to the store or not
+            fact = parse_claim(claim, lambda w: w == opener or self._known_token(t, w), lambda k: self._known_key(t, k))
         events: list[tuple[str, dict[str, Any]]] = []
         subjects: list[str] = []
         new_names: dict[str, str] = {}
