@@ -1275,3 +1275,10 @@ def test_a_name_of_no_known_kind_that_supplies_or_makes_a_thing_is_a_company() -
     answers(p, "Ward 9 will trial automated dispensing cabinets supplied by which company?", "Medivault")
     answers(p, "Which company supplies the cabinets that Ward 9 will trial?", "Medivault")
     abstains(p, "Ward 12 will trial automated dispensing cabinets supplied by which company?")  # a person
+
+
+def test_a_name_with_the_noun_set_beside_it_is_asked_about_as_that_noun_says() -> None:
+    p = build(["Bramble is a nine-year-old springer spaniel owned by Gareth Pryce."], ["a"])
+    answers(p, "Who is Bramble the springer spaniel owned by?", "Gareth Pryce")
+    answers(p, "Who is Bramble the dog owned by?", "Gareth Pryce")  # a spaniel is a dog
+    abstains(p, "Who is Bramble the border collie owned by?")  # the claim's Bramble is no collie

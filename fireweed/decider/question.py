@@ -145,6 +145,8 @@ class Question:
     about: bool = False
     words: list[Word] = field(default_factory=list)
     subject_words: list[Word] = field(default_factory=list)
+    # "Bramble the springer spaniel": what the question says the named one is, which a claim must not contradict
+    apposition: list[Word] = field(default_factory=list)
     subject_named: bool = False
     head_of_possessed: bool = False
 
@@ -329,6 +331,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     span_at = {k: s for s in spans for k in range(s.first, s.last)}
     consumed: set[int] = {wh}
     named_box: list[bool] = []
+    apposition_box: list[Word] = []
 
     def is_stop(k1: int) -> bool:
         w = lower[k1]
@@ -420,6 +423,13 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                 (base_verb and (is_verb(lower[k1]) or _ends_phrase(k1))) or (verbal(lower[k1]) and verb_here(k1))
             ))):
                 # a name followed by a verb: the verb is the predicate
+                return k1, possessed
+            if k1 < n and lower[k1] in ("the", "a", "an"):
+                # "Bramble the springer spaniel": an apposition says who the name is, not what it has
+                j = k1 + 1
+                while j < n and j in by_index and not is_stop(j) and not verb_here(j):
+                    apposition_box.append(by_index[j])
+                    j += 1
                 return k1, possessed
             while k1 < n and not is_stop(k1) and k1 not in span_at and k1 not in phrase_at:
                 if lower[k1] in _WHEN_ADVERBS:
@@ -608,6 +618,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     q.subject_words = [w for w in subject_box if w is not head_word and w.text not in _PRESENT
                        and not _title_before_name(w, tokens, span_at)]
     q.subject_named = bool(named_box)
+    q.apposition = list(apposition_box)
     if whw == "where" and verb is not None and verb.stem in PLACING_VERBS:
         q.hole = "ordinal"  # "where did she finish in the sculls": a placing, not a place
     if verb is not None and verb.stem in _NAMING and q.hole in ("thing", None):

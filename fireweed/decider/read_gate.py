@@ -820,6 +820,9 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     # noun must be in the claim
     if anchored and q.subject_words and not _grounded(ci, q.subject_words[-1]):
         fail(q.subject_words[-1].text)
+    for w in q.apposition:
+        if not _grounded(ci, w):
+            fail(w.text)  # "Bramble the border collie" is not the springer spaniel a claim names
     if hole in _TIME_HOLES and q.verb_word is not None and literal and _time_only_in_other_clause(ci, q.verb_word):
         # "when was the leak reported" is not answered by "reported a leak, which a plumber
         # replaced on 3 October": the date is the replacing's, in the clause set off after a comma
