@@ -1282,3 +1282,10 @@ def test_a_name_with_the_noun_set_beside_it_is_asked_about_as_that_noun_says() -
     answers(p, "Who is Bramble the springer spaniel owned by?", "Gareth Pryce")
     answers(p, "Who is Bramble the dog owned by?", "Gareth Pryce")  # a spaniel is a dog
     abstains(p, "Who is Bramble the border collie owned by?")  # the claim's Bramble is no collie
+
+
+def test_what_finally_happened_is_what_the_last_claim_says() -> None:
+    p = build(["St Brigid's sports day will be held on Friday 21 June.",
+               "St Brigid's sports day took place on Wednesday 26 June."], ["a", "b"])
+    answers(p, "On what date did St Brigid's sports day finally take place?", "26 June")
+    answers(p, "On what date did St Brigid's sports day eventually take place?", "26 June")

@@ -91,7 +91,9 @@ _USE = stem("use")
 LIGHT_VERBS = frozenset(stem(w) for w in "be do have get take put go happen mean".split())
 # a name after one of these is the setting of the question, not its subject
 SETTING_PREPS = frozenset({"in", "at", "into", "from", "to", "near", "during", "on", "aboard", "inside", "outside", "across", "within", "around"})
-_PRESENT = frozenset({"now", "currently", "current", "still", "latest", "today", "presently", "nowadays", "moment", "new"})
+# (what happened "in the end" is what the last word on it says, as for what is so now)
+_PRESENT = frozenset({"now", "currently", "current", "still", "latest", "today", "presently", "nowadays", "moment", "new",
+                      "finally", "eventually", "ultimately"})
 _PAST = frozenset({"before", "previously", "formerly", "prior", "originally", "initially", "former", "previous", "earlier", "first"})
 _WHEN_ADVERBS = frozenset("now currently still today presently nowadays previously formerly originally initially then".split())
 _HOW = {
