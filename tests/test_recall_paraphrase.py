@@ -1289,3 +1289,10 @@ def test_what_finally_happened_is_what_the_last_claim_says() -> None:
                "St Brigid's sports day took place on Wednesday 26 June."], ["a", "b"])
     answers(p, "On what date did St Brigid's sports day finally take place?", "26 June")
     answers(p, "On what date did St Brigid's sports day eventually take place?", "26 June")
+
+
+def test_a_degree_sign_after_a_space_still_makes_a_temperature() -> None:
+    p = build(["Turbine T07 remains shut down because its gearbox oil temperature reached 92 °C.",
+               "Turbine T09 was inspected by Lars Pettersen."], ["a", "b"])
+    answers(p, "What temperature did Turbine T07's gearbox oil reach?", "92 °C")
+    abstains(p, "What temperature did Turbine T09's gearbox oil reach?")

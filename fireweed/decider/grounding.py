@@ -445,7 +445,7 @@ def _build(fact: Fact) -> ClaimIndex:
                     _add(ci, t, v + " " + lower[i + 2])
                 if lower[i + 2] in ("year-old", "years-old"):
                     _add(ci, "age", v)  # "a 58-year-old postman", split into 58, -, year-old
-            if w.endswith(("°c", "°f", "°")):
+            if w.endswith(("°c", "°f", "°")) or nxt in ("°c", "°f", "°"):
                 _add(ci, "temp", v)
             if w.endswith("%"):
                 _add(ci, "percent", v)

@@ -52,6 +52,7 @@ _TOKEN_RE = re.compile(
     + r"|[£$€¥]\d+(?:,\d{3})*(?:\.\d+)?"
     + r"|\d+(?:,\d{3})*(?:[.:/]\d+)*(?:-\d+)*(?:°[CF]?|%)?"
     + r"|[^\W\d_][\w]*(?:(?:['’]|[-.])(?=[^\W_])[\w]+)*"
+    + r"|°[CF]?(?![^\W\d_])"  # "92 °C": the unit after a space, one token, not a degree sign and a name "C"
     + r"|\S",
     re.UNICODE,
 )
