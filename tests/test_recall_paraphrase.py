@@ -1260,6 +1260,9 @@ def test_a_ment_noun_is_met_by_its_verb() -> None:
                "Oxley & Brandt opened a new apartment block at the Dunmore site."], ["a", "b"])
     answers(p, "Dunmore underpayment total", "£6,214")
     abstains(p, "Dunmore overpayment total")  # another verb
+    # a noun the relations table lists under another group is still the doing of its verb
+    p = build(["Tomasz Wierzbicki has been appointed head of development control from 1 April 2024."], ["a"])
+    answers(p, "Tomasz Wierzbicki appointment start date", "1 April 2024")
 
 
 def test_what_was_used_to_do_something_is_what_it_was_done_with() -> None:

@@ -53,10 +53,10 @@ class Lexicon:
         """The stem of the word plus the group ids it belongs to."""
         s = word if " " in word else stem(word)
         got = self.concepts.get(s)
+        verb = _verb_of_noun(s)
         if got is None:
-            verb = _verb_of_noun(s)
             return frozenset((s,)) if verb is None else frozenset((s, verb))
-        return got
+        return got if verb is None else got | {verb}  # "appointment" (listed with "join") is appointing too
 
     def asked_concepts(self, word: str) -> frozenset[str]:
         """A question word's concepts: :meth:`concepts_of`, and for a general noun ("clothes")
