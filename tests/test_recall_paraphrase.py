@@ -1299,3 +1299,11 @@ def test_a_degree_sign_after_a_space_still_makes_a_temperature() -> None:
                "Turbine T09 was inspected by Lars Pettersen."], ["a", "b"])
     answers(p, "What temperature did Turbine T07's gearbox oil reach?", "92 °C")
     abstains(p, "What temperature did Turbine T09's gearbox oil reach?")
+
+
+def test_to_succeed_someone_is_to_replace_them() -> None:
+    p = build(["Aiko Tanabe was elected secretary, replacing Graham Whitlock.",
+               "Professor Leilani Kahale will step down as chair and will be succeeded by Dr Samira Haddad."], ["a", "b"])
+    answers(p, "Who did Aiko Tanabe succeed as secretary?", "Graham Whitlock")
+    answers(p, "Who will succeed Professor Leilani Kahale as chair?", "Samira Haddad")
+    abstains(p, "Who did Aiko Tanabe defeat as secretary?")  # another verb
