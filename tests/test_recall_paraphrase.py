@@ -1307,3 +1307,12 @@ def test_to_succeed_someone_is_to_replace_them() -> None:
     answers(p, "Who did Aiko Tanabe succeed as secretary?", "Graham Whitlock")
     answers(p, "Who will succeed Professor Leilani Kahale as chair?", "Samira Haddad")
     abstains(p, "Who did Aiko Tanabe defeat as secretary?")  # another verb
+
+
+def test_a_responsibility_is_what_one_handles_or_leads() -> None:
+    p = build(["Elodie Verhaegen handles all quality complaints.",
+               "Ada Obi is responsible for the Orla Street budget.",
+               "Ben Roe won the Orla Street raffle."], ["a", "b", "c"])
+    answers(p, "What is Elodie Verhaegen's responsibility?", "quality complaints")
+    answers(p, "What is Ada Obi's responsibility?", "budget")
+    abstains(p, "What is Ben Roe's responsibility?")  # winning is no responsibility
