@@ -1280,6 +1280,12 @@ def test_a_measure_after_by_is_no_agent_so_an_added_one_is_an_invented_number() 
     _refused_with_code_and_twin_admitted(
         evidence, "Anselm Kreutzberger has extended his contract with the orchestra by 4 years until 2029.",
         "Anselm Kreutzberger has extended his contract with the orchestra until 2029.", "numeral_invented")
+    # a noun a preposition governs takes no "by" of its own: the agent is the participle's
+    _refused_with_code_and_twin_admitted(
+        "The Morwenna Grace towed the Silver Plover back into Porthkerris harbour by 16:05.",
+        "The Morwenna Grace was towed back into Porthkerris harbour by the Silver Plover by 16:05.",
+        "The Silver Plover was towed back into Porthkerris harbour by the Morwenna Grace by 16:05.",
+        "relation_transposed")
     # a name after "by" is still the agent of a passive, and may not change places
     _refused_with_code_and_twin_admitted(
         "The orchestra was conducted by Anselm Kreutzberger.", "Anselm Kreutzberger was conducted by the orchestra.",

@@ -314,9 +314,10 @@ _PARTICLES = frozenset("up out off down over away back through".split())
 
 
 def _by_follows(a: Analysis, k: int) -> int | None:
-    """The index of a "by" right after the word at ``k``, or after its particle ("carried out by"),
-    that can name an agent: not one before a number or a time ("extended by 4 years", "stop by
-    midnight")."""
+    """The index of a "by" right after the word at ``k`` (or after its particle: "carried out by")
+    that may name a doer: not when a number or a time follows ("extended by 4 years", "finish by
+    31 March"), nor after a noun that a preposition governs; after a participle or another word
+    ("a claim by Ewan") otherwise."""
     toks = a.tokens
     j = k + 1
     if j < len(toks) and toks[j].norm in _PARTICLES and not toks[k].norm.endswith("ing"):
@@ -324,6 +325,16 @@ def _by_follows(a: Analysis, k: int) -> int | None:
     if j >= len(toks) or toks[j].norm != "by":
         return None
     if j + 1 < len(toks) and (a.in_numeral[j + 1] or toks[j + 1].has_digit or toks[j + 1].norm in NUMBER_WORDS):
+        return None
+    if past_form(toks[k].norm):
+        return j
+    # a noun that a preposition governs is no doer: "towed into Porthkerris harbour by the Morwenna
+    # Grace", "his contract with the orchestra by 4 years"; "a claim by Ewan Castellanos" is one
+    i = k - 1
+    while i >= 0 and (toks[i].capitalized and not toks[i].sentence_initial or toks[i].norm in ARTICLES
+                      or toks[i].norm in POSSESSIVE_DETERMINERS):
+        i -= 1
+    if i >= 0 and toks[k].norm not in PREPOSITIONS and toks[i].norm in PREPOSITIONS:
         return None
     return j
 
