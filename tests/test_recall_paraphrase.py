@@ -1316,3 +1316,16 @@ def test_a_responsibility_is_what_one_handles_or_leads() -> None:
     answers(p, "What is Elodie Verhaegen's responsibility?", "quality complaints")
     answers(p, "What is Ada Obi's responsibility?", "budget")
     abstains(p, "What is Ben Roe's responsibility?")  # winning is no responsibility
+
+
+def test_a_limit_is_no_count_and_a_narrower_noun_must_be_said_when_the_asked_one_is_not() -> None:
+    p = build(["Halvorsen Library users may borrow up to 25 books at a time.",
+               "The Orla Street Library holds 40,000 books.",
+               "Lemur Lane cost £1.2 million and was part-funded by the Hollins Trust.",
+               "The admission price for Otter Creek is £6."], list("abcd"))
+    abstains(p, "How many books does the Halvorsen Library hold?")  # 25 is how many one may borrow
+    answers(p, "How many books may Halvorsen Library users borrow at a time?", "up to 25")
+    answers(p, "How many books does the Orla Street Library hold?", "40,000")
+    abstains(p, "What is the admission price for Lemur Lane?")  # what it cost to build
+    answers(p, "What was the price of Lemur Lane?", "£1.2 million")
+    answers(p, "What is the admission price for Otter Creek?", "£6")

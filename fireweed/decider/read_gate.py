@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from fireweed.decider.facts import COPULAS, resulting_state
 from fireweed.decider.grounding import CLOCK_RE, PRIOR_MARKERS, ClaimIndex, age_clause, index_of, is_measure_unit, year_of_origin
-from fireweed.decider.lexicon import AUXILIARIES, MONTHS, STOPWORDS, WEEKDAYS, is_verb, past_form, role_word, stem
+from fireweed.decider.lexicon import AUXILIARIES, MONTHS, STOPWORDS, WEEKDAYS, is_number, is_verb, past_form, role_word, stem
 from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
 from fireweed.decider.question import (DETERMINERS, LIGHT_VERBS, PLACING_VERBS, SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse,
@@ -697,7 +697,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             fail(w.text)
     # the main verb
     premise = False
-    head_counts = q.kind == "how" and q.hole == "number" and q.head_word is not None and literal > 0
+    head_counts = q.kind == "how" and q.hole == "number" and q.head_word is not None and literal > 0 \
+        and not _bound_only(ci, q.head_word)
     if q.hole == "money" and q.verb_word is not None and q.verb_word.stem in _PRICE_VERBS and ci.typed("money", exclude) \
             and not _money_gathered(ci):
         # "how much will the depot cost" ← "... a new depot ... for £3.2 million": the amount is the cost
@@ -867,6 +868,14 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # "how many cells" is not answered by "the third batch of the cell trials at 25°C":
             # the count must stand in front of the counted noun
             fail(q.head_word.text)
+    if q.kind in ("what", "which") and q.head_word is not None and q.head_word.stem not in ci.stems \
+            and not verbal(q.head_word.text) and _grounded(ci, q.head_word):
+        # "the admission price" is not answered by what the place "cost": a noun narrowing the asked
+        # one must be in a claim that says the asked one only in other words
+        narrower = next((w for w in q.soft if w.index == q.head_word.index - 1 and not verbal(w.text)
+                         and w.text.isalpha() and w.text not in DETERMINERS), None)
+        if narrower is not None and not _grounded(ci, narrower):
+            fail(narrower.text)
     if q.kind not in ("yesno", "keyword") and not q.about:
         # a word before a shared noun that the claim replaces with its own ("upper" / "lower lake")
         clash = _phrase_clash(q, ci) or _complement_clash(q, ci) or _name_phrase_clash(q, ci) or _bound_clash(q, ci)
@@ -1179,6 +1188,16 @@ def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
 # beyond it, "for the first 10,000 miles" and "up to 10,000 miles" within it.
 _BEYOND = frozenset({"after", "beyond", "past", "over", "above", "exceeding"})
 _WITHIN = frozenset({"under", "below", "within", "before", "until", "till", "for", "during", "in", "to"})
+
+
+def _bound_only(ci: ClaimIndex, head: Word) -> bool:
+    """Whether every number the claim gives the noun is a limit ("may borrow up to 25 books", "no
+    more than 12 guests"): a limit says how many may be, not how many there are."""
+    lower = ci.lower
+    counted = [p - 1 for p in ci.positions(head.concepts) if p > 0 and is_number(lower[p - 1])]
+    return bool(counted) and all(
+        lower[k - 2:k] in (["up", "to"], ["at", "most"], ["maximum", "of"]) or (k > 0 and lower[k - 1] in (
+            "than", "maximum", "max", "max.")) for k in counted)
 
 
 def _bound_side(lower: list[str], k: int) -> str | None:
