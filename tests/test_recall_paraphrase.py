@@ -1329,3 +1329,10 @@ def test_a_limit_is_no_count_and_a_narrower_noun_must_be_said_when_the_asked_one
     abstains(p, "What is the admission price for Lemur Lane?")  # what it cost to build
     answers(p, "What was the price of Lemur Lane?", "£1.2 million")
     answers(p, "What is the admission price for Otter Creek?", "£6")
+
+
+def test_a_past_form_is_not_a_general_noun_its_stem_shares() -> None:
+    p = build(["Dr Elif Yildirim has secured a £35,000 grant from the Verdant Futures Foundation for a new seed bank.",
+               "Gareth Pryce owns a springer spaniel."], ["a", "b"])
+    abstains(p, "Where will Dr Elif Yildirim's new seed bank be built?")  # a bank is a building, not built
+    answers(p, "What breed is Gareth Pryce's dog?", "springer spaniel")  # "breed" is a noun

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from fireweed.decider.lexicon import MONTHS, WEEKDAYS, is_verb, stem
+from fireweed.decider.lexicon import MONTHS, WEEKDAYS, is_verb, past_form, stem
 
 __all__ = ["Lexicon", "lexicon", "load"]
 
@@ -63,7 +63,9 @@ class Lexicon:
         the concept its kinds carry in a claim."""
         got = self.concepts_of(word)
         s = word if " " in word else stem(word)
-        return got | {"K:" + s} if s in self.generals else got
+        # ("be built" is no building: a past form shares the general noun's stem, not its kinds)
+        w = word.lower()
+        return got | {"K:" + s} if s in self.generals and not (past_form(w) and not w.endswith("eed")) else got
 
     def kind_concepts(self, *generals: str) -> frozenset[str]:
         """The concepts a claim's word carries when it is a kind of these general nouns (those the
