@@ -1336,3 +1336,17 @@ def test_a_past_form_is_not_a_general_noun_its_stem_shares() -> None:
                "Gareth Pryce owns a springer spaniel."], ["a", "b"])
     abstains(p, "Where will Dr Elif Yildirim's new seed bank be built?")  # a bank is a building, not built
     answers(p, "What breed is Gareth Pryce's dog?", "springer spaniel")  # "breed" is a noun
+
+
+def test_the_first_of_a_series_is_not_a_later_one_and_a_fee_is_not_any_sum() -> None:
+    p = build(["The Castleford Heritage Trust has awarded the Fenby Moor excavation a further grant of £18,500.",
+               "A replacement underwater drone was bought for £7,250 after the original drone failed.",
+               "The spring fun run in Welford Park raised £12,740 from 312 runners.",
+               "Ada Obi charges £30 an hour for tutoring."], list("abcd"))
+    abstains(p, "How much was the Castleford Heritage Trust's first grant to the Fenby Moor excavation?")
+    answers(p, "How much was the Castleford Heritage Trust's grant to the Fenby Moor excavation?", "£18,500")
+    abstains(p, "How much did the original underwater drone cost?")
+    answers(p, "How much did the replacement underwater drone cost?", "£7,250")
+    abstains(p, "What was the entry fee for the spring fun run in Welford Park?")  # what it raised
+    answers(p, "How much did the spring fun run in Welford Park raise?", "£12,740")
+    answers(p, "What is Ada Obi's hourly rate for tutoring?", "£30")

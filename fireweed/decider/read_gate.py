@@ -869,16 +869,18 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # the count must stand in front of the counted noun
             fail(q.head_word.text)
     if q.kind in ("what", "which") and q.head_word is not None and q.head_word.stem not in ci.stems \
-            and not verbal(q.head_word.text) and _grounded(ci, q.head_word):
-        # "the admission price" is not answered by what the place "cost": a noun narrowing the asked
-        # one must be in a claim that says the asked one only in other words
+            and not verbal(q.head_word.text):
+        # "the admission price" is not answered by what the place "cost", nor "the entry fee" by the
+        # sum a run "raised": a noun narrowing the asked one must be in a claim that says the asked
+        # one only in other words, or only by a value of its kind
         narrower = next((w for w in q.soft if w.index == q.head_word.index - 1 and not verbal(w.text)
-                         and w.text.isalpha() and w.text not in DETERMINERS), None)
+                         and w.text.isalpha() and w.text not in DETERMINERS and not w.text.endswith("ly")), None)
         if narrower is not None and not _grounded(ci, narrower):
             fail(narrower.text)
     if q.kind not in ("yesno", "keyword") and not q.about:
         # a word before a shared noun that the claim replaces with its own ("upper" / "lower lake")
-        clash = _phrase_clash(q, ci) or _complement_clash(q, ci) or _name_phrase_clash(q, ci) or _bound_clash(q, ci)
+        clash = _phrase_clash(q, ci) or _complement_clash(q, ci) or _name_phrase_clash(q, ci) or _bound_clash(q, ci) \
+            or _sequence_clash(q, ci)
         if clash is not None:
             fail(clash)
         # who does what to whom: a claim that gives the question's roles to other names is no answer
@@ -1188,6 +1190,32 @@ def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
 # beyond it, "for the first 10,000 miles" and "up to 10,000 miles" within it.
 _BEYOND = frozenset({"after", "beyond", "past", "over", "above", "exceeding"})
 _WITHIN = frozenset({"under", "below", "within", "before", "until", "till", "for", "during", "in", "to"})
+
+
+# which of a series a word before a noun says: the first one, or one after it
+_EARLIER = frozenset({"first", "original", "initial", "earlier", "previous", "former"})
+_LATER = frozenset({"further", "second", "third", "another", "additional", "new", "latest", "extra", "next",
+                    "subsequent", "replacement", "later"})
+
+
+def _sequence_clash(q: Question, ci: ClaimIndex) -> str | None:
+    """The first of a series asked, and the claim's one of the same noun a later one, or the other
+    way round: "the Trust's first grant" is not "a further grant of £18,500"."""
+    lower = [t.text.lower() for t in q.tokens]
+    for w in (q.head_word, *q.soft):
+        if w is None or w.index == 0 or not _grounded(ci, w):
+            continue
+        asked = lower[w.index - 1]
+        side = _EARLIER if asked in _EARLIER else _LATER if asked in _LATER else None
+        if side is None:
+            continue
+        other = _LATER if side is _EARLIER else _EARLIER
+        spots = [p for p in ci.positions(w.concepts) if p > 0]
+        same = [p for p in spots if stem(ci.lower[p]) == w.stem]  # the noun itself, not its verb ("awarded")
+        before = [ci.lower[p - 1] for p in (same or spots)]
+        if before and all(b in other for b in before):
+            return q.tokens[w.index - 1].text
+    return None
 
 
 def _bound_only(ci: ClaimIndex, head: Word) -> bool:
