@@ -1301,3 +1301,10 @@ def test_a_name_after_a_preposition_that_opens_a_clause_is_that_clauses_subject(
     # "after" before a name with no verb of its own is still a preposition
     _refused_with_code_and_twin_admitted(
         "The team left after Priya Raghunathan.", "Priya Raghunathan left.", "The team left.", "unknown_subject")
+
+
+def test_a_street_after_a_house_number_and_a_preposition_does_nothing() -> None:
+    _refused_with_code_and_twin_admitted(
+        "Tenant Halima Yusuf at 14 Cedar Court reported a burst pipe under her kitchen sink at 08:10.",
+        "Cedar Court reported a burst pipe under her kitchen sink at 08:10.",
+        "Tenant Halima Yusuf reported a burst pipe under her kitchen sink at 08:10.", "unknown_subject")
