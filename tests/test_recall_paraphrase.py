@@ -1350,3 +1350,10 @@ def test_the_first_of_a_series_is_not_a_later_one_and_a_fee_is_not_any_sum() -> 
     abstains(p, "What was the entry fee for the spring fun run in Welford Park?")  # what it raised
     answers(p, "How much did the spring fun run in Welford Park raise?", "£12,740")
     answers(p, "What is Ada Obi's hourly rate for tutoring?", "£30")
+
+
+def test_a_claim_that_spells_a_name_before_the_store_knew_it_is_about_it() -> None:
+    p = build(["At 06:45, baggage tug BT-12 struck the rear cargo door of flight NV482 on stand 7.",
+               "Flight NV482 to Lisbon departed 95 minutes late."], ["a", "b"])
+    answers(p, "At what time did baggage tug BT-12 strike the rear cargo door of flight NV482?", "06:45")
+    abstains(p, "At what time did baggage tug BT-12 tow flight NV482?")  # struck, not towed
