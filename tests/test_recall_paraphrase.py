@@ -1357,3 +1357,6 @@ def test_a_claim_that_spells_a_name_before_the_store_knew_it_is_about_it() -> No
                "Flight NV482 to Lisbon departed 95 minutes late."], ["a", "b"])
     answers(p, "At what time did baggage tug BT-12 strike the rear cargo door of flight NV482?", "06:45")
     abstains(p, "At what time did baggage tug BT-12 tow flight NV482?")  # struck, not towed
+    # one word in lower case is no name: the dog is not the bush
+    p = build(["Bramble weighed 21.4 kg.", "Volunteers cut back the bramble by the gate on 3 May."], ["a", "b"])
+    abstains(p, "When did volunteers cut back Bramble?")

@@ -434,7 +434,8 @@ def _spelt_unfiled(view: Any, eid: str) -> set[str]:
             continue
         lower = [t.text.lower() for t in f.tokens]
         k = len(toks)
-        if any(lower[i:i + k] == toks for i in range(len(lower) - k + 1)) \
+        # one word in lower case ("bramble bushes") is as often no name at all: capitalised only
+        if any(lower[i:i + k] == toks and (k > 1 or f.tokens[i].text[:1].isupper()) for i in range(len(lower) - k + 1)) \
                 and not any(view.entity_tokens(o) == tuple(toks) for o in view.subjects(mid)):
             out.add(mid)
     return out
