@@ -7,6 +7,7 @@ import pytest
 from fireweed.decider.facts import parse_claim, values_of
 from fireweed.decider.lexicon import tokenize
 from fireweed.decider.name_spans import find_spans, guess_kind
+from fireweed.decider.text import analyze
 
 
 def test_subject_is_the_first_name_outside_a_leading_phrase() -> None:
@@ -143,3 +144,12 @@ def test_a_first_word_set_off_by_an_owners_possessive_is_a_name() -> None:
     assert found == ["Biscuit", "Saoirse Galbraith-Nunn"]
     # a sentence adverb before the owner is no name
     assert [s.text for s in find_spans(tokenize("However, Saoirse Galbraith-Nunn's dog was walked."))] == ["Saoirse Galbraith-Nunn"]
+
+
+def test_a_lower_case_particle_between_capitalised_words_is_inside_the_name() -> None:
+    spans = find_spans(tokenize("Quinta do Serrado has ordered 40 barrels from Tonnellerie Marchal."))
+    assert [s.text for s in spans] == ["Quinta do Serrado", "Tonnellerie Marchal"]
+    # the gate's name finder agrees (one list of particles for both)
+    assert [n.text for n in analyze("Quinta do Serrado has ordered 40 barrels.").names] == ["Quinta do Serrado"]
+    # and a particle is no name of its own: "Do" opening a question stays a verb
+    assert [s.text for s in find_spans(tokenize("Do Ada Obi and Ben Roe sing?"))] == ["Ada Obi", "Ben Roe"]

@@ -37,7 +37,7 @@ from fireweed.decider.lexicon import (
     is_verb,
     tokenize,
 )
-from fireweed.decider.text import SENTENCE_ADVERBS, SUBORDINATORS
+from fireweed.decider.text import NAME_PARTICLES, SENTENCE_ADVERBS, SUBORDINATORS
 from fireweed.decider.text import STOPWORDS as FUNCTION_WORDS
 
 __all__ = ["Span", "find_spans", "add_known_spans", "name_tokens", "name_key", "guess_kind", "tokenize"]
@@ -45,7 +45,7 @@ __all__ = ["Span", "find_spans", "add_known_spans", "name_tokens", "name_key", "
 _SENTENCE_END = frozenset({".", "!", "?", ";", ":", "\u2026"})
 _OPEN = frozenset({"'", '"', "(", "["})
 _CONNECT_ONE = frozenset({"of"})
-_PARTICLES = frozenset({"van", "von", "de", "der", "den", "da", "del", "della", "di", "du", "le", "la", "al", "bin", "ibn"})
+_PARTICLES = NAME_PARTICLES - {"&"}  # ("&" joins names its own way, below)
 _YEAR_RE = re.compile(r"^(1[89]|20)\d\d$")
 _CODE_RE = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9./-]+$")
 

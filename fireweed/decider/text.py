@@ -192,7 +192,7 @@ _ABBREVIATIONS: frozenset[str] = frozenset(
 )
 # Lower-case words allowed inside a personal or place name ("Ludwig van Beethoven").
 NAME_PARTICLES: frozenset[str] = frozenset(
-    {"de", "da", "di", "du", "del", "della", "der", "den", "van", "von", "le", "la", "bin",
+    {"de", "da", "di", "du", "do", "del", "della", "der", "den", "van", "von", "le", "la", "bin",
      "ibn", "al", "el", "dos", "das", "ter", "ten", "y", "&"}
 )
 WEEKDAYS: frozenset[str] = frozenset(
