@@ -1308,3 +1308,7 @@ def test_a_street_after_a_house_number_and_a_preposition_does_nothing() -> None:
         "Tenant Halima Yusuf at 14 Cedar Court reported a burst pipe under her kitchen sink at 08:10.",
         "Cedar Court reported a burst pipe under her kitchen sink at 08:10.",
         "Tenant Halima Yusuf reported a burst pipe under her kitchen sink at 08:10.", "unknown_subject")
+    # a year that ends the sentence before is no house number: the next sentence's name is its subject
+    _refused_with_code_and_twin_admitted(
+        "Priya Raman joined Acme Robotics in 2019. Dana Whitlock manages the Leeds depot.",
+        "Acme Robotics manages the Leeds depot.", "Dana Whitlock manages the Leeds depot.", "unknown_subject")

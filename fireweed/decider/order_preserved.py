@@ -677,7 +677,8 @@ def _bare_doer(a: Analysis, n: NameSpan) -> bool:
         return False
     if first > 0 and "," in a.text[toks[first - 1].end:toks[first].start]:
         return False
-    if first > 1 and toks[first - 1].norm.isdigit() and toks[first - 2].norm in PREPOSITIONS:
+    if first > 1 and toks[first - 1].norm.isdigit() and toks[first - 2].norm in PREPOSITIONS \
+            and not toks[first].sentence_initial:
         return False  # "Tenant Halima Yusuf at 14 Cedar Court reported": an address reports nothing
     # "Hedda Sorli and conservator Rune Vik restored": a list, past a role word or two
     return not any(toks[j].norm in ("and", "or", "nor", "&") for j in range(max(0, first - 3), first)

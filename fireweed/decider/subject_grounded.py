@@ -222,7 +222,7 @@ def _before_span(toks: tuple[Token, ...], i: int) -> str:
     j = i - 1
     while j >= 0 and (toks[j].norm in TITLES or toks[j].norm in ARTICLES) and toks[j].capitalized:
         j -= 1
-    if j > 0 and toks[j].norm.isdigit() and toks[j - 1].norm in PREPOSITIONS:
+    if j > 0 and toks[j].norm.isdigit() and toks[j - 1].norm in PREPOSITIONS and not toks[j + 1].sentence_initial:
         j -= 1  # "at 14 Cedar Court": a house number between the preposition and the street
     return toks[j].norm if j >= 0 else ""
 
