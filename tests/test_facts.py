@@ -151,5 +151,8 @@ def test_a_lower_case_particle_between_capitalised_words_is_inside_the_name() ->
     assert [s.text for s in spans] == ["Quinta do Serrado", "Tonnellerie Marchal"]
     # the gate's name finder agrees (one list of particles for both)
     assert [n.text for n in analyze("Quinta do Serrado has ordered 40 barrels.").names] == ["Quinta do Serrado"]
+    # a capitalised particle ending a name is a surname ("Priya Das"), a lower-case one is dropped
+    assert [s.text for s in find_spans(tokenize("Priya Das joined Acme, and so did Ada Obi de."))] == \
+        ["Priya Das", "Acme", "Ada Obi"]
     # and a particle is no name of its own: "Do" opening a question stays a verb
     assert [s.text for s in find_spans(tokenize("Do Ada Obi and Ben Roe sing?"))] == ["Ada Obi", "Ben Roe"]

@@ -364,7 +364,8 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
             continue
         first_word = words[0]
         # drop a trailing connector or honorific-only run
-        while words and lowers[words[-1]] in _TRAILING_DROP:
+        # (a capitalised one is a surname: "Priya Das", "Omar El")
+        while words and lowers[words[-1]] in _TRAILING_DROP and not texts[words[-1]][:1].isupper():
             words.pop()
         if not words:
             i += 1
