@@ -418,9 +418,10 @@ def _resolve_spans(view: Any, q: Question, demote: bool) -> RecallAnswer | tuple
 
 
 def _spelt_unfiled(view: Any, eid: str) -> set[str]:
-    """Claims that spell the entity's name word for word, in any case, but are filed under no entity
-    of it: "baggage tug BT-12 struck the rear cargo door of flight NV482", stored before "Flight
-    NV482 to Lisbon ..." made a name of it. They are about it as much as the ones filed under it."""
+    """Claims that spell the entity's name word for word (a name of two words or more in any case, a
+    one-word name capitalised) but are filed under no entity of it: "baggage tug BT-12 struck the
+    rear cargo door of flight NV482", stored before "Flight NV482 to Lisbon ..." made a name of it.
+    They are about it as much as the ones filed under it."""
     toks = [t for t in view.entity_tokens(eid) if t]
     if not toks:
         return set()
