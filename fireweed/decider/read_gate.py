@@ -652,7 +652,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             score += 2
             if head_type in ("name", "title") and not _named_near(ci, q, exclude):
                 fail(q.head_word.text)
-            kind = next((w for w in q.soft if w.index == q.head_word.index - 1), None) if head_type == "org" else None
+            kind = _before_head(q) if head_type == "org" else None
             if kind is not None and not _grounded(ci, kind):
                 # "which coach company took them" is not answered by any firm the claim names (the
                 # school that booked it): the word before "company" says which kind of firm
@@ -701,7 +701,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # "the registration number of her campervan" asks for a registration, which "a 6-metre
             # campervan" does not give though it has a number: the word before a generic head is
             # what is asked
-            kind = next((w for w in q.soft if w.index == q.head_word.index - 1), None)
+            kind = _before_head(q)
             if kind is not None and not (_grounded(ci, kind) and _code_after(ci, kind)):
                 fail(kind.text)
         if q.hole == "person" and literal:
@@ -875,7 +875,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # what was agreed, planned or promised is the verb after "to"
         fail(infinitive.text)
     if q.head_word is not None and q.head_word.stem in _MEASURE_HEADS:
-        narrowing = next((w for w in q.soft if w.index == q.head_word.index - 1), None)
+        narrowing = _before_head(q)
         if narrowing is not None and not _grounded(ci, narrowing):
             # "what engine size is her car" is not answered by "an odometer reading of 61,240
             # miles": the noun before "size" says the size of what
@@ -898,9 +898,9 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "the admission price" is not answered by what the place "cost", nor "the entry fee" by the
         # sum a run "raised": a noun narrowing the asked one must be in a claim that says the asked
         # one only in other words, or only by a value of its kind
-        narrower = next((w for w in q.soft if w.index == q.head_word.index - 1 and not verbal(w.text)
-                         and w.text.isalpha() and w.text not in DETERMINERS and not w.text.endswith("ly")), None)
-        if narrower is not None and not _grounded(ci, narrower):
+        narrower = _before_head(q)
+        if narrower is not None and not verbal(narrower.text) and narrower.text.isalpha() \
+                and narrower.text not in DETERMINERS and not narrower.text.endswith("ly") and not _grounded(ci, narrower):
             fail(narrower.text)
     if q.kind not in ("yesno", "keyword") and not q.about:
         # a word before a shared noun that the claim replaces with its own ("upper" / "lower lake")
@@ -1241,6 +1241,12 @@ def _sequence_clash(q: Question, ci: ClaimIndex) -> str | None:
         if before and all(b in other for b in before):
             return q.tokens[w.index - 1].text
     return None
+
+
+def _before_head(q: Question) -> Word | None:
+    """The question's other word right before its head noun ("coach company", "engine size")."""
+    head = q.head_word
+    return None if head is None else next((w for w in q.soft if w.index == head.index - 1), None)
 
 
 def _bound_only(ci: ClaimIndex, head: Word) -> bool:
