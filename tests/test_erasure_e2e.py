@@ -311,3 +311,33 @@ def test_an_erasure_left_without_its_certificate_is_certified_by_a_repeated_forg
     assert len(list((store / "certificates").iterdir())) == 1
     fireweed(fw_env, "backend", "stop")
     assert fireweed(fw_env, "verify").returncode == 0
+
+
+def test_a_claim_that_spelt_the_name_before_it_was_one_goes_with_the_erasure(front, fw_env):
+    tug = "A baggage tug struck the rear cargo door of flight NV482 at 06:10."  # no name known yet
+    late = "Flight NV482 to Lisbon departed 90 minutes late."
+    desk = "Dana Whitlock manages the Lisbon desk."
+    for claim in (tug, late, desk):
+        r = front.call("remember", {"claim": claim, "evidence": claim})
+        assert r["structuredContent"]["verdict"] == "admitted", text_of(r)
+    asked = "What struck the rear cargo door of flight NV482?"
+    got = front.call("recall", {"query": asked})["structuredContent"]
+    assert got["verdict"] == "answered" and got["results"][0]["claim"] == tug  # the control: it is about it
+    preview = front.call("forget", {"subject": "Flight NV482", "preview": True})["structuredContent"]
+    assert len(preview["memories"]) == 2, preview
+    r = front.call("forget", {"subject": "Flight NV482"})
+    assert r["structuredContent"]["verdict"] == "erased", text_of(r)
+    for q in (asked, "What struck the rear cargo door?"):
+        assert front.call("recall", {"query": q})["structuredContent"]["verdict"] == "abstained", q
+    desk_now = front.call("recall", {"query": "What does Dana Whitlock manage?"})["structuredContent"]
+    assert desk_now["verdict"] == "answered" and desk_now["results"][0]["claim"] == desk
+    assert front.call("remember", {"claim": tug, "evidence": tug})["structuredContent"]["code"] == "previously_erased"
+    front.close()
+    fireweed(fw_env, "backend", "stop")
+    again = Front(fw_env)  # a replay from the ledger drops it too
+    try:
+        again.initialize()
+        gone = again.call("recall", {"query": "What struck the rear cargo door?"})["structuredContent"]
+        assert gone["verdict"] == "abstained", gone
+    finally:
+        again.close()

@@ -769,3 +769,25 @@ def test_a_one_word_name_that_opens_the_first_claim_is_its_subject_and_goes_with
     assert {weighed.memory_id, dosed.memory_id} <= set(closure.memories)
     assert snow.memory_id not in closure.memories
     assert led.p.resolve_subject("t", "Heavy").status == "not_found"
+
+
+def test_an_erasure_takes_the_claims_that_spelt_the_name_before_it_was_known_and_no_others(led: Ledger) -> None:
+    tug = led.remember("A baggage tug struck the rear cargo door of flight NV482 at 06:10.", source="ops", part=0)
+    late = led.remember("Flight NV482 to Lisbon departed 90 minutes late.", source="ops", part=1)
+    other = led.remember("Flight NV4820 to Porto left on time.", source="ops", part=2)
+    lower = led.remember("Ground staff said the flight was full.", source="ops", part=3)
+    eid = led.p.resolve_subject("t", "Flight NV482").entity_ids[0]
+    closure = led.p.erasure_closure("t", eid)
+    assert {tug.memory_id, late.memory_id} == set(closure.memories)
+    assert {"source_id": "ops", "index": 0} in closure.parts
+    assert other.memory_id not in closure.memories and lower.memory_id not in closure.memories
+
+
+def test_a_one_word_name_in_lower_case_is_no_spelling_of_it(led: Ledger) -> None:
+    bushes = led.remember("Volunteers cut back the bramble bushes by the gate.", source="log", part=0)
+    weighed = led.remember("Bramble weighed 21.4 kg.", source="vet", part=0)
+    named = led.remember("Tom walked Bramble to the vet.", source="vet", part=1)
+    eid = led.p.resolve_subject("t", "Bramble").entity_ids[0]
+    closure = led.p.erasure_closure("t", eid)
+    assert {weighed.memory_id, named.memory_id} <= set(closure.memories)
+    assert bushes.memory_id not in closure.memories

@@ -1336,7 +1336,10 @@ class Projection:
         t = self._tenants.get(tenant)
         if t is None or entity_id not in t.entities:
             return Closure(entity_id, [], [], [], [], [], [])
-        direct = [mid for mid, m in t.memories.items() if entity_id in m.subjects]
+        # filed under it, or spelling its name where no entity of that name was known yet: recall
+        # reads both as about it, so both go
+        spelt = _View(self, t, None, None).spelt_unfiled(entity_id)
+        direct = [mid for mid, m in t.memories.items() if entity_id in m.subjects or mid in spelt]
         gone = set(direct)
         derived: list[str] = []
         changed = True
@@ -1482,6 +1485,31 @@ class _View:
             out &= s
             if not out:
                 break
+        return out
+
+    def spelt_unfiled(self, eid: str) -> set[str]:
+        """Claims that spell the entity's name word for word (a name of two words or more in any case,
+        a one-word name capitalised) but are filed under no entity of that name: "baggage tug BT-12
+        struck the rear cargo door of flight NV482", stored before "Flight NV482 to Lisbon ..." made
+        a name of it. They are about it as much as the ones filed under it, for recall and erasure
+        alike. Exact: every claim holding all the name's words is looked at."""
+        toks = [t for t in self.entity_tokens(eid) if t]
+        if not toks:
+            return set()
+        k = len(toks)
+        out: set[str] = set()
+        for mid in self.memories_with_words(sorted({stem(t) for t in toks})):
+            subjects = self.subjects(mid)
+            if eid in subjects:
+                continue
+            f = self.fact(mid)
+            if f is None:
+                continue
+            lower = [t.text.lower() for t in f.tokens]
+            # one word in lower case ("bramble bushes") is as often no name at all: capitalised only
+            if any(lower[i:i + k] == toks and (k > 1 or f.tokens[i].text[:1].isupper()) for i in range(len(lower) - k + 1)) \
+                    and not any(self.entity_tokens(o) == tuple(toks) for o in subjects):
+                out.add(mid)
         return out
 
     def memories_with_any(self, stems: list[str], cap: int = 150) -> dict[str, int]:

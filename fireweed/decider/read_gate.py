@@ -117,7 +117,7 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
 
     # 2. candidates: the claims about those subjects
     if required:
-        sets = [set(view.memories_of(e)) | _spelt_unfiled(view, e) for e in required]
+        sets = [set(view.memories_of(e)) | view.spelt_unfiled(e) for e in required]
         cands = set.intersection(*sets) if sets else set()
         lowered = frozenset(s.key for s in q.spans if not any(c.isupper() for c in s.text))
         if not cands and len(required) > 1 and lowered:
@@ -415,31 +415,6 @@ def _resolve_spans(view: Any, q: Question, demote: bool) -> RecallAnswer | tuple
             if eid in setting:
                 setting.remove(eid)
     return required, setting, frozenset(plain)
-
-
-def _spelt_unfiled(view: Any, eid: str) -> set[str]:
-    """Claims that spell the entity's name word for word (a name of two words or more in any case, a
-    one-word name capitalised) but are filed under no entity of it: "baggage tug BT-12 struck the
-    rear cargo door of flight NV482", stored before "Flight NV482 to Lisbon ..." made a name of it.
-    They are about it as much as the ones filed under it."""
-    toks = [t for t in view.entity_tokens(eid) if t]
-    if not toks:
-        return set()
-    stems = sorted({stem(t) for t in toks})
-    out: set[str] = set()
-    for mid, n in view.memories_with_any(stems, cap=50).items():
-        if n < len(stems) or eid in view.subjects(mid):
-            continue
-        f = view.fact(mid)
-        if f is None:
-            continue
-        lower = [t.text.lower() for t in f.tokens]
-        k = len(toks)
-        # one word in lower case ("bramble bushes") is as often no name at all: capitalised only
-        if any(lower[i:i + k] == toks and (k > 1 or f.tokens[i].text[:1].isupper()) for i in range(len(lower) - k + 1)) \
-                and not any(view.entity_tokens(o) == tuple(toks) for o in view.subjects(mid)):
-            out.add(mid)
-    return out
 
 
 def _only_opens_sentences(view: Any, span: Any) -> bool:
