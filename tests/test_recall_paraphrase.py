@@ -864,6 +864,13 @@ def test_a_unit_of_a_number_is_no_thing_asked_for() -> None:
     answers(p, "What are Delby Library's opening hours?", "9 to 5")
 
 
+def test_a_unit_answers_the_asked_noun_when_the_word_before_it_is_in_the_claim_too() -> None:
+    p = build(["The Orrin Library will stay open 24 hours a day during the exam period.",
+               "Bexley Clinic needs 48 hours' notice of a cancellation."])
+    answers(p, "What are the Orrin Library's opening hours during the exam period?", "24 hours a day")
+    abstains(p, "What are Bexley Clinic's opening hours?")  # hours of notice, and nothing open
+
+
 def test_a_number_after_a_full_name_is_no_part_of_it() -> None:
     p = build(["Ada Obi-Lund came second in the 200 m freestyle.", "Room 5 is booked for the Leith choir."])
     answers(p, "Ada Obi-Lund 200 m freestyle", "came second")

@@ -613,7 +613,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "job number 55812" does not say what the job is: then the kind of value must answer
         if _grounded(ci, q.head_word) and not _taken(ci, q.head_word, q) \
                 and not (head_type in ("role", "title", "name") and _attributive(ci, q.head_word)) \
-                and not (q.kind in ("what", "which") and head_type is None and _as_unit_only(ci, q.head_word)):
+                and not (q.kind in ("what", "which") and head_type is None and _as_unit_only(ci, q.head_word)
+                         and not _kind_word_grounded(ci, q)):
             literal += 1
             score += 4
             if q.head_of is not None:
@@ -1222,6 +1223,13 @@ def _before_head(q: Question) -> Word | None:
     """The question's other word right before its head noun ("coach company", "engine size")."""
     head = q.head_word
     return None if head is None else next((w for w in q.soft if w.index == head.index - 1), None)
+
+
+def _kind_word_grounded(ci: ClaimIndex, q: Question) -> bool:
+    """Whether the claim also has the word the question puts before its head: "open 24 hours a day"
+    gives the "opening hours", though "hours" is only the unit of a number there."""
+    kind = _before_head(q)
+    return kind is not None and _grounded(ci, kind)
 
 
 def _bound_only(ci: ClaimIndex, head: Word) -> bool:
