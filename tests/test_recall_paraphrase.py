@@ -1367,3 +1367,17 @@ def test_a_claim_that_spells_a_name_before_the_store_knew_it_is_about_it() -> No
     # one word in lower case is no name: the dog is not the bush
     p = build(["Bramble weighed 21.4 kg.", "Volunteers cut back the bramble by the gate on 3 May."], ["a", "b"])
     abstains(p, "When did volunteers cut back Bramble?")
+
+
+def test_a_mishap_something_happened_with_is_why() -> None:
+    p = build(["Bus 3047 was withdrawn from route 22 at 07:15 with a brake air leak.",
+               "Bus 3048 was withdrawn from route 9 at 08:00 with 40 passengers on board."])
+    answers(p, "Why was bus 3047 withdrawn from route 22?", "brake air leak")
+    abstains(p, "Why was bus 3048 withdrawn from route 9?")  # passengers on board say nothing of why
+
+
+def test_what_a_fundraiser_brings_in_is_what_it_raised() -> None:
+    p = build(["The Harlow midnight walk raised £21,900 for the hospice.",
+               "Moor Lane School brought in a new uniform in 2023."])
+    answers(p, "How much money did the Harlow midnight walk bring in?", "£21,900")
+    abstains(p, "How much money did Moor Lane School bring in?")  # brought in a uniform, no sum

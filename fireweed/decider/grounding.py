@@ -61,6 +61,8 @@ _REASON_IF_CLAUSE = frozenset({"since", "after", "following"})
 _MISHAPS = frozenset("""fault failure accident fire flood flooding storm gale crash leak collapse breakdown injury
     complaint complaints outbreak incident error spill burst blockage explosion malfunction defect dispute strike
     illness infection damage break-in theft vandalism power-cut outage""".split())
+# words that end the noun phrase after "with"
+_PHRASE_ENDS = frozenset("in on at to from for by after before during and or but".split())
 _PAST_EVENTS = frozenset("split broke burst fell collapsed failed cracked leaked caught froze tore blew crashed flooded".split())
 def _irregular_past(w: str) -> bool:
     """A verb's irregular past form ("began", "broke", "fell"), which no "-ed" shows."""
@@ -510,6 +512,13 @@ def _build(fact: Fact) -> ClaimIndex:
                    or (x.endswith("ed") and len(x) > 4) or _irregular_past(x) for x in clause[1:]) \
                     or any(x in _MISHAPS for x in clause[:4]):
                 # "after a blade split", "after a fault in the pump": an event, not a time, came first
+                _add(ci, "reason", w)
+        if w == "with" and i > 0:
+            phrase = lower[i + 1 : i + 6]
+            phrase = phrase[: next((k for k, x in enumerate(phrase) if x in _PHRASE_ENDS or not (x.isalpha() or "-" in x)),
+                                   len(phrase))]
+            if phrase and phrase[-1] in _MISHAPS:
+                # "was withdrawn at 07:15 with a brake air leak": the mishap it happened with is why
                 _add(ci, "reason", w)
         if w in _PLACE_PREPS and i not in in_span:
             k = i + 1
