@@ -86,6 +86,8 @@ TYPE_NOUNS: dict[str, str] = {
     }.items()
 }
 # verbs that carry no relation of their own ("what does she do", "put a figure on")
+# nouns that name no kind of thing: "which part did she replace" asks only what she replaced
+_GENERIC_THINGS = frozenset(stem(w) for w in ("part", "component", "item", "thing", "object"))
 _HOLD = stem("hold")
 _USE = stem("use")
 LIGHT_VERBS = frozenset(stem(w) for w in "be do have get take put go happen mean".split())
@@ -635,6 +637,12 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         verb = by_index[verb.index + 2]
     if verb is not None and (verb.stem in LIGHT_VERBS or verb is head_word):
         verb = None
+    if verb is not None and head_word is not None and head_word.stem in _GENERIC_THINGS and q.hole == "thing" \
+            and head_word.stem not in TYPE_NOUNS and not (head_word.index + 1 < n and lower[head_word.index + 1] == "of"):
+        # "which part did she replace on bus 3047" asks what she replaced: any part the claim
+        # names as replaced is one ("which part of the roof" keeps its head)
+        consumed.add(head_word.index)
+        head_word = None
     if verb is not None and verb.stem == _HOLD and head_word is not None and TYPE_NOUNS.get(head_word.stem) == "role":
         consumed.add(verb.index)  # "what position does she hold" asks her role, as "... does she have"
         verb = None
