@@ -1381,3 +1381,17 @@ def test_what_a_fundraiser_brings_in_is_what_it_raised() -> None:
                "Moor Lane School brought in a new uniform in 2023."])
     answers(p, "How much money did the Harlow midnight walk bring in?", "£21,900")
     abstains(p, "How much money did Moor Lane School bring in?")  # brought in a uniform, no sum
+
+
+def test_which_part_asks_only_what_was_done_to_it() -> None:
+    p = build(["Joanna Kowalczyk replaced the air valve on bus 3047 by 11:00."])
+    answers(p, "Which part did Joanna Kowalczyk replace on bus 3047?", "air valve")
+    abstains(p, "Which part did Joanna Kowalczyk order for bus 3047?")  # the verb must still be there
+    abstains(p, "Which part did Joanna Kowalczyk replace on bus 3048?")
+
+
+def test_a_title_after_its_makers_name_is_the_thing_chosen() -> None:
+    p = build(["Cosmo Haverford has chosen Howells' 'A Spotless Rose' for the carol service.",
+               "Ines Duarte has chosen Howells' choir for the spring concert."])
+    answers(p, "Which piece has Cosmo Haverford chosen for the carol service?", "A Spotless Rose")
+    abstains(p, "Which piece has Ines Duarte chosen for the spring concert?")  # a choir is no title

@@ -1001,10 +1001,13 @@ def _inflected_verb(w: str) -> bool:
 
 
 def _title_after(ci: ClaimIndex, verb: Word) -> bool:
-    """A quoted title right after the verb (its object): "exhibit 'Ravensgill Junction'"."""
+    """A quoted title right after the verb (its object): "exhibit 'Ravensgill Junction'", "has
+    chosen Howells' 'A Spotless Rose'" (whose work it is may come first)."""
     starts = {s.first for s in ci.spans if s.quoted}
+    owners = {s.first: s.last + 1 for s in ci.spans if not s.quoted and s.last < len(ci.lower)
+              and ci.lower[s.last] == "'s"}  # a span's last is the index after it
     return any(p + 1 in starts or p + 2 in starts and ci.lower[p + 1] in ("the", "a", "an", "his", "her", "their")
-               for p in ci.positions(verb.concepts))
+               or owners.get(p + 1) in starts for p in ci.positions(verb.concepts))
 
 
 _PEOPLE_HEADS = frozenset({"person", "people", "persons"})
