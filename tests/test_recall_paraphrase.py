@@ -1395,3 +1395,10 @@ def test_a_title_after_its_makers_name_is_the_thing_chosen() -> None:
                "Ines Duarte has chosen Howells' choir for the spring concert."])
     answers(p, "Which piece has Cosmo Haverford chosen for the carol service?", "A Spotless Rose")
     abstains(p, "Which piece has Ines Duarte chosen for the spring concert?")  # a choir is no title
+
+
+def test_a_claim_from_the_same_source_about_a_sibling_is_not_set_at_the_asked_one() -> None:
+    p = build(["Bus 3318 was withdrawn from route 7 on Monday.", "Bus 2904 failed its brake test.",
+               "A coolant pump failed during the Monday run."], ["fleet", "fleet", "fleet"])
+    abstains(p, "What failed its brake test on bus 3318?")  # Bus 2904's, not one on bus 3318
+    answers(p, "What failed on bus 3318 during the Monday run?", "coolant pump")  # the source sets it there

@@ -230,7 +230,8 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         told = q.hole not in _NAMED_HOLES and any(m.missing in q.numbers for m in matches)
         more = [_evaluate(view, q, m, st, [], [], q_spans, False) for m in near - cands
                 if (st := view.visible(m)) is not None and not _placed(view.fact(m))
-                and not (told and set(view.subjects(m)) - set(required))]
+                and not (told and set(view.subjects(m)) - set(required))
+                and not _names_a_sibling(view, m, required)]
         good = [m for m in more if m.ok]
         if good:
             matches = matches + more
@@ -1226,6 +1227,20 @@ def _before_head(q: Question) -> Word | None:
     """The question's other word right before its head noun ("coach company", "engine size")."""
     head = q.head_word
     return None if head is None else next((w for w in q.soft if w.index == head.index - 1), None)
+
+
+def _names_a_sibling(view: Any, mid: str, required: list[str]) -> bool:
+    """Whether the claim is filed under another of the named thing's kind: "Bus 2904 failed its
+    brake test", from the fleet report that also names Bus 3318, is about Bus 2904, not about
+    something on Bus 3318. A name that holds the asked one ("Hollowmere Golf Club") is no sibling."""
+    asked = [set(view.entity_tokens(e)) for e in required]
+    for other in view.subjects(mid):
+        if other in required:
+            continue
+        toks = set(view.entity_tokens(other))
+        if any(toks & a and not a <= toks and not toks <= a for a in asked):
+            return True
+    return False
 
 
 def _kind_word_grounded(ci: ClaimIndex, q: Question) -> bool:
