@@ -1402,3 +1402,26 @@ def test_a_claim_from_the_same_source_about_a_sibling_is_not_set_at_the_asked_on
                "A coolant pump failed during the Monday run."], ["fleet", "fleet", "fleet"])
     abstains(p, "What failed its brake test on bus 3318?")  # Bus 2904's, not one on bus 3318
     answers(p, "What failed on bus 3318 during the Monday run?", "coolant pump")  # the source sets it there
+
+
+def test_a_code_names_one_thing_as_a_name_does() -> None:
+    p = build(["The extract fan motor on the B214 exhaust stack was replaced by Corran Mechanical.",
+               "Joaquin Barrantes replaced the pitch battery pack in turbine T-07 at 15:10.",
+               "Turbine T-22 tripped on a generator alarm at 16:45."], ["log", "wind", "wind"])
+    answers(p, "Who replaced the extract fan motor on the B214 exhaust stack?", "Corran Mechanical")
+    abstains(p, "Who replaced the extract fan motor on the B220 exhaust stack?")
+    answers(p, "Who replaced the pitch battery pack in turbine T-07?", "Joaquin Barrantes")
+    abstains(p, "Who replaced the pitch battery pack in turbine T-22?")  # its source names T-07's
+
+
+def test_a_noun_in_ing_that_names_a_kind_is_no_verb() -> None:
+    p = build(["Airflow Compliance inspected the fume hoods in the Ashbury chemistry building.",
+               "Hallam Joinery built the fume cupboards in the Ashbury physics lab."])
+    abstains(p, "Who manufactured the fume hoods in the Ashbury chemistry building?")
+    answers(p, "Who made the fume cupboards in the Ashbury physics lab?", "Hallam Joinery")
+
+
+def test_what_a_support_verb_did_is_in_its_object() -> None:
+    p = build(["Repairs to the Porthmadog Pavilion stage floor are being carried out by Glaslyn Joinery."])
+    abstains(p, "Who carried out the load inspection of the stage floor at Porthmadog Pavilion?")
+    answers(p, "Who carried out the repairs to the stage floor at Porthmadog Pavilion?", "Glaslyn Joinery")

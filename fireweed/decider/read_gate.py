@@ -555,6 +555,41 @@ def _grounded(ci: ClaimIndex, w: Word) -> bool:
     return ci.has(w.concepts) or w.text.lower() in ci.concepts
 
 
+# verbs whose object says what was done: "carry out an inspection", "conduct a survey"
+_SUPPORT_VERBS = frozenset(" ".join(stem(x) for x in w.split()) for w in ("carry out", "conduct", "perform", "undertake"))
+_OBJECT_ENDS = frozenset("of to on at in for from with by about during before after since until , ?".split())
+
+
+def _support_object(q: Question) -> Word | None:
+    """The head noun of the object of a support verb in the question ("carried out the load
+    inspection of the stage floor" -> "inspection"), or None."""
+    verb = q.verb_word
+    if verb is None or verb.stem not in _SUPPORT_VERBS:
+        return None
+    stop = next((k for k, t in enumerate(q.tokens) if k > verb.index and t.text.lower() in _OBJECT_ENDS), len(q.tokens))
+    inside = [w for w in q.soft if verb.index < w.index < stop]
+    return inside[-1] if inside else None
+
+
+def _verb_grounded(ci: ClaimIndex, w: Word) -> bool:
+    """Whether the claim has the question's verb other than as a noun in "-ing" that names a kind
+    of thing: "the chemistry building" has built nothing, so "who manufactured the fume hoods"
+    is not answered by "inspected the fume hoods in the chemistry building"."""
+    if not _grounded(ci, w):
+        return False
+    pos = ci.positions(w.concepts)
+    asked = w.text.lower()  # the very word: "the date of her training" <- "will deliver refresher training"
+    return not pos or any(ci.lower[p] == asked or not _ing_noun(ci.lower, p) for p in pos)
+
+
+def _ing_noun(lower: list[str], p: int) -> bool:
+    t = lower[p]
+    if not (t.endswith("ing") and p > 0 and stem(t) in lexicon().generals):
+        return False
+    before = lower[p - 1]
+    return before in DETERMINERS or before.isalpha() and before not in STOPWORDS and not is_verb(before)
+
+
 def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str], setting: list[str],
               q_spans: set[str], anchored: bool) -> _Match:
     fact = view.fact(mid)
@@ -585,6 +620,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     for month in _months_named(q):
         if claim_months and f"{month}m" not in claim_months:
             fail(next(t.text for t in q.tokens if MONTHS.get(t.text.lower()) == month))
+    code = _code_missing(q, ci)
+    if code is not None:
+        # "who replaced the fan motor on the B220 exhaust stack" is not answered by "the fan motor on
+        # the B214 exhaust stack was replaced": a code names one thing, as a name does
+        fail(code)
     q_number_values = {v.split(" ")[0] for v in q.numbers}
     exclude = q_spans | q_number_values
 
@@ -719,7 +759,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # be what the claim says she did ("painted by Ada in 1894" is no restoring)
         head_counts = True
     if q.verb_word is not None:
-        if (_grounded(ci, q.verb_word) and not _outnumbered(ci, q.verb_word, q)) \
+        if (_verb_grounded(ci, q.verb_word) and not _outnumbered(ci, q.verb_word, q)) \
                 or (q.hole == "ordinal" and ci.typed("ordinal") and bool(ci.stems & PLACING_VERBS)):
             # "where did the Otters place" <- "the Otters finished fourth": the verbs of a placing agree
             literal += 1
@@ -727,6 +767,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             if stem(q.verb_word.text) in ci.stems:
                 # the very verb, not only an equivalent: "commands" over "leads" for "who commands"
                 score += 1
+            thing_done = _support_object(q)
+            if thing_done is not None and not _grounded(ci, thing_done):
+                # "who carried out the load inspection" is not answered by "repairs ... are being
+                # carried out by Glaslyn Joinery": such a verb says what was done only by its object
+                fail(thing_done.text)
             if _asks_what_happened(q) and _unrealised(ci, q.verb_word):
                 # "when was the main relined" ← "would be relined if the board approves": a plan
                 # or a condition is not an event that happened
@@ -1227,6 +1272,31 @@ def _before_head(q: Question) -> Word | None:
     """The question's other word right before its head noun ("coach company", "engine size")."""
     head = q.head_word
     return None if head is None else next((w for w in q.soft if w.index == head.index - 1), None)
+
+
+_CODE_RE = re.compile(r"[a-z][a-z-]*\d[a-z0-9-]*")  # a letter first, then a digit: "b220", "t-22", "fh-12"
+
+
+def _code_shape(tok: str) -> str:
+    return re.sub(r"\d+", "9", re.sub(r"[a-z]+", "a", tok))
+
+
+def _code_missing(q: Question, ci: ClaimIndex) -> str | None:
+    """A code the question names that the claim does not give: any code among its plain words
+    ("the B220 exhaust stack"); a code within a name ("turbine T-22") only where the claim gives
+    another of the same shape ("turbine T-07"), since a claim from the named thing's source may
+    not name it at all (see recall)."""
+    have = set(ci.lower)
+    for w in q.soft:
+        t = w.text.lower()
+        if _CODE_RE.fullmatch(t) and t not in have:
+            return w.text
+    shapes = {_code_shape(t) for t in have if _CODE_RE.fullmatch(t)}
+    for sp in q.spans:
+        for t in sp.text.lower().split():
+            if _CODE_RE.fullmatch(t) and t not in have and _code_shape(t) in shapes:
+                return sp.text
+    return None
 
 
 def _names_a_sibling(view: Any, mid: str, required: list[str]) -> bool:
