@@ -1425,3 +1425,11 @@ def test_what_a_support_verb_did_is_in_its_object() -> None:
     p = build(["Repairs to the Porthmadog Pavilion stage floor are being carried out by Glaslyn Joinery."])
     abstains(p, "Who carried out the load inspection of the stage floor at Porthmadog Pavilion?")
     answers(p, "Who carried out the repairs to the stage floor at Porthmadog Pavilion?", "Glaslyn Joinery")
+
+
+def test_a_post_named_in_an_aside_has_no_tenure_there() -> None:
+    p = build(["Rafael Quintero, the harbour master, closed the main channel for 6 hours on 22 July.",
+               "Amira Sayed has been the lock keeper at Wexbridge for 12 years."])
+    abstains(p, "How long has Rafael Quintero been the harbour master?")
+    answers(p, "How long has Amira Sayed been the lock keeper at Wexbridge?", "12 years")
+    answers(p, "How long did Rafael Quintero close the main channel?", "6 hours")

@@ -791,6 +791,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 fail(q.verb_word.text)
     # the hole: a value of the asked kind that the question did not state
     hole = q.hole
+    if hole == "duration" and q.kind == "how" and q.verb_word is None and literal == 0 and _said_in_aside_only(ci, q.soft):
+        # "how long has he been the harbour master" is not answered by "X, the harbour master,
+        # closed the channel for 6 hours": the post is only an aside, the time is what he did
+        fail(q.soft[-1].text)
     if hole == "duration" and q.kind == "how" and q.verb_word is None and ci.typed("distance", exclude):
         noun = q.head_word or (q.subject_words[-1] if q.subject_words else None)
         if noun is not None and not ci.typed("duration", exclude) and _grounded(ci, noun) and _measured(ci, noun):
@@ -1966,6 +1970,16 @@ _TIME_HOLES = frozenset({"date", "day", "clock", "time", "year"})
 _RELATIVE_OPENERS = frozenset({"which", "who", "whom", "whose", "where"})
 _OUTCOME_HEADS = frozenset(stem(w) for w in "outcome result verdict ruling".split())
 _YEAR_WORD = re.compile(r"^(?:1[89]|20)\d\d$")
+
+
+def _said_in_aside_only(ci: ClaimIndex, words: list[Word]) -> bool:
+    """Whether every one of the words the claim has stands only inside an aside set off by commas
+    (", the harbour master,"), so that what the claim tells besides is said of something else."""
+    lower = ci.lower
+    commas = [k for k, w in enumerate(lower) if w == ","]
+    asides = [(a, b) for a, b in zip(commas, commas[1:]) if b - a <= 6]
+    pos = [p for w in words for p in ci.positions(w.concepts)]
+    return bool(asides) and bool(pos) and all(any(a < p < b for a, b in asides) for p in pos)
 
 
 def _time_only_in_other_clause(ci: ClaimIndex, verb: Word) -> bool:
