@@ -1312,3 +1312,27 @@ def test_a_street_after_a_house_number_and_a_preposition_does_nothing() -> None:
     _refused_with_code_and_twin_admitted(
         "Priya Raman joined Acme Robotics in 2019. Dana Whitlock manages the Leeds depot.",
         "Acme Robotics manages the Leeds depot.", "Dana Whitlock manages the Leeds depot.", "unknown_subject")
+
+
+def test_an_adverb_may_stand_on_either_side_of_its_verb_in_either_voice() -> None:
+    evidence = "Turbine T-22 tripped at 16:45 and was reset remotely by the Aster control room."
+    _refused_with_code_and_twin_admitted(evidence, "Turbine T-22 remotely reset the Aster control room.",
+                                         "The Aster control room remotely reset turbine T-22.", "relation_transposed")
+    # a name that ends like an adverb is still a name
+    evidence = "Saoirse Ng has booked Rhiannon Kealy to open for Jonah Obi."
+    _refused_with_code_and_twin_admitted(evidence, "Saoirse Ng has booked Jonah Obi to open for Rhiannon Kealy.",
+                                         "Saoirse Ng booked Rhiannon Kealy to open for Jonah Obi.", "relation_transposed")
+
+
+def test_a_named_agent_after_its_description_is_the_doer_and_a_fronted_time_moves_freely() -> None:
+    evidence = "At 21:05 on 23 June, two kayakers were reported overdue by their campsite owner, Morag Lennox."
+    assert judge("Morag Lennox reported two kayakers overdue at 21:05 on 23 June.", evidence).ok
+    v = judge("Ian Dunn reported two kayakers overdue at 21:05 on 23 June.", evidence)
+    assert not v.ok and v.code == "unknown_subject", v
+    # a name that the sentence goes on after is no apposition of the agent
+    v = judge("Morag Lennox reported two kayakers overdue.",
+              "Two kayakers were reported overdue by their campsite owner, Morag Lennox said.")
+    assert not v.ok and v.code == "unknown_subject", v
+    # two times still swap
+    v = judge("The shift ran from 17:00 to 09:00.", "The shift ran from 09:00 to 17:00.")
+    assert not v.ok and v.code == "relation_transposed", v

@@ -49,7 +49,7 @@ from .text import (
     opening_clause_end,
     stem,
 )
-from .subject_grounded import passive_agent_at, passive_voice, subject_binding
+from .subject_grounded import manner_adverb, passive_agent_at, passive_voice, subject_binding
 from .verdicts import GateVerdict
 
 __all__ = ["check", "check_analyzed", "GATE", "CODE"]
@@ -341,6 +341,14 @@ def _kept_in_own_clause(claim: Analysis, evidence: Analysis, crel: tuple[int, in
     return (cr == ca and er == ea) or (cr == cb and er == eb)
 
 
+_WHEN_KEYS = ("#time:", "#date:")
+
+
+def _adverb(u: _Unit) -> bool:
+    """A plain word of manner ("remotely"), not a name that ends like one ("Rhiannon Kealy")."""
+    return u.key.startswith("W:") and manner_adverb(u.label.lower())
+
+
 def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
     if evidence is claim:
         # A verbatim claim is analysed into the very same Analysis as its evidence (analyze
@@ -355,19 +363,21 @@ def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
     aligned = [u for u in cu if u.key in pos]
     crel, erel = _relative_start(claim), _relative_start(evidence)  # once: they hold for every triple
     for ai, a in enumerate(aligned):
-        if not a.participant:
+        if not a.participant or _adverb(a):
             continue
         for bi in range(ai + 2, len(aligned)):
             b = aligned[bi]
-            if a.key == b.key or not b.participant:
+            if a.key == b.key or not b.participant or _adverb(b):
                 continue
+            if a.key.startswith(_WHEN_KEYS) != b.key.startswith(_WHEN_KEYS):
+                continue  # a time or a date moves as an adverbial ("At 21:05, ... by Morag"); two swap
             pa, pb = pos[a.key], pos[b.key]
             both_entities = a.entity and b.entity
             if pb >= pa and not (a.entity or b.entity):
                 continue  # only a reversed pair can be a transposition between plain words
             for r in aligned[ai + 1:bi]:
-                if r.key in (a.key, b.key):
-                    continue
+                if r.key in (a.key, b.key) or _adverb(r):
+                    continue  # an adverb ("remotely") may sit on either side of its verb: it relates no one
                 if both_entities:
                     if r.clause not in (a.clause, b.clause):
                         continue

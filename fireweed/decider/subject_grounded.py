@@ -171,7 +171,7 @@ def _check_subject(subj: Subject, claim: Analysis, evidence: Analysis) -> GateVe
             subj.text,
         )
     if not (set(stems_of(subj.token.norm)) & evidence.stem_set):
-        if _manner_adverb(subj.token.norm):
+        if manner_adverb(subj.token.norm):
             # "a deliberately cut section": a word of manner added before the subject's noun says
             # more about it, which the predicate gate refuses; the subject is still the section
             return None
@@ -184,7 +184,7 @@ _LY_NOUNS = frozenset("family assembly supply reply ally belly bully jelly rally
                       "monopoly anomaly homily folly gully dolly tally lolly fly ply".split())
 
 
-def _manner_adverb(word: str) -> bool:
+def manner_adverb(word: str) -> bool:
     """A word in -ly that modifies rather than names ("deliberately", "badly", "elderly"), not a noun
     in -ly ("family", "assembly", "supply")."""
     return len(word) > 4 and word.endswith("ly") and word not in _LY_NOUNS
@@ -584,6 +584,15 @@ def _agent_binding(claim: Analysis, evidence: Analysis, k: int, v: int, label: s
         j += 1
     if not agent:
         return None
+    if j < len(toks) and evidence.text[toks[agent[-1]].end:toks[j].start].strip() == "," \
+            and not any(toks[x].capitalized for x in agent):
+        # "by their campsite owner, Morag Lennox.": a description, then the name it describes
+        named = j
+        while named < len(toks) and toks[named].capitalized and named - j < 4:
+            named += 1
+        rest = evidence.text[toks[named - 1].end:toks[named].start if named < len(toks) else len(evidence.text)]
+        if named > j and (named == len(toks) or rest.strip() in (".", ";", ",")):
+            agent.extend(range(j, named))  # the name ends the sentence or is set off: an apposition
     norms = [toks[j].norm for j in agent]
     keys = [evidence.keys[j] for j in agent]
     width = len(subject_keys)
