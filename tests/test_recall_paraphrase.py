@@ -1433,3 +1433,30 @@ def test_a_post_named_in_an_aside_has_no_tenure_there() -> None:
     abstains(p, "How long has Rafael Quintero been the harbour master?")
     answers(p, "How long has Amira Sayed been the lock keeper at Wexbridge?", "12 years")
     answers(p, "How long did Rafael Quintero close the main channel?", "6 hours")
+
+
+def test_a_fault_traced_to_something_has_that_cause() -> None:
+    p = build(["Tomasz Wieczorek traced the QC-3 fault to a burnt-out hoist brake coil.",
+               "Ada Obi traced the QC-4 parcel to a depot in Leeds."])
+    answers(p, "What was the cause of the QC-3 fault?", "hoist brake coil")
+    abstains(p, "What was the cause of the QC-4 parcel?")  # traced where it went, not why
+
+
+def test_the_verb_after_an_aside_on_the_opening_name_is_that_names_own() -> None:
+    p = build(["Ana Lopez, a crane driver, reported a fault on crane QC-5.",
+               "The museum lends a model of the schooner Ellen, built in Elsmouth in 1887."])
+    answers(p, "Who reported a fault on crane QC-5?", "Ana Lopez")
+    abstains(p, "Who built the model of the schooner Ellen?")  # still no builder named
+
+
+@pytest.mark.parametrize("claim, question, twin_claim", [
+    ("Haddad Motors donated £12,500 to Halcyon House.", "How much money did Haddad Motors give to Halcyon House?",
+     "Haddad Motors lent £12,500 to Halcyon House."),
+    ("Kenji Arakawa found Dmitri Volkov on the east shore.", "Where did Kenji Arakawa locate Dmitri Volkov?",
+     "Kenji Arakawa left Dmitri Volkov on the east shore."),
+    ("Aisling Brennan gave Entonox to the injured walker.", "What did Aisling Brennan administer to the injured walker?",
+     "Aisling Brennan took Entonox from the injured walker."),
+])
+def test_giving_donating_finding_and_administering_in_other_words(claim: str, question: str, twin_claim: str) -> None:
+    answers(build([claim]), question, claim.split()[2])
+    abstains(build([twin_claim]), question)

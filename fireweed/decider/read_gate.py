@@ -442,7 +442,14 @@ def _agentless(ci: ClaimIndex, verb: Word) -> bool:
     after it: a reduced relative that says what was done, not who did it."""
     at = [i for i, w in enumerate(ci.lower) if w.isalpha() and stem(w) == verb.stem]
     return bool(at) and all(i > 0 and ci.lower[i - 1] == "," and past_form(ci.lower[i])
-                            and "by" not in ci.lower[i + 1:i + 6] for i in at)
+                            and "by" not in ci.lower[i + 1:i + 6] and not _after_subject_aside(ci, i - 1) for i in at)
+
+
+def _after_subject_aside(ci: ClaimIndex, comma: int) -> bool:
+    """Whether the comma closes an aside after a name that opens the claim ("Ana Lopez, a crane
+    driver, reported ..."): the verb after it is that name's own."""
+    opened = next((k for k in range(comma - 1, -1, -1) if ci.lower[k] == ","), None)
+    return opened is not None and any(sp.first == 0 and sp.last == opened for sp in ci.spans)
 
 
 def _then_true(view: Any, q: Question, required: list[str], setting: list[str], q_spans: set[str],
