@@ -1460,3 +1460,13 @@ def test_the_verb_after_an_aside_on_the_opening_name_is_that_names_own() -> None
 def test_giving_donating_finding_and_administering_in_other_words(claim: str, question: str, twin_claim: str) -> None:
     answers(build([claim]), question, claim.split()[2])
     abstains(build([twin_claim]), question)
+
+
+def test_what_members_pay_is_the_price_stated_for_them_and_a_fee_may_be_a_share() -> None:
+    p = build(["Fuel at the Caddon Harbour pump costs £0.87 per litre for cooperative members.",
+               "From 1 April, the landing fee at Caddon Harbour rose to 2.6 per cent of the sale value.",
+               "The office at Porthcawl Marina cut its staff by 10 per cent."])
+    answers(p, "How much do cooperative members pay per litre for fuel at the Caddon Harbour pump?", "£0.87")
+    abstains(p, "How much do visitors pay per litre for fuel at the Caddon Harbour pump?")  # priced for members
+    answers(p, "What is the landing fee at Caddon Harbour now?", "2.6 per cent")
+    abstains(p, "What is the mooring fee at Porthcawl Marina?")  # a cut in staff is no fee

@@ -58,6 +58,8 @@ __all__ = ["answer"]
 _MAX_QUERY = 2000
 _PRICE_VERBS = frozenset(stem(w) for w in ("cost", "charge", "price"))
 _PAYING_VERBS = frozenset(stem(w) for w in ("pay", "spend"))
+# prices that may be set as a share of a sum rather than a sum
+_SHARE_PRICES = frozenset(stem(w) for w in ("fee", "charge", "levy", "commission", "rate", "tax", "royalty"))
 _PURCHASE = frozenset({"R:buy", "R:pay", "R:rent"})
 _PRICE_NOUNS = frozenset(stem(w) for w in ("cost", "price", "fee", "fare", "charge"))
 _TOPIC_NOUNS = frozenset(stem(w) for w in ("subject", "topic", "theme"))
@@ -754,7 +756,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         head_counts = True
     if q.hole == "money" and q.verb_word is not None and q.verb_word.stem.split()[0] in _PAYING_VERBS \
             and ci.typed("money", exclude) \
-            and (ci.has(_PURCHASE) or _price_stated(ci)):
+            and (ci.has(_PURCHASE) or _price_stated(ci) or _price_for_payer(ci, q)):
         # "how much will the council pay for it" ← "agreed to buy it at a cost of £1,450": what a buyer
         # pays is the price of what is bought
         head_counts = True
@@ -798,6 +800,9 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 fail(q.verb_word.text)
     # the hole: a value of the asked kind that the question did not state
     hole = q.hole
+    if hole == "money" and q.head_word is not None and q.head_word.stem in _SHARE_PRICES \
+            and not ci.typed("money", exclude) and ci.typed("percent", exclude):
+        hole = "percent"  # "the landing fee rose to 2.6 per cent of the first-sale value": a fee may be a share
     if hole == "duration" and q.kind == "how" and q.verb_word is None and literal == 0 and _said_in_aside_only(ci, q.soft):
         # "how long has he been the harbour master" is not answered by "X, the harbour master,
         # closed the channel for 6 hours": the post is only an aside, the time is what he did
@@ -1166,6 +1171,17 @@ def _money_gathered(ci: ClaimIndex) -> bool:
 def _price_stated(ci: ClaimIndex) -> bool:
     """ "a price of £6,800", "at a cost of £1,450": a price set for a thing (not "parking fees" earned)."""
     return any(stem(w) in _PRICE_NOUNS and ci.lower[p + 1] == "of" for p, w in enumerate(ci.lower[:-1]))
+
+
+def _price_for_payer(ci: ClaimIndex, q: Question) -> bool:
+    """ "how much do members pay" <- "fuel costs £0.87 a litre for members": a price the claim states
+    with a verb, for whoever the question says pays it (its subject, in plain words after "for")."""
+    lower = ci.lower
+    if not q.subject_words or not any(stem(w) in _PRICE_VERBS and lower[p + 1][:1] in "£$€¥"
+                                      for p, w in enumerate(lower[:-1])):
+        return False
+    fors = [p for p, w in enumerate(lower) if w == "for"]
+    return all(any(f < p for f in fors for p in ci.positions(w.concepts)) for w in q.subject_words)
 
 
 def _counted_where(q: Question) -> bool:
