@@ -1470,3 +1470,10 @@ def test_what_members_pay_is_the_price_stated_for_them_and_a_fee_may_be_a_share(
     abstains(p, "How much do visitors pay per litre for fuel at the Caddon Harbour pump?")  # priced for members
     answers(p, "What is the landing fee at Caddon Harbour now?", "2.6 per cent")
     abstains(p, "What is the mooring fee at Porthcawl Marina?")  # a cut in staff is no fee
+
+
+def test_to_mop_up_a_spill_is_to_clean_it_up() -> None:
+    p = build(["Bogdan Petrescu cleaned up the spill with the absorbent kit.",
+               "Yuki Nakamura reported the spill to the safety officer."])
+    answers(p, "Who mopped up the spill with the absorbent kit?", "Bogdan Petrescu")
+    abstains(p, "Who mopped up the spill before the safety officer came?")  # reporting it is no mopping
