@@ -1336,3 +1336,11 @@ def test_a_named_agent_after_its_description_is_the_doer_and_a_fronted_time_move
     # two times still swap
     v = judge("The shift ran from 17:00 to 09:00.", "The shift ran from 09:00 to 17:00.")
     assert not v.ok and v.code == "relation_transposed", v
+
+
+def test_first_added_where_the_evidence_ranks_nothing_asserts_more_and_a_changed_rank_is_a_numeral() -> None:
+    v = judge("Lukas Brenner passed his certification at the first attempt.", "Lukas Brenner passed his certification.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    v = judge("Ada Obi came first in the 200 m.", "Ada Obi came second in the 200 m.")
+    assert not v.ok and v.code == "numeral_invented", v
+    assert judge("Ada Obi came first in the 200 m.", "Ada Obi came first in the 200 m final.").ok

@@ -287,6 +287,16 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     ranges = _ranges(evidence) if evidence is not claim and len(ev) > 1 else {}
     claim_ranges = _ranges(claim) if ranges and len(claim.numerals) > 1 else {}
     for num in claim.numerals:
+        if not numeral_grounded(num, ev) and num.kind == "ordinal" and num.text.lower() == "first" \
+                and not any(n.kind == "ordinal" for n in ev):
+            # "its first paid pilot", "at the first attempt" where the evidence ranks nothing: a
+            # word added that says more, not a number changed
+            return GateVerdict.refuse(
+                "asserts_more_than_evidence",
+                GATE,
+                "drop 'first': the evidence does not say it was the first, or quote the sentence that does",
+                num.text,
+            )
         if not numeral_grounded(num, ev):
             carried = ", ".join(n.text for n in ev) or "none"
             return GateVerdict.refuse(
