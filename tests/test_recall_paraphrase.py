@@ -1477,3 +1477,15 @@ def test_to_mop_up_a_spill_is_to_clean_it_up() -> None:
                "Yuki Nakamura reported the spill to the safety officer."])
     answers(p, "Who mopped up the spill with the absorbent kit?", "Bogdan Petrescu")
     abstains(p, "Who mopped up the spill before the safety officer came?")  # reporting it is no mopping
+
+
+def test_the_same_verb_done_to_something_else_is_no_answer() -> None:
+    p = build(["The Ashbury sports hall was built by Corran Construction.",
+               "Dana Cole repaired the heating boiler at the Leeds depot.",
+               "Olu Bankole will lead the new legacy giving campaign."])
+    abstains(p, "Who built the Ashbury swimming pool?")
+    abstains(p, "Who is building the new Ashbury library?")
+    answers(p, "Who built the Ashbury sports hall?", "Corran Construction")
+    abstains(p, "Who repaired the roof at the Leeds depot?")
+    answers(p, "Who repaired the boiler at the Leeds depot?", "Dana Cole")
+    answers(p, "Who is going to head up the new legacy giving drive?", "Olu Bankole")  # the same thing, named otherwise

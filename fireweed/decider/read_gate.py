@@ -566,7 +566,49 @@ def _grounded(ci: ClaimIndex, w: Word) -> bool:
 
 # verbs whose object says what was done: "carry out an inspection", "conduct a survey"
 _SUPPORT_VERBS = frozenset(" ".join(stem(x) for x in w.split()) for w in ("carry out", "conduct", "perform", "undertake"))
-_OBJECT_ENDS = frozenset("of to on at in for from with by about during before after since until , ?".split())
+_OBJECT_ENDS = frozenset("of to on at in for from with by about during before after since until while when "
+                         "as because if so and but that who which , ?".split())
+
+
+_BE_FORMS = frozenset({"is", "are", "was", "were", "been", "be", "being"})
+
+
+def _object_clash(q: Question, ci: ClaimIndex) -> str | None:
+    """The head noun of the object of the question's verb, when the claim gives that verb another
+    object: a plain noun the claim lacks, where the claim has a plain noun of its own in that place
+    (after the verb, or before a passive "was built by")."""
+    verb = q.verb_word
+    if verb is None or " " in verb.stem:
+        return None
+    lowered = [t.text.lower() for t in q.tokens]
+    stop = next((k for k in range(verb.index + 1, len(lowered)) if lowered[k] in _OBJECT_ENDS), len(lowered))
+    inside = [w for w in q.soft if verb.index < w.index < stop]
+    if not inside:
+        return None
+    head = inside[-1]
+    if any(_grounded(ci, w) for w in inside) or not head.text.isalpha():
+        return None  # "head up the new legacy giving drive" <- "lead the new legacy giving campaign"
+    lower = ci.lower
+    for p in ci.positions(verb.concepts):
+        if p > 0 and lower[p - 1] in _BE_FORMS and "by" in lower[p + 1:p + 3]:
+            k = p - 2
+            while k >= 0 and lower[k] in AUXILIARIES | _BE_FORMS:
+                k -= 1
+            other = lower[k] if k >= 0 else ""
+        else:
+            k = p + 1
+            while k < len(lower) and lower[k] in DETERMINERS:
+                k += 1
+            run = []
+            while k < len(lower) and lower[k].isalpha() and lower[k] not in STOPWORDS and not any(
+                    sp.first <= k < sp.last for sp in ci.spans):
+                run.append(lower[k])
+                k += 1
+            other = run[-1] if run else ""
+        if other and other.isalpha() and other not in STOPWORDS and not any(
+                sp.first <= lower.index(other) < sp.last for sp in ci.spans):
+            return head.text
+    return None
 
 
 def _support_object(q: Question) -> Word | None:
@@ -776,6 +818,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             if stem(q.verb_word.text) in ci.stems:
                 # the very verb, not only an equivalent: "commands" over "leads" for "who commands"
                 score += 1
+            clash = _object_clash(q, ci)
+            if clash is not None:
+                # "who is building the new library" is not answered by "the sports hall was built by
+                # Corran": the claim did the same to something else
+                fail(clash)
             thing_done = _support_object(q)
             if thing_done is not None and not _grounded(ci, thing_done):
                 # "who carried out the load inspection" is not answered by "repairs ... are being
