@@ -1498,10 +1498,8 @@ class _View:
             return set()
         k = len(toks)
         out: set[str] = set()
-        for mid in self.memories_with_words(sorted({stem(t) for t in toks})):
+        for mid in self.memories_with_words(sorted({stem(t) for t in toks})) - set(self.memories_of(eid)):
             subjects = self.subjects(mid)
-            if eid in subjects:
-                continue
             f = self.fact(mid)
             if f is None:
                 continue
