@@ -1489,3 +1489,12 @@ def test_the_same_verb_done_to_something_else_is_no_answer() -> None:
     abstains(p, "Who repaired the roof at the Leeds depot?")
     answers(p, "Who repaired the boiler at the Leeds depot?", "Dana Cole")
     answers(p, "Who is going to head up the new legacy giving drive?", "Olu Bankole")  # the same thing, named otherwise
+
+
+def test_the_date_of_one_event_of_a_thing_is_not_the_date_of_another() -> None:
+    p = build(["The Cobalt X7 analyser will be replaced by a Cobalt X9 in October 2024.",
+               "The Cobalt X5 analyser was installed in 2019."])
+    abstains(p, "In what year was the Cobalt X7 analyser installed?")
+    answers(p, "In what year was the Cobalt X5 analyser installed?", "2019")
+    # a thing's doing is still told by the frame and the value: see
+    # test_a_value_in_the_asked_frame_does_not_stand_in_for_what_a_named_person_did

@@ -804,10 +804,12 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         head_counts = True
     head_type_now = q.head_word is not None and TYPE_NOUNS.get(q.head_word.stem)
     if head_type_now and not literal and q.prep and q.subject_words and ci.typed(head_type_now, exclude) \
-            and _prep_value(ci, q.prep, head_type_now):
+            and _prep_value(ci, q.prep, head_type_now) \
+            and not (q.verb_word is not None and past_form(q.verb_word.text.split()[0])):
         # "on which day does the club meet" ← "runs the club on Fridays": the frame and the value agree.
         # Only for a thing's doing: what a named person did ("in what year did Ada restore it") must
-        # be what the claim says she did ("painted by Ada in 1894" is no restoring)
+        # be what the claim says she did ("painted by Ada in 1894" is no restoring), and so must a
+        # thing's one event ("in what year was the analyser installed" is not "replaced in 2024")
         head_counts = True
     if q.verb_word is not None:
         if (_verb_grounded(ci, q.verb_word) and not _outnumbered(ci, q.verb_word, q)) \
