@@ -1498,3 +1498,11 @@ def test_the_date_of_one_event_of_a_thing_is_not_the_date_of_another() -> None:
     answers(p, "In what year was the Cobalt X5 analyser installed?", "2019")
     # a thing's doing is still told by the frame and the value: see
     # test_a_value_in_the_asked_frame_does_not_stand_in_for_what_a_named_person_did
+
+
+def test_a_post_one_is_elected_to_is_no_profession() -> None:
+    p = build(["Mei-Ling Cho was re-elected as chair of Harbourside Wheelers.",
+               "Ada Obi, a nurse, was elected chair of Leith Rowing Club."])
+    abstains(p, "What is Mei-Ling Cho's profession?")
+    answers(p, "What is Mei-Ling Cho's role at Harbourside Wheelers?", "chair")
+    answers(p, "What is Ada Obi's profession?", "a nurse")

@@ -565,6 +565,19 @@ def _grounded(ci: ClaimIndex, w: Word) -> bool:
 
 
 # verbs whose object says what was done: "carry out an inspection", "conduct a survey"
+_OCCUPATIONS = frozenset(stem(w) for w in ("profession", "occupation", "trade", "career", "living"))
+_CHOOSING = frozenset(stem(w) for w in ("elect", "re-elect", "appoint", "reappoint", "re-appoint", "vote", "nominate",
+                                        "co-opt", "name"))
+
+
+def _post_only(ci: ClaimIndex) -> bool:
+    """Whether every role the claim gives follows a verb of choosing ("re-elected as chair",
+    "appointed treasurer"), with no role word before it ("Ada Obi, a nurse, was elected chair")."""
+    lower = ci.lower
+    chosen = [p for p, w in enumerate(lower) if stem(w) in _CHOOSING]
+    return bool(chosen) and not any(role_word(w) for w in lower[:chosen[0]])
+
+
 _SUPPORT_VERBS = frozenset(" ".join(stem(x) for x in w.split()) for w in ("carry out", "conduct", "perform", "undertake"))
 _OBJECT_ENDS = frozenset("of to on at in for from with by about during before after since until while when "
                          "as because if so and but that who which , ?".split())
@@ -890,6 +903,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what is Constance's profession" is not answered by "Constance has named Pernille Aske
         # as her vice-captain": the role is Pernille's
         fail(_HOLE_WORDS.get(hole, hole))
+    if hole == "role" and q.head_word is not None and q.head_word.stem in _OCCUPATIONS and _post_only(ci):
+        # "what is Mei-Ling Cho's profession" is not answered by "was re-elected as chair of
+        # Harbourside Wheelers": a post one is elected or appointed to is no living
+        fail(q.head_word.text)
     if hole == "age" and q.spans and not _age_beside(ci, q_spans, [w for w in q.words if w.stem != "old"]):
         # "how old is Ola" is not answered by "Selwyn, aged 71, beat Ola": an age is the one of the
         # name it stands beside
