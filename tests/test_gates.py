@@ -1344,3 +1344,17 @@ def test_first_added_where_the_evidence_ranks_nothing_asserts_more_and_a_changed
     v = judge("Ada Obi came first in the 200 m.", "Ada Obi came second in the 200 m.")
     assert not v.ok and v.code == "numeral_invented", v
     assert judge("Ada Obi came first in the 200 m.", "Ada Obi came first in the 200 m final.").ok
+
+
+def test_a_name_after_of_says_whose_and_does_nothing() -> None:
+    evidence = "Dr Nkechi Adeyemi of Fellside Vets examined 146 cows at Glenmorrow Farm."
+    assert judge("Dr Nkechi Adeyemi examined 146 cows at Glenmorrow Farm.", evidence).ok
+    v = judge("Fellside Vets examined 146 cows at Glenmorrow Farm.", evidence)
+    assert not v.ok and v.code in ("unknown_subject", "relation_transposed"), v
+
+
+def test_a_time_set_before_a_negated_sentence_holds_for_it() -> None:
+    evidence = "On 26 February from 07:10 to 09:55, Tidewell drivers could not load routes."
+    assert judge("Tidewell drivers could not load routes on 26 February from 07:10 to 09:55.", evidence).ok
+    v = judge("The library is not open on Monday.", "The library is open on Monday, but not on Tuesday.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v

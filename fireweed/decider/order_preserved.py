@@ -687,6 +687,8 @@ def _bare_doer(a: Analysis, n: NameSpan) -> bool:
         return False
     if first > 0 and "," in a.text[toks[first - 1].end:toks[first].start]:
         return False
+    if first > 0 and toks[first - 1].norm in ("of", "from", "at", "for"):
+        return False  # "Dr Nkechi Adeyemi of Fellside Vets examined": the vets only say whose she is
     if first > 1 and toks[first - 1].norm.isdigit() and toks[first - 2].norm in PREPOSITIONS \
             and not toks[first].sentence_initial:
         return False  # "Tenant Halima Yusuf at 14 Cedar Court reported": an address reports nothing

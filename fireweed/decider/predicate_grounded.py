@@ -43,6 +43,7 @@ from .text import (
     DEMONSTRATIVES,
     MODALS,
     NEGATIONS,
+    PREPOSITIONS,
     PRONOUNS,
     STOPWORDS,
     Analysis,
@@ -352,6 +353,18 @@ def _time_pointed_at(a: Analysis, i: int) -> bool:
                for j in range(len(toks) - 1) if a.clauses[j] == clause)
 
 
+def _fronted_time_stems(a: Analysis) -> frozenset[str]:
+    """The stems of an opening phrase set off by a comma that only tells a time ("On 26 February
+    2024 from 07:10 to 09:55, ..."): no verb, every word a preposition, a number or a time word."""
+    toks = a.tokens
+    if not toks or a.clauses[0] == a.clauses[-1]:
+        return frozenset()
+    head = [i for i in range(len(toks)) if a.clauses[i] == a.clauses[0]]
+    timely = all(a.in_numeral[i] or toks[i].norm in PREPOSITIONS or toks[i].norm in ("the", "and")
+                 or stem(toks[i].norm) in _TIME_STEMS or toks[i].norm in _POINTED_TIMES for i in head)
+    return frozenset(s for i in head for s in a.stems[i]) if timely else frozenset()
+
+
 def _negation_refusal(
     claim: Analysis, evidence: Analysis, claim_stems: frozenset[str]
 ) -> GateVerdict | None:
@@ -373,6 +386,11 @@ def _negation_refusal(
         if moved and any(_time_pointed_at(evidence, e.index) for e in e_sites if c.scope & e.scope):
             # "so no bookings are allowed that day": the claim may name the day it points at
             moved = [m for m in moved if m not in _TIME_STEMS and not m.isdigit()]
+        if moved:
+            # "On 26 February from 07:10 to 09:55, drivers could not load routes": a time set before
+            # the sentence holds for its negated clause too
+            fronted = _fronted_time_stems(evidence)
+            moved = [m for m in moved if m not in fronted]
         if moved:
             return GateVerdict.refuse(
                 CODE,
