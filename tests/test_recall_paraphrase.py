@@ -1506,3 +1506,16 @@ def test_a_post_one_is_elected_to_is_no_profession() -> None:
     abstains(p, "What is Mei-Ling Cho's profession?")
     answers(p, "What is Mei-Ling Cho's role at Harbourside Wheelers?", "chair")
     answers(p, "What is Ada Obi's profession?", "a nurse")
+
+
+def test_hours_are_a_span_of_the_day_and_leaving_after_a_mishap_says_why() -> None:
+    p = build(["The Special Collections Reading Room will be open Monday to Friday from 09:30 to 16:30.",
+               "The Leith pool opened at 07:00 on Monday.",
+               "Callum Fairweather has withdrawn from the cast after breaking his ankle.",
+               "Ada Obi left the office after finishing the report."])
+    answers(p, "What are the weekday opening hours of the Special Collections Reading Room?", "09:30 to 16:30")
+    abstains(p, "What are the opening hours of the Leith pool?")  # one time, no span
+    answers(p, "Why did Callum Fairweather leave the cast?", "breaking his ankle")
+    abstains(p, "Why did Ada Obi leave the office?")  # finishing a report is when, not why
+    q = build(["Bus 3047 was withdrawn from route 22 at 07:15."])
+    answers(q, "When was the withdrawal of bus 3047 from route 22?", "07:15")  # the noun still meets its verb

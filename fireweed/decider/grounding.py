@@ -61,6 +61,9 @@ _REASON_IF_CLAUSE = frozenset({"since", "after", "following"})
 _MISHAPS = frozenset("""fault failure accident fire flood flooding storm gale crash leak collapse breakdown injury
     complaint complaints outbreak incident error spill burst blockage explosion malfunction defect dispute strike
     illness infection damage break-in theft vandalism power-cut outage""".split())
+# "after breaking his ankle": a mishap in -ing right after "after"/"following" is why, not when
+_MISHAP_INGS = frozenset("""breaking fracturing spraining tearing twisting injuring hurting damaging falling slipping
+    tripping crashing failing collapsing bursting cracking leaking flooding catching""".split())
 # words that end the noun phrase after "with"
 _PHRASE_ENDS = frozenset("in on at to from for by after before during and or but".split())
 _PAST_EVENTS = frozenset("split broke burst fell collapsed failed cracked leaked caught froze tore blew crashed flooded".split())
@@ -511,7 +514,7 @@ def _build(fact: Fact) -> ClaimIndex:
             clause = window[: next((k for k, x in enumerate(window) if x in (",", ";", ".")), len(window))]
             if any(x in ("was", "were", "had", "has", "is", "are") or x in _PAST_EVENTS
                    or (x.endswith("ed") and len(x) > 4) or _irregular_past(x) for x in clause[1:]) \
-                    or any(x in _MISHAPS for x in clause[:4]):
+                    or any(x in _MISHAPS for x in clause[:4]) or clause[:1] and clause[0] in _MISHAP_INGS:
                 # "after a blade split", "after a fault in the pump": an event, not a time, came first
                 _add(ci, "reason", w)
         if w == "with" and i > 0:

@@ -773,6 +773,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # "what layout will he exhibit" <- "will exhibit 'Ravensgill Junction', an N gauge model":
             # the thing done is given by its title, which answers "what <kind>"
             score += 2
+        elif q.head_word.stem == "hour" and _clock_range(ci):
+            # "what are the reading room's opening hours" <- "open from 09:30 to 16:30": the hours
+            # are the span of time of day the claim gives
+            score += 2
         elif q.verb_word is not None and _reports(ci, q.verb_word):
             # "what damage did she report" ← "she reports that a pipe burst ...": the hole is what was said
             score += 1
@@ -1404,6 +1408,14 @@ def _names_a_sibling(view: Any, mid: str, required: list[str]) -> bool:
         if any(toks & a and not a <= toks and not toks <= a for a in asked):
             return True
     return False
+
+
+def _clock_range(ci: ClaimIndex) -> bool:
+    """A span of time of day: "from 09:30 to 16:30", "09:00-17:00", "between 10:00 and 14:00"."""
+    lower = ci.lower
+    clock = [p for p, w in enumerate(lower) if CLOCK_RE.match(w)]
+    return any(q - p in (2, 3) and lower[p + 1] in ("to", "and", "-", "until", "till") for p in clock for q in clock) \
+        or any("-" in w and all(CLOCK_RE.match(x) for x in w.split("-")) for w in lower)
 
 
 def _kind_word_grounded(ci: ClaimIndex, q: Question) -> bool:
