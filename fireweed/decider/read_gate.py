@@ -564,7 +564,6 @@ def _grounded(ci: ClaimIndex, w: Word) -> bool:
     return ci.has(w.concepts) or w.text.lower() in ci.concepts
 
 
-# verbs whose object says what was done: "carry out an inspection", "conduct a survey"
 _OCCUPATIONS = frozenset(stem(w) for w in ("profession", "occupation", "trade", "career", "living"))
 _CHOOSING = frozenset(stem(w) for w in ("elect", "re-elect", "appoint", "reappoint", "re-appoint", "vote", "nominate",
                                         "co-opt", "name"))
@@ -578,6 +577,7 @@ def _post_only(ci: ClaimIndex) -> bool:
     return bool(chosen) and not any(role_word(w) for w in lower[:chosen[0]])
 
 
+# verbs whose object says what was done: "carry out an inspection", "conduct a survey"
 _SUPPORT_VERBS = frozenset(" ".join(stem(x) for x in w.split()) for w in ("carry out", "conduct", "perform", "undertake"))
 _OBJECT_ENDS = frozenset("of to on at in for from with by about during before after since until while when "
                          "as because if so and but that who which , ?".split())
@@ -593,9 +593,7 @@ def _object_clash(q: Question, ci: ClaimIndex) -> str | None:
     verb = q.verb_word
     if verb is None or " " in verb.stem:
         return None
-    lowered = [t.text.lower() for t in q.tokens]
-    stop = next((k for k in range(verb.index + 1, len(lowered)) if lowered[k] in _OBJECT_ENDS), len(lowered))
-    inside = [w for w in q.soft if verb.index < w.index < stop]
+    inside = _object_words(q, verb)
     if not inside:
         return None
     head = inside[-1]
@@ -604,24 +602,28 @@ def _object_clash(q: Question, ci: ClaimIndex) -> str | None:
     lower = ci.lower
     for p in ci.positions(verb.concepts):
         if p > 0 and lower[p - 1] in _BE_FORMS and "by" in lower[p + 1:p + 3]:
-            k = p - 2
-            while k >= 0 and lower[k] in AUXILIARIES | _BE_FORMS:
-                k -= 1
-            other = lower[k] if k >= 0 else ""
+            at = p - 2
+            while at >= 0 and lower[at] in AUXILIARIES | _BE_FORMS:
+                at -= 1
         else:
             k = p + 1
             while k < len(lower) and lower[k] in DETERMINERS:
                 k += 1
-            run = []
+            at = -1
             while k < len(lower) and lower[k].isalpha() and lower[k] not in STOPWORDS and not any(
                     sp.first <= k < sp.last for sp in ci.spans):
-                run.append(lower[k])
+                at = k  # the last word of the run is its head
                 k += 1
-            other = run[-1] if run else ""
-        if other and other.isalpha() and other not in STOPWORDS and not any(
-                sp.first <= lower.index(other) < sp.last for sp in ci.spans):
+        if at >= 0 and lower[at].isalpha() and lower[at] not in STOPWORDS \
+                and not any(sp.first <= at < sp.last for sp in ci.spans):
             return head.text
     return None
+
+
+def _object_words(q: Question, verb: Word) -> list[Word]:
+    """The question's plain words between its verb and the end of the verb's object."""
+    stop = next((k for k, t in enumerate(q.tokens) if k > verb.index and t.text.lower() in _OBJECT_ENDS), len(q.tokens))
+    return [w for w in q.soft if verb.index < w.index < stop]
 
 
 def _support_object(q: Question) -> Word | None:
@@ -630,8 +632,7 @@ def _support_object(q: Question) -> Word | None:
     verb = q.verb_word
     if verb is None or verb.stem not in _SUPPORT_VERBS:
         return None
-    stop = next((k for k, t in enumerate(q.tokens) if k > verb.index and t.text.lower() in _OBJECT_ENDS), len(q.tokens))
-    inside = [w for w in q.soft if verb.index < w.index < stop]
+    inside = _object_words(q, verb)
     return inside[-1] if inside else None
 
 
@@ -1414,7 +1415,8 @@ def _clock_range(ci: ClaimIndex) -> bool:
     """A span of time of day: "from 09:30 to 16:30", "09:00-17:00", "between 10:00 and 14:00"."""
     lower = ci.lower
     clock = [p for p, w in enumerate(lower) if CLOCK_RE.match(w)]
-    return any(q - p in (2, 3) and lower[p + 1] in ("to", "and", "-", "until", "till") for p in clock for q in clock) \
+    return any(end - start in (2, 3) and lower[start + 1] in ("to", "and", "-", "until", "till")
+               for start in clock for end in clock) \
         or any("-" in w and all(CLOCK_RE.match(x) for x in w.split("-")) for w in lower)
 
 
