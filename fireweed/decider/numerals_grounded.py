@@ -287,7 +287,8 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     ranges = _ranges(evidence) if evidence is not claim and len(ev) > 1 else {}
     claim_ranges = _ranges(claim) if ranges and len(claim.numerals) > 1 else {}
     for num in claim.numerals:
-        if not numeral_grounded(num, ev) and num.kind == "ordinal" and num.text.lower() == "first" \
+        grounded = numeral_grounded(num, ev)
+        if not grounded and num.kind == "ordinal" and num.text.lower() == "first" \
                 and not any(n.kind == "ordinal" for n in ev):
             # "its first paid pilot", "at the first attempt" where the evidence ranks nothing: a
             # word added that says more, not a number changed
@@ -297,7 +298,7 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
                 "drop 'first': the evidence does not say it was the first, or quote the sentence that does",
                 num.text,
             )
-        if not numeral_grounded(num, ev):
+        if not grounded:
             carried = ", ".join(n.text for n in ev) or "none"
             return GateVerdict.refuse(
                 CODE,
