@@ -8,6 +8,7 @@ writer's own ledger, sealer, keyring and erasure.
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 from typing import Any
@@ -174,6 +175,43 @@ async def test_an_erasure_destroys_the_keys_of_the_questions_that_name_the_subje
         assert not keyring.has_key(T, "ent_a") and not keyring.has_key(T, "read_1")
         assert keyring.has_key(T, "read_2") and keyring.has_key(T, "read_3")  # the bystanders' questions stay
         assert await ledger.conn._execute(erasure.reads_naming, ledger.conn._conn, T, ["Ada Park"]) == []
+    finally:
+        await ledger.close()
+
+
+def _memory(mid: str, claim: str, subjects: list[str]) -> dict[str, Any]:
+    return {"kind": "memory_admitted", "payload": {"memory_id": mid, "claim": claim, "evidence": claim,
+                                                   "relation": "x", "subjects": subjects, "state": "active"}}
+
+
+async def _claims(ledger: Ledger, keyring: Keyring) -> dict[str, Any]:
+    rows = await ledger.conn._execute(lambda c: c.execute(
+        "SELECT seq, payload FROM events WHERE kind='memory_admitted'").fetchall(), ledger.conn._conn)
+    opened = [Sealer(keyring).open(T, seq, "memory_admitted", json.loads(bytes(body))) for seq, body in rows]
+    return {m["memory_id"]: m["claim"] for m in opened}
+
+
+async def test_an_erasure_destroys_the_own_keys_of_its_closure_filed_under_other_subjects_even_after_a_crash(
+        tmp_path: Path) -> None:
+    ledger, keyring, erasure = await _writer(tmp_path)
+    try:
+        await _append(ledger, [_entity("ent_a", "Ada Park"), _entity("ent_b", "Bo Han"),
+                               _memory("mem_1", "Ada Park mentors Bo Han.", ["ent_a", "ent_b"]),
+                               _memory("mem_2", "Bo Han has a mentor.", ["ent_b"]),  # derived from mem_1
+                               _memory("mem_3", "Bo Han lives in Leeds.", ["ent_b"])])
+        assert keyring.has_key(T, "mem_2") and keyring.has_key(T, "mem_3")  # each memory has its own
+        ledger.after_commit = None  # the writer dies right after the COMMIT
+        await _append(ledger, [{**_erased("ent_a"), "payload": {**_erased("ent_a")["payload"],
+                                                                "memories": ["mem_1"], "derived": ["mem_2"]}}])
+        assert (await _claims(ledger, keyring))["mem_2"] == "Bo Han has a mentor."  # the crash window is open
+    finally:
+        await ledger.close()
+    ledger, keyring, erasure = await _writer(tmp_path)  # the next start
+    try:
+        assert await ledger.conn._execute(erasure.finish_interrupted, ledger.conn._conn) == 3
+        claims = await _claims(ledger, keyring)
+        assert claims == {"mem_1": "[erased]", "mem_2": "[erased]", "mem_3": "Bo Han lives in Leeds."}
+        assert keyring.has_key(T, "ent_b")  # the bystander's key, which mem_2 was also sealed under, stays
     finally:
         await ledger.close()
 

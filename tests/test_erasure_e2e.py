@@ -334,6 +334,11 @@ def test_a_claim_that_spelt_the_name_before_it_was_one_goes_with_the_erasure(fro
     assert front.call("remember", {"claim": tug, "evidence": tug})["structuredContent"]["code"] == "previously_erased"
     front.close()
     fireweed(fw_env, "backend", "stop")
+    # Someone holding the store AND the keys directory: the spelt claim was sealed under the tenant's
+    # key, which lives on, and under its own key, which the erasure destroyed. The bystander opens.
+    claims = opened_claims(fw_env)
+    assert desk in claims, claims  # the instrument's control: what no erasure took still opens
+    assert tug not in claims and late not in claims, claims
     again = Front(fw_env)  # a replay from the ledger drops it too
     try:
         again.initialize()
@@ -341,3 +346,20 @@ def test_a_claim_that_spelt_the_name_before_it_was_one_goes_with_the_erasure(fro
         assert gone["verdict"] == "abstained", gone
     finally:
         again.close()
+
+
+def opened_claims(env: dict[str, str]) -> list[str]:
+    """Every claim in the ledger that opens with the keys directory, read as its holder would."""
+    import sqlite3
+
+    from fireweed.ledger_writer.keyring import Keyring
+    from fireweed.ledger_writer.sealing import Sealer
+
+    store, keys = dirs(env)
+    sealer = Sealer(Keyring(keys))
+    conn = sqlite3.connect(f"file:{store / 'ledger.db'}?mode=ro", uri=True)
+    try:
+        rows = conn.execute("SELECT tenant, seq, payload FROM events WHERE kind='memory_admitted'").fetchall()
+    finally:
+        conn.close()
+    return [sealer.open(tenant, seq, "memory_admitted", json.loads(bytes(body))).get("claim") for tenant, seq, body in rows]

@@ -32,7 +32,7 @@ from fireweed.ledger_writer.keyring import Keyring
 from fireweed.ledger_writer.ledger import Ledger, LedgerError
 from fireweed.ledger_writer.sealing import Sealer
 from fireweed.shared.errors import BadRequest
-from fireweed.shared.events import READ_KEY_PREFIX
+from fireweed.shared.events import MEMORY_KEY_PREFIX, READ_KEY_PREFIX
 from fireweed.shared.spelling import norm as _norm
 from fireweed.shared.spelling import spelling as _spelling
 
@@ -51,13 +51,15 @@ _ASIDE = ".erasing."
 
 
 def _erased_keys(payload: dict[str, Any]) -> list[str]:
-    """The keys an `erased` event destroys: the subject's, and those of the read-audit records
-    whose question named the subject."""
+    """The keys an `erased` event destroys: the subject's, those of the read-audit records whose
+    question named the subject, and the own key of every memory its closure takes (a memory
+    sealed before memories had one has none, and destroying it is then a no-op)."""
     entity_id = payload.get("entity_id")
-    reads = payload.get("read_keys") or []
-    if not isinstance(reads, list):
-        reads = []
-    return ([entity_id] if isinstance(entity_id, str) else []) + [k for k in reads if isinstance(k, str) and k.startswith(READ_KEY_PREFIX)]
+    out = [entity_id] if isinstance(entity_id, str) else []
+    for field, prefix in (("read_keys", READ_KEY_PREFIX), ("memories", MEMORY_KEY_PREFIX), ("derived", MEMORY_KEY_PREFIX)):
+        ids = payload.get(field) or []
+        out.extend(k for k in (ids if isinstance(ids, list) else []) if isinstance(k, str) and k.startswith(prefix))
+    return out
 
 
 class Erasure:

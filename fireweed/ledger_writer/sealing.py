@@ -19,7 +19,7 @@ from typing import Any
 from fireweed.ledger_writer import keyring as kr
 from fireweed.ledger_writer.ledger import LedgerError
 from fireweed.shared.canonical import canonical_json
-from fireweed.shared.events import READ_KEY_PREFIX
+from fireweed.shared.events import MEMORY_KEY_PREFIX, READ_KEY_PREFIX
 
 CONTENT_FIELDS: dict[str, tuple[str, ...]] = {
     "entity_created": ("name",),
@@ -33,19 +33,27 @@ CONTENT_FIELDS: dict[str, tuple[str, ...]] = {
 TENANT_KEY_ID = "_tenant"
 ERASED = "[erased]"
 ERASED_JSON = b'"[erased]"'
+_OWN_KEY_PREFIXES = (READ_KEY_PREFIX, MEMORY_KEY_PREFIX)
 
 
-def _read_key(kind: str, payload: dict[str, Any]) -> str | None:
-    """A read-audit record's own key id: the erasure of whoever its question names destroys it."""
-    key_id = payload.get("read_key") if kind == "read_recorded" else None
-    return key_id if isinstance(key_id, str) and key_id.startswith(READ_KEY_PREFIX) else None
+def _own_key(kind: str, payload: dict[str, Any]) -> str | None:
+    """The id of the event's own key, if it has one: a read-audit record's (the erasure of whoever
+    its question names destroys it) or a memory's, its id (the erasure whose closure takes it
+    destroys it, whichever subjects it was filed under), which also seals the notes made on it."""
+    if kind == "read_recorded":
+        key_id, prefix = payload.get("read_key"), READ_KEY_PREFIX
+    elif kind in ("memory_admitted", "review_decided", "memory_state_changed"):
+        key_id, prefix = payload.get("memory_id"), MEMORY_KEY_PREFIX
+    else:
+        return None
+    return key_id if isinstance(key_id, str) and key_id.startswith(prefix) else None
 
 
 def key_ids(kind: str, payload: dict[str, Any]) -> list[str]:
     if kind == "entity_created":
         return [str(payload["entity_id"])]
     ids = {str(s) for s in payload.get("subjects") or []}
-    own = _read_key(kind, payload)
+    own = _own_key(kind, payload)
     if own is not None:
         ids.add(own)
     return sorted(ids) or [TENANT_KEY_ID]
@@ -71,7 +79,7 @@ class Sealer:
                 if not self.keyring.has_key(tenant, entity_id):
                     self.keyring.new_subject_key(tenant, entity_id)
         key = self.keyring.memory_key(tenant, ids)
-        if key is not None:
+        if key is not None and not any(i.startswith(_OWN_KEY_PREFIXES) for i in ids):  # an own key serves one event
             if len(self._cache) > 50_000:
                 self._cache.clear()
             self._cache[cache_key] = key
@@ -90,7 +98,7 @@ class Sealer:
                 continue
             if kind == "entity_created" or ids == [TENANT_KEY_ID]:
                 pairs.extend((tenant, i) for i in ids if (tenant, (i,)) not in self._cache)
-            own = _read_key(str(kind), payload)
+            own = _own_key(str(kind), payload)
             if own is not None:
                 pairs.append((tenant, own))
         if pairs:
@@ -109,8 +117,9 @@ class Sealer:
 
     def forget(self, tenant: str, entity_id: str) -> None:
         """Drop every cached key derived from this subject's key, then destroy the key itself."""
-        for cache_key in [k for k in self._cache if k[0] == tenant and entity_id in k[1]]:
-            del self._cache[cache_key]
+        if not entity_id.startswith(_OWN_KEY_PREFIXES):  # never cached (see _key)
+            for cache_key in [k for k in self._cache if k[0] == tenant and entity_id in k[1]]:
+                del self._cache[cache_key]
         self.keyring.destroy_subject_key(tenant, entity_id)
         self._doomed.discard((tenant, entity_id))
 
@@ -121,9 +130,9 @@ class Sealer:
         ids = key_ids(kind, payload)
         # New subjects get their key when they first appear; an erased one never gets a new key.
         create = kind == "entity_created" or ids == [TENANT_KEY_ID]
-        own = _read_key(kind, payload)
+        own = _own_key(kind, payload)
         if own is not None and not self.keyring.has_key(tenant, own):
-            self.keyring.new_subject_key(tenant, own)  # a question's own key is new with it
+            self.keyring.new_subject_key(tenant, own)  # an event's own key is new with it
         key = self._key(tenant, ids, create)
         if key is None:
             raise LedgerError("the event names a subject whose key was destroyed (erased)", "subject_erased")

@@ -34,6 +34,10 @@ GENESIS_PREV_HASH = b"\x00" * 32
 # A read-audit record's own key id starts so (see read_recorded in docs/FORMAT.md): the writer
 # seals under, and an erasure destroys, only keys of that form besides subjects'.
 READ_KEY_PREFIX = "read_"
+# A memory's id is also the id of a key of its own, which its content is sealed under besides its
+# subjects' keys, so that an erasure whose closure takes it destroys it even when it was filed under
+# other subjects (or none): a claim may spell a name before the store knows it as one.
+MEMORY_KEY_PREFIX = "mem_"
 HASH_DOMAIN = b"fireweed/event/v1\x00"
 
 
