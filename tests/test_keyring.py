@@ -330,6 +330,22 @@ def test_keys_made_one_file_per_subject_move_into_the_slab(keys_dir: Path) -> No
     assert ring.memory_key(T, ["e1"]) == hashlib.blake2b(ctx, digest_size=32, key=old["e1"], person=b"fw-memkey-v1").digest()
 
 
+def test_destroying_several_keys_at_once_zeroes_exactly_theirs_even_ones_another_writer_added(
+        keys_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    a, b = Keyring(keys_dir), Keyring(keys_dir)
+    a.new_subject_keys([(T, "e1"), (T, "mem_1"), (T, "e2")])
+    b.new_subject_key(T, "mem_2")  # a has not read this record yet
+    before = records(keys_dir)
+    syncs: list[int] = []
+    real = os.fdatasync
+    monkeypatch.setattr(os, "fdatasync", lambda fd: (syncs.append(fd), real(fd))[1])
+    assert a.destroy_subject_keys(T, ["e1", "mem_1", "mem_2", "mem_9"]) == 3  # mem_9 never had one
+    assert len(syncs) == 1  # durable together
+    assert records(keys_dir) == [bytes(64), bytes(64), before[2], bytes(64)]  # e2's record untouched
+    assert a.has_key(T, "e2") and not any(Keyring(keys_dir).has_key(T, k) for k in ("e1", "mem_1", "mem_2"))
+    assert a.destroy_subject_keys(T, ["e1", "mem_1", "mem_2"]) == 0  # idempotent
+
+
 def test_two_stores_sharing_a_keys_directory_append_to_one_slab(keys_dir: Path) -> None:
     a, b = Keyring(keys_dir), Keyring(keys_dir)
     a.new_subject_key(T, "a1")

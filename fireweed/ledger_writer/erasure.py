@@ -199,13 +199,16 @@ class Erasure:
                   for key_id in _erased_keys(ev["payload"])]
         self._settle_aside(keep=False)
         self._keys_due.extend(erased)
-        for tenant, entity_id in list(self._keys_due):
+        by_tenant: dict[str, list[str]] = {}
+        for tenant, key_id in self._keys_due:
+            by_tenant.setdefault(tenant, []).append(key_id)
+        for tenant, key_ids in by_tenant.items():
             try:
-                self.sealer.forget(tenant, entity_id)
+                self.sealer.forget(tenant, *key_ids)  # one fdatasync for a subject and its closure
             except OSError as exc:
-                log.error("could not destroy an erased subject's key yet (%s); will retry", exc)
+                log.error("could not destroy an erased subject's keys yet (%s); will retry", exc)
                 continue
-            self._keys_due.remove((tenant, entity_id))
+            self._keys_due = [due for due in self._keys_due if due[0] != tenant]
         if erased or self._checkpoint_due:
             try:
                 # TRUNCATE needs no statement open on this connection; a read in progress (a
@@ -232,10 +235,9 @@ class Erasure:
                 keys = _erased_keys(json.loads(bytes(payload)))
             except (ValueError, TypeError, AttributeError):
                 continue
-            for key_id in keys:
-                if self.keyring.has_key(tenant, key_id):
-                    self.sealer.forget(tenant, key_id)
-                    done += 1
+            held = [k for k in keys if self.keyring.has_key(tenant, k)]
+            if held:
+                done += self.sealer.forget(tenant, *held)
         return done
 
     def recover(self, conn: sqlite3.Connection) -> tuple[int, int]:
