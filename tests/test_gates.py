@@ -552,6 +552,15 @@ def test_a_post_owned_with_s_may_be_said_with_of_but_not_turned_round() -> None:
     assert judge("Emrys Takahara, best man of Florian Ndiaye, will give the first speech.", evidence).ok
     v = judge("Florian Ndiaye, best man of Emrys Takahara, will give the first speech.", evidence)
     assert not v.ok and v.code == "relation_transposed", v
+    # "his R H": the post belongs to the one "his" stands for, whichever order the claim says it in
+    evidence = "Tomasz Lind missed the Ballymore show with laryngitis, and his understudy Osei Mensah sang Scarpia."
+    _refused_with_code_and_twin_admitted(evidence, "Tomasz Lind was the understudy of Osei Mensah.",
+                                         "Osei Mensah was the understudy of Tomasz Lind.", "relation_transposed")
+    evidence = "Bo Han was away, and his deputy Ada Park chaired the meeting."
+    _refused_with_code_and_twin_admitted(evidence, "Bo Han is Ada Park's deputy.", "Ada Park is Bo Han's deputy.",
+                                         "relation_transposed")
+    _refused_with_code_and_twin_admitted(evidence, "Bo Han is the deputy of Ada Park.", "Ada Park is the deputy of Bo Han.",
+                                         "relation_transposed")
     # a plural name's possessive is its apostrophe alone
     assert judge("Ada Obi, coach of Leith Rovers, resigned.", "Leith Rovers' coach, Ada Obi, resigned.").ok
     v = judge("Leith Rovers, coach of Ada Obi, resigned.", "Leith Rovers' coach, Ada Obi, resigned.")

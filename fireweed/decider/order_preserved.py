@@ -49,6 +49,7 @@ from .text import (
     opening_clause_end,
     stem,
 )
+from .lexicon import is_verb, role_word
 from .subject_grounded import manner_adverb, passive_agent_at, passive_voice, subject_binding
 from .verdicts import GateVerdict
 
@@ -240,30 +241,96 @@ def _post_words(a: Analysis, i: int) -> tuple[int, int]:
     return first, last
 
 
-def _post_of(claim: Analysis, rc: int, bc: int) -> bool:
-    """The claim says "A, R of B": the post R (a word or two: "captain", "best man") set off after
-    a name by a comma, its owner B after "of"."""
-    ct = claim.tokens
-    first, last = _post_words(claim, rc)
-    k = last + 1
-    if k >= len(ct) or ct[k].norm != "of":
-        return False
-    k += 1
-    while k < len(ct) and ct[k].norm in ARTICLES:
-        k += 1
-    j = first
-    while j > 0 and ct[j - 1].norm in ARTICLES:
-        j -= 1
-    return k == bc and j > 0 and claim.clauses[j - 1] != claim.clauses[j]
+# What may stand between a post's holder and the post: "Ada, the coach of Bo", "Ada is now the
+# coach of Bo", "Ada was Bo's coach".
+_HOLDER_LINKS = ARTICLES | frozenset({"is", "was", "are", "were", "now", "also", "still", "be", "been", "became", "becomes", "remains"})
+_PERSONAL_POSSESSIVES = frozenset({"his", "her", "their"})
 
 
-def _owners_post(evidence: Analysis, owner: int, pr: int, holder: int) -> bool:
-    """The evidence says "O's R, H": the owner's name ends in a possessive right before the post R
-    (a word or two), and the holder's name follows the post, set off by a comma."""
-    et = evidence.tokens
-    first, last = _post_words(evidence, pr)
-    return owner <= first - 1 and et[first - 1].possessive and holder == last + 1 \
-        and evidence.clauses[holder] != evidence.clauses[last]
+def _plain_noun(t: Token) -> bool:
+    return t.norm.isalpha() and t.norm not in STOPWORDS and not t.capitalized and not t.possessive
+
+
+def _post_noun(t: Token) -> bool:
+    """A word that may name a post: a plain word that is a role or no verb ("captain", "understudy";
+    not "beat" in "Marlpit Green's captain beat Barnaby")."""
+    return _plain_noun(t) and (role_word(t.norm) or not is_verb(t.norm))
+
+
+def _post_pairs(a: Analysis) -> dict[str, tuple[NameSpan, NameSpan, int]]:
+    """Who holds a post and whose post it is, by the post word's key, in the forms that say it
+    of two names: "O's R, H", "his R H" (his: the name before), "H, the R of O", "H is the R of
+    O", "H is O's R". The post is the noun R ("coach", "understudy", "best man"); the value is
+    (holder, owner, R's token index)."""
+    toks = a.tokens
+    spans = sorted(a.names, key=lambda sp: sp.first)
+    ending = {sp.last: sp for sp in spans}
+    out: dict[str, tuple[NameSpan, NameSpan, int]] = {}
+
+    def owner_at(j: int, holder: NameSpan) -> NameSpan | None:
+        """The name whose post begins after token ``j``: a possessive name ending there, or the
+        last name before a possessive pronoun there that stands for someone (not one after an
+        article: "the Ballymore performance")."""
+        sp = ending.get(j)
+        if sp is not None and sp.possessive:
+            return sp
+        if 0 <= j < len(toks) and toks[j].norm in _PERSONAL_POSSESSIVES:
+            before = [sp for sp in spans if sp.last < j and sp is not holder and not sp.possessive
+                      and not (sp.first > 0 and toks[sp.first - 1].norm in ARTICLES)]
+            return before[-1] if before else None
+        return None
+
+    def holder_before(r_first: int) -> NameSpan | None:
+        """The name whose post is the one starting at ``r_first``: before it, with only a comma, a
+        copula and articles between ("Ada, the coach of", "Ada is now the coach of")."""
+        k = r_first - 1
+        while k >= 0 and toks[k].norm in _HOLDER_LINKS:
+            k -= 1
+        sp = ending.get(k)
+        if sp is None or sp.possessive or k < 0:
+            return None
+        # something must link them: "Marlpit Green captain" is a name used as a modifier
+        return sp if k < r_first - 1 or "," in a.text[toks[k].end:toks[r_first].start] else None
+
+    def put(post: range, holder: NameSpan | None, owner: NameSpan | None) -> None:
+        if holder is not None and owner is not None and holder.key != owner.key:
+            for r in post:  # each word of "best man" stands for the post
+                out[a.keys[r]] = (holder, owner, post[-1])
+
+    for sp in spans:
+        k = sp.first - 1  # "O's R, H" / "his R H": the holder right after the post (tokens hold no commas)
+        if k >= 1 and _post_noun(toks[k]):
+            j = k - 1
+            if j >= 1 and _plain_noun(toks[j]):
+                j -= 1  # a post of two words: "stage manager"
+            put(range(j + 1, k + 1), sp, owner_at(j, sp))
+    for r in range(1, len(toks)):
+        if not _post_noun(toks[r]):
+            continue
+        after = toks[r + 1] if r + 1 < len(toks) else None
+        if after is not None and after.norm == "of":  # "H, the R of O", "H is the R of O"
+            o = r + 2
+            while o < len(toks) and toks[o].norm in ARTICLES:
+                o += 1
+            owner = next((sp for sp in spans if sp.first == o), None)
+            first = r - 1 if _plain_noun(toks[r - 1]) else r
+            put(range(first, r + 1), holder_before(first), owner)
+        sp = ending.get(r - 1)  # "H is O's R"
+        if sp is not None and sp.possessive and (after is None or not _plain_noun(after)):
+            put(range(r, r + 1), holder_before(sp.first), sp)
+    return out
+
+
+def _post_swapped(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
+    """The claim gives a post the evidence gives between the same two names the other way round
+    ("Tomasz is Osei's understudy" from "Tomasz ..., and his understudy Osei ..."), whatever the
+    order of the words."""
+    eposts = _post_pairs(evidence)
+    for post, (holder, owner, r) in _post_pairs(claim).items():
+        held = eposts.get(post)
+        if held is not None and held[0].key == owner.key and held[1].key == holder.key:
+            return holder.text, claim.tokens[r].text, owner.text
+    return None
 
 
 def _licensed_reversal(claim: Analysis, rc: int, after_c: int, vc: int,
@@ -362,6 +429,7 @@ def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
     pos = _evidence_positions(cu, eu)
     aligned = [u for u in cu if u.key in pos]
     crel, erel = _relative_start(claim), _relative_start(evidence)  # once: they hold for every triple
+    cposts, eposts = _post_pairs(claim), _post_pairs(evidence)
     for ai, a in enumerate(aligned):
         if not a.participant or _adverb(a):
             continue
@@ -390,18 +458,15 @@ def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
                 same = pa < pr < pb
                 if not (reversed_ or same):
                     continue
+                held_c, held_e = cposts.get(r.key[2:]), eposts.get(r.key[2:])
+                if both_entities and held_c is not None and held_e is not None \
+                        and (held_c[0].key, held_c[1].key) == (held_e[0].key, held_e[1].key):
+                    continue  # the same holder of the same post: "Osei, understudy of Tomasz" is
+                    # "Tomasz ..., and his understudy Osei" (_post_swapped finds the other way round)
                 vc, ve = _voice(claim, r.index), _voice(evidence, pr)
                 # Only a passive that names its agent puts the doer behind the verb; an agentless
                 # one ("the painting was lent to Acme") names no doer, so no reversal is licensed.
-                post_of = both_entities and _post_of(claim, r.index, b.index)
-                if reversed_ and not _licensed_reversal(claim, r.index, b.index, vc,
-                                                        evidence, pr, pa, ve) \
-                        and not (post_of and _owners_post(evidence, pb, pr, pa)):
-                    # "Barnaby, captain of Marlpit Green" from "Marlpit Green's captain, Barnaby" is
-                    # the same post said with "of"; any other reversal is a transposition
-                    return a.label, r.label, b.label
-                if same and post_of and _owners_post(evidence, pa, pr, pb):
-                    # "Bo, coach of Ada" from "Bo's coach, Ada": the same order, the roles swapped
+                if reversed_ and not _licensed_reversal(claim, r.index, b.index, vc, evidence, pr, pa, ve):
                     return a.label, r.label, b.label
                 # The same order in the other voice swaps the roles: the subject of one is the
                 # doer, of the other the one it was done to.
@@ -863,7 +928,7 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
             f"{chain} … {said}",
         )
     found = _transposition(claim, evidence) or (
-        None if evidence is claim else _pivot_swapped(claim, evidence) or _from_to_swapped(claim, evidence)
+        None if evidence is claim else _post_swapped(claim, evidence) or _pivot_swapped(claim, evidence) or _from_to_swapped(claim, evidence)
         or _possessor_moved(claim, evidence) or _sequence_swapped(claim, evidence)
         or _words_exchanged(claim, evidence) or _clauses_crossed(claim, evidence)
         or _doer_replaced(claim, evidence) or _cause_reversed(claim, evidence)
