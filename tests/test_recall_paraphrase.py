@@ -1519,3 +1519,14 @@ def test_hours_are_a_span_of_the_day_and_leaving_after_a_mishap_says_why() -> No
     abstains(p, "Why did Ada Obi leave the office?")  # finishing a report is when, not why
     q = build(["Bus 3047 was withdrawn from route 22 at 07:15."])
     answers(q, "When was the withdrawal of bus 3047 from route 22?", "07:15")  # the noun still meets its verb
+
+
+def test_a_place_name_in_front_of_a_known_name_makes_another_thing() -> None:
+    p = build(["St Aldric's Primary School will host the first Sound Steps workshop on Tuesday 5 March.",
+               "Crumb & Kettle will open its cafe at Millbrook Station on 3 June.",
+               "Treasurer Ada Obi signed the accounts on 4 May."])
+    answers(p, "When will St Aldric's Primary School host the first Sound Steps workshop?", "5 March")
+    abstains(p, "When will Calder Heights Primary School host the first Sound Steps workshop?")
+    # an owner's name or a title in front of a known name still finds it
+    answers(p, "When will the Crumb & Kettle Millbrook Station cafe open?", "3 June")
+    answers(p, "When did Intern Ada Obi sign the accounts?", "4 May")

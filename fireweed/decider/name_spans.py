@@ -188,6 +188,12 @@ def _folded(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
+def ends_a_name(word: str) -> bool:
+    """Whether a word ends the name of a place or a body ("Heights", "Trust", "Lane"), so that the
+    words up to it are a name of their own."""
+    return word in _PLACE_SUFFIX or word in _ORG_SUFFIX
+
+
 def guess_kind(text: str) -> str:
     """Guess "person", "org", "place" or "thing" from the shape of a name.
 

@@ -50,7 +50,7 @@ from typing import Any
 from fireweed.decider.facts import Fact, opening_name, parse_claim, reported_update, resulting_state, states_a_post, time_kinds
 from fireweed.decider.text import without_posts
 from fireweed.decider.lexicon import HONORIFICS, MONTHS, stem
-from fireweed.decider.name_spans import Span, guess_kind, name_tokens
+from fireweed.decider.name_spans import Span, ends_a_name, guess_kind, name_tokens
 from fireweed.decider.relations import lexicon
 
 __all__ = ["Projection", "Plan", "Resolution", "Closure", "RecallAnswer", "ERASED", "STATES"]
@@ -975,9 +975,14 @@ class Projection:
             return self._ambiguous(t, exact)
         cands = known(self._holding_all(t, toks)) or set()
         if not cands and len(toks) >= 2:
-            # a title in front of a known full name: "Intern Ada Obi"
+            # a title or an owner in front of a known full name: "Intern Ada Obi", "Crumb & Kettle
+            # Millbrook Station"; but a place's or a body's full name in front makes another
+            # thing's name ("Calder Heights Primary School" is not the "Primary School" of "St
+            # Aldric's Primary School"), unless what follows is a person's name
             for k in range(1, len(toks) - 1):
                 ids = known(t.by_key.get(" ".join(toks[k:])))
+                if ids and ends_a_name(toks[k - 1]):
+                    ids = {i for i in ids if t.entities[i].kind == "person"}
                 if ids:
                     cands = set(ids)
                     break
