@@ -1530,3 +1530,13 @@ def test_a_place_name_in_front_of_a_known_name_makes_another_thing() -> None:
     # an owner's name or a title in front of a known name still finds it
     answers(p, "When will the Crumb & Kettle Millbrook Station cafe open?", "3 June")
     answers(p, "When did Intern Ada Obi sign the accounts?", "4 May")
+
+
+def test_a_year_before_1800_is_a_year_not_a_measure() -> None:
+    p = build(["Eastfold Aqueduct was built in 1796 and is a Grade II listed structure.",
+               "Holloway Tower is 40 metres high.",
+               "The Penrose almanac was printed in 1500 copies."])
+    answers(p, "When was Eastfold Aqueduct built?", "1796")
+    abstains(p, "How high is Eastfold Aqueduct?")  # a year measures nothing
+    answers(p, "How high is Holloway Tower?", "40 metres")
+    abstains(p, "When was the Penrose almanac printed?")  # a number of copies is no year

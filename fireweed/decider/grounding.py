@@ -28,6 +28,14 @@ __all__ = ["ClaimIndex", "index_of", "PRIOR_MARKERS", "CLOCK_RE", "is_measure_un
 CLOCK_RE = re.compile(r"^\d{1,2}[:.]\d{2}$")  # "14:12", "9.30": a time of day
 _ELAPSED = re.compile(r"^\d{1,3}:\d{2}:\d{2}(\.\d+)?$")  # "2:31:47": a race or a lap time
 _YEAR = re.compile(r"^(1[89]|20)\d\d(-\d\d)?$")
+_YEAR_PREPS = frozenset({"in", "since", "until", "till", "circa", "c"})
+
+
+def _older_year(v: str, prev: str, nxt: str) -> bool:
+    """A year before 1800, known by its preposition: "built in 1796", "since 1642"; not "in 1500
+    copies", where a word follows that the number counts."""
+    return len(v) == 4 and v.isdigit() and v[0] == "1" and prev in _YEAR_PREPS \
+        and not (nxt.isalpha() and nxt not in STOPWORDS)
 _UNITS = {
     "duration": "second seconds sec secs minute minutes min mins hour hours hr hrs day days week weeks fortnight fortnights month months year years decade decades night nights",
     "dose": "mg mcg µg ug g ml iu unit units tablet tablets capsule capsules puff puffs drop drops dose doses",
@@ -431,7 +439,7 @@ def _build(fact: Fact) -> ClaimIndex:
                 _add(ci, "duration", v)
             if nxt in ("am", "pm", "a.m.", "p.m.", "o'clock"):
                 _add(ci, "clock", v)
-            if _YEAR.match(v):
+            if _YEAR.match(v) or _older_year(v, prev, nxt):
                 _add(ci, "year", v)
                 _add(ci, "date", v)
                 if year_of_origin(lower, i):
