@@ -1540,3 +1540,11 @@ def test_a_year_before_1800_is_a_year_not_a_measure() -> None:
     abstains(p, "How high is Eastfold Aqueduct?")  # a year measures nothing
     answers(p, "How high is Holloway Tower?", "40 metres")
     abstains(p, "When was the Penrose almanac printed?")  # a number of copies is no year
+
+
+def test_an_owner_named_before_a_noun_is_not_its_name() -> None:
+    p = build(["Amara Sesay twisted her ankle on Monday.",
+               "First aider Gwen Llewellyn applied an ice pack and Amara's father collected her at 16:25.",
+               "Bo Han's father, Ade Han, collected him at 15:10."])
+    abstains(p, "What is the name of Amara Sesay's father?")  # "Amara's" says whose father he is
+    answers(p, "What is the name of Bo Han's father?", "Ade Han")

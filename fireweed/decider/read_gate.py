@@ -2459,8 +2459,8 @@ def _named_near(ci: ClaimIndex, q: Question, exclude: set[str]) -> bool:
             gap = [w for w in ci.lower[p + 1 : s.first]]
             if s.first > p and all(w in (",", "the", "a", "an", "'", '"', "called", "named", "titled") for w in gap) and len(gap) <= 3:
                 return True
-            if s.last <= p and p - s.last <= 1:
-                return True
+            if s.last <= p and p - s.last <= 1 and not s.possessive:
+                return True  # "the Kestrel ferry"; not "Amara's father", which names his child
             if s.last - 1 == p and s.first < p:
                 return True  # "Shear Tide Salon" for "her salon": the noun is the name's own last word
             gap = ci.lower[s.last:p]
