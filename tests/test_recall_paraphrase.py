@@ -1548,3 +1548,10 @@ def test_an_owner_named_before_a_noun_is_not_its_name() -> None:
                "Bo Han's father, Ade Han, collected him at 15:10."])
     abstains(p, "What is the name of Amara Sesay's father?")  # "Amara's" says whose father he is
     answers(p, "What is the name of Bo Han's father?", "Ade Han")
+
+
+def test_what_a_thing_is_about_must_follow_it() -> None:
+    p = build(["Ellis Okonkwo-Barnes won the Coding Club animation challenge.",
+               "Keziah Morrow-Finch will now give a 20-minute lightning talk on schema evolution in Room 4."])
+    abstains(p, "What was Ellis Okonkwo-Barnes's winning animation about?")
+    answers(p, "What is Keziah Morrow-Finch's lightning talk about?", "schema evolution")

@@ -709,6 +709,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what type of contact lenses" is not answered by "her contact lens fitting": the claim
         # must say which kind
         fail(kind_asked.text)
+    if q.head_word is not None and q.verb_word is None and q.prep == "about" and _ends_with(q, "about") \
+            and not _complement_after(ci, q.head_word):
+        # "what was his winning animation about" is not answered by "won the animation
+        # challenge": what a thing is about follows it ("a talk on varroa")
+        fail("about")
     if q.head_word is not None:
         # "how many titles": the head is what is counted, not a value of the kind "title"
         head_type = None if q.kind == "how" and q.hole == "number" else TYPE_NOUNS.get(q.head_word.stem)
@@ -1932,6 +1937,13 @@ def _digit_after(lower: list[str], p: int, reach: int) -> bool:
         if any(c.isdigit() for c in w):
             return True
     return False
+
+
+def _ends_with(q: Question, word: str) -> bool:
+    """Whether the question's last word is this one (a preposition left at the end: "what is the
+    talk about")."""
+    last = next((t for t in reversed(q.tokens) if t.text[:1].isalnum()), None)
+    return last is not None and last.text.lower() == word
 
 
 def _complement_after(ci: ClaimIndex, noun: Word) -> bool:
