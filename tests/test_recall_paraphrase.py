@@ -1555,3 +1555,13 @@ def test_what_a_thing_is_about_must_follow_it() -> None:
                "Keziah Morrow-Finch will now give a 20-minute lightning talk on schema evolution in Room 4."])
     abstains(p, "What was Ellis Okonkwo-Barnes's winning animation about?")
     answers(p, "What is Keziah Morrow-Finch's lightning talk about?", "schema evolution")
+
+
+def test_a_new_thing_asked_needs_a_claim_that_tells_of_something_new() -> None:
+    p = build(["Brookmere Gardening Club is led by parent volunteer Rekha Pillai on Fridays.",
+               "Tomasz Wierzbicki has been appointed head of development control from 1 April.",
+               "Rosalind Achterberg has joined Hollins Brook as Year 4 class teacher."])
+    abstains(p, "What is Rekha Pillai's new job?")  # her job, said of nothing new
+    answers(p, "What is Rekha Pillai's job?", "parent volunteer")
+    answers(p, "What is Tomasz Wierzbicki's new role?", "appointed head of development control")
+    answers(p, "Who is the new Year 4 class teacher at Hollins Brook?", "Rosalind Achterberg")

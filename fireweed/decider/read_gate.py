@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from fireweed.decider.facts import COPULAS, resulting_state
+from fireweed.decider.facts import CHANGE_VERBS, COPULAS, resulting_state
 from fireweed.decider.grounding import CLOCK_RE, PRIOR_MARKERS, ClaimIndex, age_clause, index_of, is_measure_unit, year_of_origin
 from fireweed.decider.lexicon import AUXILIARIES, MONTHS, STOPWORDS, WEEKDAYS, is_number, is_verb, past_form, role_word, stem
 from fireweed.decider.name_spans import guess_kind
@@ -62,6 +62,12 @@ _PAYING_VERBS = frozenset(stem(w) for w in ("pay", "spend"))
 _SHARE_PRICES = frozenset(stem(w) for w in ("fee", "charge", "levy", "commission", "rate", "tax", "royalty"))
 _PURCHASE = frozenset({"R:buy", "R:pay", "R:rent"})
 _PRICE_NOUNS = frozenset(stem(w) for w in ("cost", "price", "fee", "fare", "charge"))
+# Verbs that tell of something that begins or changes, and so is new: "joined as Year 4 teacher"
+# answers "who is the new Year 4 teacher", "broke the record with 12.1 seconds" the new record.
+_NEW_VERBS = CHANGE_VERBS | frozenset(stem(w) for w in (
+    "join", "appoint", "elect", "hire", "recruit", "start", "begin", "become", "promote", "install",
+    "buy", "purchase", "acquire", "succeed", "launch", "open", "break", "broke", "set", "fit", "build",
+    "built", "rename", "took", "take"))
 _TOPIC_NOUNS = frozenset(stem(w) for w in ("subject", "topic", "theme"))
 _MAKE_NOUNS = frozenset(stem(w) for w in ("model", "make", "brand", "manufacturer"))
 _GENERIC_HEADS = frozenset(stem(w) for w in ("number", "code", "id"))
@@ -709,6 +715,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what type of contact lenses" is not answered by "her contact lens fitting": the claim
         # must say which kind
         fail(kind_asked.text)
+    if _asks_new(q) and not ({"new", "newly"} & set(ci.lower)) and not (ci.stems & _NEW_VERBS):
+        # "what is her new job" is not answered by "led by parent volunteer Rekha Pillai": the
+        # question asks for the one that is new, and the claim neither says so nor tells of a
+        # start or a change ("has been appointed head of ...", "its windscreen was replaced")
+        fail("new")
     if q.head_word is not None and q.verb_word is None and q.prep == "about" and _ends_with(q, "about") \
             and not _complement_after(ci, q.head_word):
         # "what was his winning animation about" is not answered by "won the animation
@@ -1937,6 +1948,13 @@ def _digit_after(lower: list[str], p: int, reach: int) -> bool:
         if any(c.isdigit() for c in w):
             return True
     return False
+
+
+def _asks_new(q: Question) -> bool:
+    """Whether the question asks for a new thing: "new" in lower case before a word ("her new
+    job"; not "New Street", a name)."""
+    toks = q.tokens
+    return any(t.text == "new" and i + 1 < len(toks) and toks[i + 1].text[:1].isalpha() for i, t in enumerate(toks))
 
 
 def _ends_with(q: Question, word: str) -> bool:
