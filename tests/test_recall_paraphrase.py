@@ -1565,3 +1565,10 @@ def test_a_new_thing_asked_needs_a_claim_that_tells_of_something_new() -> None:
     answers(p, "What is Rekha Pillai's job?", "parent volunteer")
     answers(p, "What is Tomasz Wierzbicki's new role?", "appointed head of development control")
     answers(p, "Who is the new Year 4 class teacher at Hollins Brook?", "Rosalind Achterberg")
+
+
+def test_a_short_agent_noun_asks_for_who_does_its_verb() -> None:
+    p = build(["Biscuit is a nine-year-old Labrador retriever owned by Fiona MacLeod.",
+               "Pepper the spaniel was walked by Callum Reid on Monday."])
+    answers(p, "Who is the owner of Biscuit the Labrador?", "owned by Fiona MacLeod")
+    abstains(p, "Who is the owner of Pepper?")  # who walked him, not who owns him

@@ -2231,12 +2231,12 @@ def _who_name(ci: ClaimIndex, exclude: set[str]) -> bool:
 
 
 def _agent_stems(noun: str) -> frozenset[str]:
-    """The stems of the verb an agent noun is made from: "director" → direct, "organiser" →
+    """The stems of the verb an agent noun is made from: "director" → direct, "owner" → own, "organiser" →
     organise, "winner" → win, "founder" → found(ed)."""
     w = noun.lower()
     if w in _AGENT_VERBS:
         return frozenset(stem(v) for v in _AGENT_VERBS[w])
-    if len(w) < 6 or not w.endswith(("er", "or")):
+    if len(w) < 5 or not w.endswith(("er", "or")):
         return frozenset()
     base = w[:-2]
     bases = [base, base + "e"] + ([base[:-1]] if len(base) > 2 and base[-1] == base[-2] else [])
