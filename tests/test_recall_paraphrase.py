@@ -1572,3 +1572,10 @@ def test_a_short_agent_noun_asks_for_who_does_its_verb() -> None:
                "Pepper the spaniel was walked by Callum Reid on Monday."])
     answers(p, "Who is the owner of Biscuit the Labrador?", "owned by Fiona MacLeod")
     abstains(p, "Who is the owner of Pepper?")  # who walked him, not who owns him
+
+
+def test_a_support_verb_may_be_answered_by_the_verb_its_object_names() -> None:
+    p = build(["Lifeboat 2 was repaired by Kessler Marine Services on 29 March.",
+               "Repairs to the stage floor are being carried out by Glaslyn Joinery."])
+    answers(p, "Who carried out the repair of Lifeboat 2?", "Kessler Marine Services")
+    abstains(p, "Who carried out the load inspection of the stage floor?")  # repairing is no inspecting

@@ -846,7 +846,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # thing's one event ("in what year was the analyser installed" is not "replaced in 2024")
         head_counts = True
     if q.verb_word is not None:
-        if (_verb_grounded(ci, q.verb_word) and not _outnumbered(ci, q.verb_word, q)) \
+        thing_done = _support_object(q)
+        # "who carried out the repair of Lifeboat 2" <- "was repaired by Kessler Marine": a support
+        # verb's object says what was done, and the claim may say it with the verb itself
+        verb_said = _verb_grounded(ci, q.verb_word) or (thing_done is not None and _verb_grounded(ci, thing_done))
+        if (verb_said and not _outnumbered(ci, q.verb_word, q)) \
                 or (q.hole == "ordinal" and ci.typed("ordinal") and bool(ci.stems & PLACING_VERBS)):
             # "where did the Otters place" <- "the Otters finished fourth": the verbs of a placing agree
             literal += 1
@@ -859,7 +863,6 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 # "who is building the new library" is not answered by "the sports hall was built by
                 # Corran": the claim did the same to something else
                 fail(clash)
-            thing_done = _support_object(q)
             if thing_done is not None and not _grounded(ci, thing_done):
                 # "who carried out the load inspection" is not answered by "repairs ... are being
                 # carried out by Glaslyn Joinery": such a verb says what was done only by its object
