@@ -1579,3 +1579,11 @@ def test_a_support_verb_may_be_answered_by_the_verb_its_object_names() -> None:
                "Repairs to the stage floor are being carried out by Glaslyn Joinery."])
     answers(p, "Who carried out the repair of Lifeboat 2?", "Kessler Marine Services")
     abstains(p, "Who carried out the load inspection of the stage floor?")  # repairing is no inspecting
+
+
+def test_free_is_a_price_of_nothing() -> None:
+    p = build(["Brookmere Gardening Club is free and is led by Rekha Pillai on Fridays.",
+               "Ada Obi is free on Friday afternoon."])
+    answers(p, "Brookmere Gardening Club fee", "is free")
+    answers(p, "How much does Brookmere Gardening Club cost?", "is free")
+    abstains(p, "What is Ada Obi's fee?")  # free on a day is being available, not a price

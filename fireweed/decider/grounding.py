@@ -28,6 +28,7 @@ __all__ = ["ClaimIndex", "index_of", "PRIOR_MARKERS", "CLOCK_RE", "is_measure_un
 CLOCK_RE = re.compile(r"^\d{1,2}[:.]\d{2}$")  # "14:12", "9.30": a time of day
 _ELAPSED = re.compile(r"^\d{1,3}:\d{2}:\d{2}(\.\d+)?$")  # "2:31:47": a race or a lap time
 _YEAR = re.compile(r"^(1[89]|20)\d\d(-\d\d)?$")
+_BE_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "remains", "remain", "stays", "stay"})
 _YEAR_PREPS = frozenset({"in", "since", "until", "till", "circa", "c"})
 
 
@@ -508,6 +509,9 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "money", prev + " " + w)
         if w in ("pounds", "dollars", "euros", "pence") and is_number(prev):
             _add(ci, "money", prev + " " + w)
+        if w == "free" and (prev in _BE_FORMS and nxt in ("", "and", "for", "but")
+                            or nxt == "of" and i + 2 < n and lower[i + 2] == "charge"):
+            _add(ci, "money", "free")  # "the club is free", "free of charge": a price of nothing
         if w.rpartition("-")[2] in _COLOURS and i not in in_span:
             _add(ci, "colour", w)  # "a red bike", "in moss-green velvet"
         if w in _REASON or (w, nxt) in (("blamed", "on"), ("attributed", "to"), ("put", "down")) \
