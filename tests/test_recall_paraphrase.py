@@ -1587,3 +1587,10 @@ def test_free_is_a_price_of_nothing() -> None:
     answers(p, "Brookmere Gardening Club fee", "is free")
     answers(p, "How much does Brookmere Gardening Club cost?", "is free")
     abstains(p, "What is Ada Obi's fee?")  # free on a day is being available, not a price
+
+
+def test_a_verb_done_to_a_part_of_the_body_is_an_injury() -> None:
+    p = build(["During Football Club on 12 June, Amara Sesay twisted her ankle.",
+               "Bo Han twisted the lid off the jar on 12 June."])
+    answers(p, "Amara Sesay Football Club injury", "twisted her ankle")
+    abstains(p, "What injury did Bo Han have on 12 June?")  # a lid is no part of him

@@ -317,6 +317,29 @@ def _dosed(lower: list[str], i: int) -> bool:
     return is_number(lower[i + 1]) and lower[i + 2] in _DOSE_UNITS
 
 
+# A verb done to a part of the body is an injury: "twisted her ankle", "broke his wrist", "cut her
+# hand", whatever the kinds table lists as injuries ("a sprain", "a fracture").
+_INJURY_NOUNS = ("injuries", "injury", "wound")
+_INJURING = frozenset("""twist twisted sprain sprained break broke broken fracture fractured cut cuts burn burnt burned
+    graze grazed bruise bruised hurt hurts injure injured strain strained dislocate dislocated tear tore torn
+    scald scalded pull pulled""".split())
+_BODY_PARTS = frozenset("""ankle ankles wrist wrists knee knees arm arms leg legs hand hands foot feet finger fingers
+    thumb thumbs toe toes elbow elbows shoulder shoulders back neck head hip hips rib ribs collarbone nose jaw
+    hamstring calf shin shins thigh eye eyes ear ears face chin lip lips tooth teeth ligament achilles groin
+    spine skull pelvis forearm heel""".split())
+_BODY_LEAD = frozenset({"his", "her", "their", "my", "your", "its", "a", "the", "one", "left", "right", "both", "lower", "upper"})
+
+
+def _hurts_a_body_part(lower: list[str], i: int) -> bool:
+    """Whether the word at ``i`` is an injuring verb whose object is a part of the body."""
+    if lower[i] not in _INJURING:
+        return False
+    k = i + 1
+    while k < len(lower) and k <= i + 3 and lower[k] in _BODY_LEAD:
+        k += 1
+    return k < len(lower) and lower[k] in _BODY_PARTS
+
+
 # participles whose "by" names who supplies, makes or runs a thing: a firm, unless a person is named
 _SUPPLIED = frozenset({"supplied", "provided", "made", "manufactured", "built", "produced", "operated", "run",
                        "owned", "installed", "delivered", "sponsored", "funded", "published", "distributed"})
@@ -386,7 +409,10 @@ def _build(fact: Fact) -> ClaimIndex:
             for c in lx.concepts_of(s if s == stem(w) else s):
                 ci.concepts.add(c)
                 ci.concept_pos.setdefault(c, []).append(i)
-        for c in lx.concepts_of(w) | lx.kinds_for(w) | (lx.kind_concepts(*_MEDICINE_NOUNS) if _dosed(lower, i) else _NO_KINDS):
+        kinds = lx.kind_concepts(*_MEDICINE_NOUNS) if _dosed(lower, i) else _NO_KINDS
+        if _hurts_a_body_part(lower, i):
+            kinds = kinds | lx.kind_concepts(*_INJURY_NOUNS)
+        for c in lx.concepts_of(w) | lx.kinds_for(w) | kinds:
             ci.concepts.add(c)
             ci.concept_pos.setdefault(c, []).append(i)
         if w in NEGATIONS:
