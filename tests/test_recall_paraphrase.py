@@ -1594,3 +1594,12 @@ def test_a_verb_done_to_a_part_of_the_body_is_an_injury() -> None:
                "Bo Han twisted the lid off the jar on 12 June."])
     answers(p, "Amara Sesay Football Club injury", "twisted her ankle")
     abstains(p, "What injury did Bo Han have on 12 June?")  # a lid is no part of him
+
+
+def test_a_firm_is_known_by_its_ampersand_or_its_trade_and_out_of_action_is_out_of_service() -> None:
+    p = build(["Fenwick & Dunmore Joinery will build the replacement gates at a cost of £38,400.",
+               "Lift 3 will stay out of service until 28 March.",
+               "Lift 4 will stay closed until 2 April."])
+    answers(p, "Which firm will build the replacement gates?", "Fenwick & Dunmore Joinery")
+    answers(p, "Until what date will lift 3 remain out of action?", "28 March")
+    abstains(p, "Until what date will lift 4 remain out of action?")  # closed is not said to be broken

@@ -59,7 +59,9 @@ _ORG_SUFFIX = frozenset(
     store stores shop cafe restaurant bar pub inn hotel kitchen network networks agency bureau service
     centre center insurance assurance capital industries pharma pharmaceuticals software games publishing
     productions entertainment records brothers sons co co. firm archive archives buses coaches transport
-    travel trains ferries pharmacy opticians nursery""".split()
+    travel trains ferries pharmacy opticians nursery joinery engineering builders plumbing roofing
+    construction contractors haulage logistics removals solicitors surveyors consultants consulting
+    associates veterinary dental garage landscaping catering printing supplies textiles""".split()
 )
 _PLACE_SUFFIX = frozenset(
     """street st st. road rd rd. lane row avenue ave way square wharf port city town village park gardens garden
@@ -221,8 +223,8 @@ def guess_kind(text: str) -> str:
         return "thing"
     if any(map(str.isdigit, text)):
         return "thing"
-    if words[0] == "the":
-        return "org"
+    if words[0] == "the" or "&" in raw:
+        return "org"  # "Fenwick & Dunmore": two names joined by "&" are a firm's
     caps = [w for w in raw if w[:1].isalpha()]
     if 2 <= len(caps) <= 4 and all(is_capitalized(w) or w.lower() in _PARTICLES for w in caps):
         if not any(_is_acronym(w) for w in caps):
