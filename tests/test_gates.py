@@ -1367,3 +1367,13 @@ def test_a_time_set_before_a_negated_sentence_holds_for_it() -> None:
     assert judge("Tidewell drivers could not load routes on 26 February from 07:10 to 09:55.", evidence).ok
     v = judge("The library is not open on Monday.", "The library is open on Monday, but not on Tuesday.")
     assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_in_after_a_number_is_inches_only_where_no_phrase_follows() -> None:
+    evidence = "Dr Kiri Tane carried out a caesarean on Ewe 317 in the shed at 3am on 7 March."
+    assert judge("Dr Kiri Tane carried out a caesarean on Ewe 317 on 7 March.", evidence).ok
+    v = judge("Dr Kiri Tane carried out a caesarean on Ewe 318 on 7 March.", evidence)
+    assert not v.ok and v.code == "numeral_invented", v
+    # inches are still a unit the count may not lose
+    v = judge("The new pipe is 6 long.", "The new pipe is 6 in long.")
+    assert not v.ok and v.code == "numeral_invented", v

@@ -224,6 +224,9 @@ def _unit_span(a: Analysis, num: Numeral) -> tuple[tuple[str, str], int, int] | 
     word, end = _per_hour(a, toks[k].norm, k + 1)
     if word in _DIGITS_ONLY and not num.text[-1:].isdigit():
         return None
+    if word == "in" and k + 1 < len(toks) and (toks[k + 1].norm in STOPWORDS or toks[k + 1].capitalized
+                                               or toks[k + 1].has_digit):
+        return None  # "Ewe 317 in the shed", "3 in 10 people": a preposition, not inches
     unit = _UNIT.get(word)
     return (unit, k, end) if unit is not None else None
 
