@@ -1603,3 +1603,11 @@ def test_a_firm_is_known_by_its_ampersand_or_its_trade_and_out_of_action_is_out_
     answers(p, "Which firm will build the replacement gates?", "Fenwick & Dunmore Joinery")
     answers(p, "Until what date will lift 3 remain out of action?", "28 March")
     abstains(p, "Until what date will lift 4 remain out of action?")  # closed is not said to be broken
+
+
+def test_a_function_word_after_a_determiner_is_a_noun_and_no_verb() -> None:
+    p = build(["Niamh Callaghan will run the till during the launch.",
+               "The Lantern & Quill sold 97 copies of The Salt Orchard at the launch, taking £1,649."])
+    answers(p, "Who is going to be on the till at the launch?", "Niamh Callaghan")
+    q = build(["The Lantern & Quill sold 97 copies of The Salt Orchard at the launch, taking £1,649."])
+    abstains(q, "Who is going to be on the till at the launch?")  # selling at it is no till

@@ -270,7 +270,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             i = b
             continue
         w = lower[i]
-        if i in in_span or w in STOPWORDS or w in WH or not any(c.isalpha() for c in w) or is_number(w):
+        noun = w in _NOUN_AFTER_DET and i > 0 and lower[i - 1] in _DETS  # "on the till", "a will", "the mine"
+        if i in in_span or (w in STOPWORDS and not noun) or w in WH or not any(c.isalpha() for c in w) or is_number(w):
             i += 1
             continue
         words.append(Word(stems[i], w, i))
@@ -853,6 +854,8 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
             if wd.stem in lexicon().relation_of:
                 return wd
             continue  # "a day", "per week": a phrase that names no relation is no verb
+        if k2 > 0 and lower[k2 - 1] in _DETS and k2 != k:
+            continue  # "on the till at the launch": a word after a determiner is a noun
         if progressive and k2 == k:
             return wd
         if verbal(lower[k2]) or (k2 == k and aux in ("do", "will", "can", "shall", "may", "would", "could", "should", "must")):
@@ -868,6 +871,8 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
     return None
 
 
+# Function words that are nouns after a determiner: "on the till", "her will", "the mine"
+_NOUN_AFTER_DET = frozenset({"till", "will", "mine", "inside", "outside", "past"})
 _ADV = frozenset({"not", "n't", "to", "now", "still", "currently", "also", "being", "been", "already", "ever", "never", "first", "just"})
 _PARTICIPLES = frozenset(
     "held made led taken sold bought paid sent built written given shown known seen left found kept lent meant run done gone cut put set split won lost told".split()
