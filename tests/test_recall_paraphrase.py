@@ -1611,3 +1611,9 @@ def test_a_function_word_after_a_determiner_is_a_noun_and_no_verb() -> None:
     answers(p, "Who is going to be on the till at the launch?", "Niamh Callaghan")
     q = build(["The Lantern & Quill sold 97 copies of The Salt Orchard at the launch, taking £1,649."])
     abstains(q, "Who is going to be on the till at the launch?")  # selling at it is no till
+
+
+def test_a_trade_that_ends_a_name_makes_it_a_company() -> None:
+    p = build(["Ferncastle City Council has awarded its pothole repair contract to Tarmacon Ltd.",
+               "Ferncastle City Council has awarded its pothole repair contract to Brightway Surfacing."])
+    answers(p, "Which company has Ferncastle City Council awarded its pothole repair contract to?", "Brightway Surfacing")

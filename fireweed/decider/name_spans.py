@@ -61,7 +61,8 @@ _ORG_SUFFIX = frozenset(
     productions entertainment records brothers sons co co. firm archive archives buses coaches transport
     travel trains ferries pharmacy opticians nursery joinery engineering builders plumbing roofing
     construction contractors haulage logistics removals solicitors surveyors consultants consulting
-    associates veterinary dental garage landscaping catering printing supplies textiles""".split()
+    associates veterinary dental garage landscaping catering printing supplies textiles surfacing paving
+    scaffolding fencing glazing flooring decorating""".split()
 )
 _PLACE_SUFFIX = frozenset(
     """street st st. road rd rd. lane row avenue ave way square wharf port city town village park gardens garden
