@@ -1377,3 +1377,10 @@ def test_in_after_a_number_is_inches_only_where_no_phrase_follows() -> None:
     # inches are still a unit the count may not lose
     v = judge("The new pipe is 6 long.", "The new pipe is 6 in long.")
     assert not v.ok and v.code == "numeral_invented", v
+
+
+def test_a_half_that_ends_its_phrase_is_a_period_not_a_fraction() -> None:
+    evidence = "Referee Mateo Rossi stopped play for 10 minutes in the second half after a lightning warning."
+    assert judge("Referee Mateo Rossi stopped play for 10 minutes after a lightning warning.", evidence).ok
+    v = judge("Florian Ndiaye finished the marathon.", "Florian Ndiaye finished the half marathon in 92 minutes.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v

@@ -1241,7 +1241,9 @@ def _fraction_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None
         while j < len(ev) - 1 and (ev[j].norm in ARTICLES or ev[j].norm == "of"):
             j += 1  # "half an hour", "half of the pie"
         if evidence.clauses[j] == evidence.clauses[i] and ev[j].norm not in NEUTRAL_WORDS \
+                and ev[j].norm not in STOPWORDS \
                 and not evidence.in_numeral[j] and evidence.keys[j] in claim.keys:
+            # (a fraction is of the noun after it: "in the second half after a warning" ends with "half")
             return GateVerdict.refuse(
                 CODE, GATE,
                 f"the evidence says '{ev[i].text} … {ev[j].text}'; keep '{ev[i].text}', or quote the sentence "
