@@ -1617,3 +1617,10 @@ def test_a_trade_that_ends_a_name_makes_it_a_company() -> None:
     p = build(["Ferncastle City Council has awarded its pothole repair contract to Tarmacon Ltd.",
                "Ferncastle City Council has awarded its pothole repair contract to Brightway Surfacing."])
     answers(p, "Which company has Ferncastle City Council awarded its pothole repair contract to?", "Brightway Surfacing")
+
+
+def test_a_thing_found_cracked_or_dented_is_damage_found() -> None:
+    p = build(["Rahul Menon inspected the nacelle on 10 February and found a cracked yaw gearbox housing.",
+               "Ada Obi inspected the boiler on 3 March and found a new pump."])
+    answers(p, "What damage did Rahul Menon discover when he examined the nacelle?", "cracked yaw gearbox housing")
+    abstains(p, "What damage did Ada Obi find in the boiler?")  # a new pump is no damage

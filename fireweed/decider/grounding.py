@@ -330,6 +330,11 @@ _BODY_PARTS = frozenset("""ankle ankles wrist wrists knee knees arm arms leg leg
 _BODY_LEAD = frozenset({"his", "her", "their", "my", "your", "its", "a", "the", "one", "left", "right", "both", "lower", "upper"})
 
 
+# Participles that say a thing before a noun is damaged: "a cracked housing", "a dented door".
+_DAMAGED = frozenset("""cracked dented scratched chipped torn ripped holed corroded rusted rusty fractured split
+    scorched shattered warped rotten rotted snapped punctured buckled damaged broken leaking""".split())
+
+
 def _hurts_a_body_part(lower: list[str], i: int) -> bool:
     """Whether the word at ``i`` is an injuring verb whose object is a part of the body."""
     if lower[i] not in _INJURING:
@@ -412,6 +417,8 @@ def _build(fact: Fact) -> ClaimIndex:
         kinds = lx.kind_concepts(*_MEDICINE_NOUNS) if _dosed(lower, i) else _NO_KINDS
         if _hurts_a_body_part(lower, i):
             kinds = kinds | lx.kind_concepts(*_INJURY_NOUNS)
+        if w in _DAMAGED and i + 1 < len(lower) and lower[i + 1].isalpha() and lower[i + 1] not in STOPWORDS:
+            kinds = kinds | lx.kind_concepts("damage")  # "found a cracked gearbox housing": damage found
         for c in lx.concepts_of(w) | lx.kinds_for(w) | kinds:
             ci.concepts.add(c)
             ci.concept_pos.setdefault(c, []).append(i)
