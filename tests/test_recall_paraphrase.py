@@ -1624,3 +1624,10 @@ def test_a_thing_found_cracked_or_dented_is_damage_found() -> None:
                "Ada Obi inspected the boiler on 3 March and found a new pump."])
     answers(p, "What damage did Rahul Menon discover when he examined the nacelle?", "cracked yaw gearbox housing")
     abstains(p, "What damage did Ada Obi find in the boiler?")  # a new pump is no damage
+
+
+def test_twice_counts_times() -> None:
+    p = build(["Zainab Hussain scored twice for Hollins Park Girls.", "Ada Obi scored for Leith Girls."])
+    answers(p, "How many times did Zainab Hussain score for Hollins Park Girls?", "twice")
+    abstains(p, "How many times did Ada Obi score for Leith Girls?")  # no count given
+    abstains(p, "How many goals did Zainab Hussain score?")  # twice is a count of times, not of goals

@@ -330,6 +330,7 @@ _BODY_PARTS = frozenset("""ankle ankles wrist wrists knee knees arm arms leg leg
 _BODY_LEAD = frozenset({"his", "her", "their", "my", "your", "its", "a", "the", "one", "left", "right", "both", "lower", "upper"})
 
 
+_TIMES_WORDS = {"once": "1", "twice": "2", "thrice": "3"}
 # Participles that say a thing before a noun is damaged: "a cracked housing", "a dented door".
 _DAMAGED = frozenset("""cracked dented scratched chipped torn ripped holed corroded rusted rusty fractured split
     scorched shattered warped rotten rotted snapped punctured buckled damaged broken leaking""".split())
@@ -417,6 +418,10 @@ def _build(fact: Fact) -> ClaimIndex:
         kinds = lx.kind_concepts(*_MEDICINE_NOUNS) if _dosed(lower, i) else _NO_KINDS
         if _hurts_a_body_part(lower, i):
             kinds = kinds | lx.kind_concepts(*_INJURY_NOUNS)
+        if w in _TIMES_WORDS:
+            # "scored twice": a count of times, which "how many times" asks
+            _add(ci, "number", _TIMES_WORDS[w])
+            kinds = kinds | {stem("times")}
         if w in _DAMAGED and i + 1 < len(lower) and lower[i + 1].isalpha() and lower[i + 1] not in STOPWORDS:
             kinds = kinds | lx.kind_concepts("damage")  # "found a cracked gearbox housing": damage found
         for c in lx.concepts_of(w) | lx.kinds_for(w) | kinds:

@@ -1017,7 +1017,9 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         clash = _modifier_clash(q, ci)
         if clash is not None:
             fail(clash)
-        if _grounded(ci, q.head_word) and not _count_before(ci, q.head_word):
+        if _grounded(ci, q.head_word) and not _count_before(ci, q.head_word) \
+                and not (q.head_word.stem == stem("times") and {"once", "twice", "thrice"} & set(ci.lower)):
+            # ("scored twice" is a count of times with no noun to stand in front of)
             # "how many cells" is not answered by "the third batch of the cell trials at 25°C":
             # the count must stand in front of the counted noun
             fail(q.head_word.text)
