@@ -1631,3 +1631,11 @@ def test_twice_counts_times() -> None:
     answers(p, "How many times did Zainab Hussain score for Hollins Park Girls?", "twice")
     abstains(p, "How many times did Ada Obi score for Leith Girls?")  # no count given
     abstains(p, "How many goals did Zainab Hussain score?")  # twice is a count of times, not of goals
+
+
+def test_a_unit_in_a_keyword_query_is_the_kind_of_value_wanted() -> None:
+    p = build(["The Millpond Barn solar array has 180 panels rated at 400 W each."])
+    abstains(p, "Millpond Barn solar array generation kWh")  # watts of a panel are no energy generated
+    q = build(["The Millpond Barn solar array has 180 panels rated at 400 W each.",
+               "The Millpond Barn solar array generated 212,400 kWh in the year to 30 September 2023."])
+    answers(q, "Millpond Barn solar array generation kWh", "212,400 kWh")

@@ -185,6 +185,12 @@ def _per_hour(a: Analysis, word: str, end: int) -> tuple[str, int]:
     return word, end
 
 
+def unit_word(word: str) -> tuple[str, str] | None:
+    """The unit a word names on its own ("kg", "miles", "litres"), or None; not the letters that name
+    one only glued to digits ("m", "in", "s")."""
+    return None if word in _DIGITS_ONLY else _UNIT.get(word)
+
+
 def _unit_span(a: Analysis, num: Numeral) -> tuple[tuple[str, str], int, int] | None:
     """The unit right after a count ("22 km/h", "18 miles"), or after a price's "per" ("£8.90 per
     kilo"), and the token range it spans; or None."""

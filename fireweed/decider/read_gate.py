@@ -45,6 +45,7 @@ from fireweed.decider.facts import CHANGE_VERBS, COPULAS, resulting_state
 from fireweed.decider.grounding import CLOCK_RE, PRIOR_MARKERS, ClaimIndex, age_clause, index_of, is_measure_unit, year_of_origin
 from fireweed.decider.lexicon import AUXILIARIES, MONTHS, STOPWORDS, WEEKDAYS, is_number, is_verb, past_form, role_word, stem
 from fireweed.decider.name_spans import guess_kind
+from fireweed.decider.numerals_grounded import unit_word
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
 from fireweed.decider.question import (DETERMINERS, LIGHT_VERBS, PLACING_VERBS, SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse,
                                       past_marker_at, verbal)
@@ -1110,6 +1111,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     elif q.kind == "keyword":
         if s_total and (g * 2 < s_total or g == 0):
             fail(_first_missing(ci, soft))
+        unit = _unit_not_given(q, ci)
+        if unit is not None:
+            # "Millpond Barn solar array generation kWh" is not answered by "180 panels rated at
+            # 400 W": a unit asked is the kind of value wanted, as a head noun is
+            fail(unit)
     elif not anchored:
         # no name: the question's own subject phrase ("the window repair") must all be in the claim
         for w in q.subject_words:
@@ -1960,6 +1966,23 @@ def _asks_new(q: Question) -> bool:
     job"; not "New Street", a name)."""
     toks = q.tokens
     return any(t.text == "new" and i + 1 < len(toks) and toks[i + 1].text[:1].isalpha() for i, t in enumerate(toks))
+
+
+# Units of energy and power, which a keyword query may ask by ("generation kWh"), besides those the
+# numeral gate knows.
+_POWER_UNITS = frozenset({"kwh", "mwh", "gwh", "wh", "kw", "mw", "gw", "watts", "kilowatts", "megawatts"})
+
+
+def _unit_not_given(q: Question, ci: ClaimIndex) -> str | None:
+    """A unit the query names ("kWh", "km", "litres") that the claim does not give in that unit."""
+    for t in q.tokens:
+        w = t.text.lower()
+        unit = unit_word(w)
+        if (unit is None or unit[0] == "time") and w not in _POWER_UNITS:
+            continue  # ("opening hours", "booking day": a time unit names a kind of time, asked as such)
+        if not any(x == w or (unit is not None and unit_word(x) == unit) for x in ci.lower):
+            return t.text
+    return None
 
 
 def _ends_with(q: Question, word: str) -> bool:
