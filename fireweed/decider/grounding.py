@@ -28,7 +28,8 @@ __all__ = ["ClaimIndex", "index_of", "PRIOR_MARKERS", "CLOCK_RE", "is_measure_un
 CLOCK_RE = re.compile(r"^\d{1,2}[:.]\d{2}$")  # "14:12", "9.30": a time of day
 _ELAPSED = re.compile(r"^\d{1,3}:\d{2}:\d{2}(\.\d+)?$")  # "2:31:47": a race or a lap time
 _YEAR = re.compile(r"^(1[89]|20)\d\d(-\d\d)?$")
-_BE_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "remains", "remain", "stays", "stay"})
+# Verbs that link a thing to what it is ("the club is free", "entry remains free")
+_LINKING = frozenset({"is", "are", "was", "were", "be", "been", "remains", "remain", "stays", "stay"})
 _YEAR_PREPS = frozenset({"in", "since", "until", "till", "circa", "c"})
 
 
@@ -330,7 +331,8 @@ _BODY_PARTS = frozenset("""ankle ankles wrist wrists knee knees arm arms leg leg
 _BODY_LEAD = frozenset({"his", "her", "their", "my", "your", "its", "a", "the", "one", "left", "right", "both", "lower", "upper"})
 
 
-_TIMES_WORDS = {"once": "1", "twice": "2", "thrice": "3"}
+# Words that are a count of times ("scored twice"), and the count
+TIMES_WORDS = {"once": "1", "twice": "2", "thrice": "3"}
 # Participles that say a thing before a noun is damaged: "a cracked housing", "a dented door".
 _DAMAGED = frozenset("""cracked dented scratched chipped torn ripped holed corroded rusted rusty fractured split
     scorched shattered warped rotten rotted snapped punctured buckled damaged broken leaking""".split())
@@ -418,9 +420,9 @@ def _build(fact: Fact) -> ClaimIndex:
         kinds = lx.kind_concepts(*_MEDICINE_NOUNS) if _dosed(lower, i) else _NO_KINDS
         if _hurts_a_body_part(lower, i):
             kinds = kinds | lx.kind_concepts(*_INJURY_NOUNS)
-        if w in _TIMES_WORDS:
+        if w in TIMES_WORDS:
             # "scored twice": a count of times, which "how many times" asks
-            _add(ci, "number", _TIMES_WORDS[w])
+            _add(ci, "number", TIMES_WORDS[w])
             kinds = kinds | {stem("times")}
         if w in _DAMAGED and i + 1 < len(lower) and lower[i + 1].isalpha() and lower[i + 1] not in STOPWORDS:
             kinds = kinds | lx.kind_concepts("damage")  # "found a cracked gearbox housing": damage found
@@ -547,7 +549,7 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "money", prev + " " + w)
         if w in ("pounds", "dollars", "euros", "pence") and is_number(prev):
             _add(ci, "money", prev + " " + w)
-        if w == "free" and (prev in _BE_FORMS and nxt in ("", "and", "for", "but")
+        if w == "free" and (prev in _LINKING and nxt in ("", "and", "for", "but")
                             or nxt == "of" and i + 2 < n and lower[i + 2] == "charge"):
             _add(ci, "money", "free")  # "the club is free", "free of charge": a price of nothing
         if w.rpartition("-")[2] in _COLOURS and i not in in_span:

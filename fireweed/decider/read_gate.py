@@ -42,7 +42,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fireweed.decider.facts import CHANGE_VERBS, COPULAS, resulting_state
-from fireweed.decider.grounding import CLOCK_RE, PRIOR_MARKERS, ClaimIndex, age_clause, index_of, is_measure_unit, year_of_origin
+from fireweed.decider.grounding import (CLOCK_RE, PRIOR_MARKERS, TIMES_WORDS, ClaimIndex, age_clause, index_of, is_measure_unit,
+                                        year_of_origin)
 from fireweed.decider.lexicon import AUXILIARIES, MONTHS, STOPWORDS, WEEKDAYS, is_number, is_verb, past_form, role_word, stem
 from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.numerals_grounded import unit_word
@@ -69,6 +70,7 @@ _NEW_VERBS = CHANGE_VERBS | frozenset(stem(w) for w in (
     "join", "appoint", "elect", "hire", "recruit", "start", "begin", "become", "promote", "install",
     "buy", "purchase", "acquire", "succeed", "launch", "open", "break", "broke", "set", "fit", "build",
     "built", "rename", "took", "take"))
+_TIMES_STEM = stem("times")
 _TOPIC_NOUNS = frozenset(stem(w) for w in ("subject", "topic", "theme"))
 _MAKE_NOUNS = frozenset(stem(w) for w in ("model", "make", "brand", "manufacturer"))
 _GENERIC_HEADS = frozenset(stem(w) for w in ("number", "code", "id"))
@@ -1019,7 +1021,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         if clash is not None:
             fail(clash)
         if _grounded(ci, q.head_word) and not _count_before(ci, q.head_word) \
-                and not (q.head_word.stem == stem("times") and {"once", "twice", "thrice"} & set(ci.lower)):
+                and not (q.head_word.stem == _TIMES_STEM and any(w in TIMES_WORDS for w in ci.lower)):
             # ("scored twice" is a count of times with no noun to stand in front of)
             # "how many cells" is not answered by "the third batch of the cell trials at 25°C":
             # the count must stand in front of the counted noun
