@@ -227,20 +227,6 @@ def _voice(a: Analysis, index: int) -> int:
     return 2 if agent else 1 if passive else 0
 
 
-def _post_words(a: Analysis, i: int) -> tuple[int, int]:
-    """The first and last token of a post of a word or two around token ``i`` ("captain", "best
-    man"): a plain word beside it in the same clause is the post's other word."""
-    toks = a.tokens
-    first = last = i
-    if i + 1 < len(toks) and a.clauses[i + 1] == a.clauses[i] and toks[i + 1].norm not in STOPWORDS \
-            and not toks[i].possessive:
-        last = i + 1
-    elif i > 0 and a.clauses[i - 1] == a.clauses[i] and toks[i - 1].norm not in STOPWORDS \
-            and not toks[i - 1].possessive:
-        first = i - 1
-    return first, last
-
-
 # What may stand between a post's holder and the post: "Ada, the coach of Bo", "Ada is now the
 # coach of Bo", "Ada was Bo's coach".
 _HOLDER_LINKS = ARTICLES | frozenset({"is", "was", "are", "were", "now", "also", "still", "be", "been", "became", "becomes", "remains"})
@@ -257,7 +243,11 @@ def _post_noun(t: Token) -> bool:
     return _plain_noun(t) and (role_word(t.norm) or not is_verb(t.norm))
 
 
-def _post_pairs(a: Analysis) -> dict[str, tuple[NameSpan, NameSpan, int]]:
+# A text's posts: the post word's key -> (holder, owner, the post's last token)
+_Posts = dict[str, tuple[NameSpan, NameSpan, int]]
+
+
+def _post_pairs(a: Analysis) -> _Posts:
     """Who holds a post and whose post it is, by the post word's key, in the forms that say it
     of two names: "O's R, H", "his R H" (his: the name before), "H, the R of O", "H is the R of
     O", "H is O's R". The post is the noun R ("coach", "understudy", "best man"); the value is
@@ -265,7 +255,8 @@ def _post_pairs(a: Analysis) -> dict[str, tuple[NameSpan, NameSpan, int]]:
     toks = a.tokens
     spans = sorted(a.names, key=lambda sp: sp.first)
     ending = {sp.last: sp for sp in spans}
-    out: dict[str, tuple[NameSpan, NameSpan, int]] = {}
+    starting = {sp.first: sp for sp in spans}
+    out: _Posts = {}
 
     def owner_at(j: int, holder: NameSpan) -> NameSpan | None:
         """The name whose post begins after token ``j``: a possessive name ending there, or the
@@ -312,7 +303,7 @@ def _post_pairs(a: Analysis) -> dict[str, tuple[NameSpan, NameSpan, int]]:
             o = r + 2
             while o < len(toks) and toks[o].norm in ARTICLES:
                 o += 1
-            owner = next((sp for sp in spans if sp.first == o), None)
+            owner = starting.get(o)
             first = r - 1 if _plain_noun(toks[r - 1]) else r
             put(range(first, r + 1), holder_before(first), owner)
         sp = ending.get(r - 1)  # "H is O's R"
@@ -321,12 +312,11 @@ def _post_pairs(a: Analysis) -> dict[str, tuple[NameSpan, NameSpan, int]]:
     return out
 
 
-def _post_swapped(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
+def _post_swapped(claim: Analysis, cposts: _Posts, eposts: _Posts) -> tuple[str, str, str] | None:
     """The claim gives a post the evidence gives between the same two names the other way round
     ("Tomasz is Osei's understudy" from "Tomasz ..., and his understudy Osei ..."), whatever the
-    order of the words."""
-    eposts = _post_pairs(evidence)
-    for post, (holder, owner, r) in _post_pairs(claim).items():
+    order of the words. ``cposts`` and ``eposts`` are the two texts' :func:`_post_pairs`."""
+    for post, (holder, owner, r) in cposts.items():
         held = eposts.get(post)
         if held is not None and held[0].key == owner.key and held[1].key == holder.key:
             return holder.text, claim.tokens[r].text, owner.text
@@ -416,8 +406,8 @@ def _adverb(u: _Unit) -> bool:
     return u.key.startswith("W:") and manner_adverb(u.label.lower())
 
 
-def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
-    if evidence is claim:
+def _transposition(claim: Analysis, evidence: Analysis, posts: tuple[_Posts, _Posts] | None) -> tuple[str, str, str] | None:
+    if evidence is claim or posts is None:
         # A verbatim claim is analysed into the very same Analysis as its evidence (analyze
         # caches). A text cannot reverse itself: each of its aligned units sits at its own index,
         # so every pair runs the same way on both sides, with the same voice.
@@ -429,7 +419,7 @@ def _transposition(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
     pos = _evidence_positions(cu, eu)
     aligned = [u for u in cu if u.key in pos]
     crel, erel = _relative_start(claim), _relative_start(evidence)  # once: they hold for every triple
-    cposts, eposts = _post_pairs(claim), _post_pairs(evidence)
+    cposts, eposts = posts
     for ai, a in enumerate(aligned):
         if not a.participant or _adverb(a):
             continue
@@ -927,8 +917,9 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
             "keep every owner in the chain",
             f"{chain} … {said}",
         )
-    found = _transposition(claim, evidence) or (
-        None if evidence is claim else _post_swapped(claim, evidence) or _pivot_swapped(claim, evidence) or _from_to_swapped(claim, evidence)
+    posts = None if evidence is claim else (_post_pairs(claim), _post_pairs(evidence))
+    found = _transposition(claim, evidence, posts) or (
+        None if posts is None else _post_swapped(claim, *posts) or _pivot_swapped(claim, evidence) or _from_to_swapped(claim, evidence)
         or _possessor_moved(claim, evidence) or _sequence_swapped(claim, evidence)
         or _words_exchanged(claim, evidence) or _clauses_crossed(claim, evidence)
         or _doer_replaced(claim, evidence) or _cause_reversed(claim, evidence)
