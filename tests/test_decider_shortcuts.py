@@ -83,6 +83,6 @@ def test_a_verbatim_claim_neither_transposes_nor_rebinds_itself() -> None:
     for text in TEXTS + ["Acme hired Ada Lee.", "Ada Lee was hired by Acme.", "Ada's son lives with her."]:
         a = tx.analyze(text)
         twin = dataclasses.replace(a)  # equal, but not the same object: the long way round
-        assert op._transposition(a, twin) is None, text
+        assert op._transposition(a, twin, (op._post_pairs(a), op._post_pairs(twin))) is None, text
         assert sg._subject_binding(a, twin) is None, text
-        assert op._transposition(a, a) is None and sg.subject_binding(a, a) is None
+        assert op._transposition(a, a, None) is None and sg.subject_binding(a, a) is None
