@@ -1639,3 +1639,13 @@ def test_a_unit_in_a_keyword_query_is_the_kind_of_value_wanted() -> None:
     q = build(["The Millpond Barn solar array has 180 panels rated at 400 W each.",
                "The Millpond Barn solar array generated 212,400 kWh in the year to 30 September 2023."])
     answers(q, "Millpond Barn solar array generation kWh", "212,400 kWh")
+
+
+def test_a_move_to_another_one_of_a_kind_ends_the_old_one() -> None:
+    old = "Tomasz Wierzbicki works the night shift on the Harrowgate desk."
+    p = build([old])
+    answers(p, "Which shift does Tomasz Wierzbicki work on the Harrowgate desk?", "night shift")
+    q = build([old, "From 8 April, Tomasz Wierzbicki moves to the day shift on the Harrowgate desk."])
+    answers(q, "Which shift does Tomasz Wierzbicki work on the Harrowgate desk?", "day shift")
+    r = build([old, "Tomasz Wierzbicki moves to the finance team on 8 April."])
+    answers(r, "Which shift does Tomasz Wierzbicki work on the Harrowgate desk?", "night shift")  # no shift moved

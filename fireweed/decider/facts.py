@@ -160,10 +160,15 @@ def time_kinds(values: frozenset[str]) -> set[str]:
     return out
 
 
+# Verbs of moving to another one of a kind ("moves to the day shift"), as the relation lexicon keys them
+SWITCH_VERBS = frozenset({"migrate", "move", "switch", "transfer"})
+
+
 def resulting_state(f: Fact) -> str | None:
     """The one-at-a-time state a claim's event leaves its subject in: "live" after a move to a
     named place ("has moved to Tromso"), "be" after a promotion or demotion to a post ("was
-    promoted to senior analyst"); otherwise None. Kept on the Fact: a remember asks it once per
+    promoted to senior analyst"), "switch" after a move to another one of a kind ("moves to the
+    day shift"); otherwise None. Kept on the Fact: a remember asks it once per
     earlier claim it is compared with."""
     cached = f.__dict__.get("_resulting_state", _UNREAD)
     if cached is not _UNREAD:
@@ -177,6 +182,9 @@ _UNREAD = object()
 
 
 def _resulting_state(f: Fact) -> str | None:
+    verb, _, noun = f.relation.partition(":")
+    if noun and verb in SWITCH_VERBS:
+        return "switch"  # "moves to the day shift": now on that one of the kind, no longer the other
     lower = [t.lower for t in f.tokens]
     at = _span_at(f.spans)
     subject = f.spans[f.subject] if f.subject is not None else None

@@ -47,7 +47,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from fireweed.decider.facts import Fact, opening_name, parse_claim, reported_update, resulting_state, states_a_post, time_kinds
+from fireweed.decider.facts import (SWITCH_VERBS, Fact, opening_name, parse_claim, reported_update, resulting_state, states_a_post,
+                                    time_kinds)
 from fireweed.decider.text import without_posts
 from fireweed.decider.lexicon import HONORIFICS, MONTHS, stem
 from fireweed.decider.name_spans import Span, ends_a_name, guess_kind, name_tokens
@@ -1168,6 +1169,11 @@ class Projection:
             # the claims of the state the event ended: "lives in Bergen" for "has moved to Tromso"
             for rel in [r for r in e.led.open if r == state or r.startswith(state + ":")]:  # type: ignore[union-attr]
                 out |= self._relation_candidates(t, e, rel, subjects, True)  # type: ignore[arg-type]
+        verb, _, noun = relation.partition(":")
+        if e is not None and noun and verb in SWITCH_VERBS:
+            # "moves to the day shift": the claims whose relation names the same noun ("works the night shift")
+            for rel in [r for r in e.led.open if r != relation and r.partition(":")[2] == noun]:
+                out |= self._relation_candidates(t, e, rel, subjects, True)
         if e is not None and fact.forgone:
             # "instead of the Otter group": the claims of this relation that name the group forgone
             by_set = e.led.open.get(relation) or {}
@@ -1277,6 +1283,11 @@ class Projection:
             # a promotion ends the post held before, where it was held (or nowhere is named)
             if states_a_post(old) and b <= a:
                 return True
+        if verb in SWITCH_VERBS and ":" in relation and old_m.relation.split(":", 1)[1:] == relation.split(":", 1)[1:] \
+                and old_m.subjects[:1] == subjects[:1] and b <= a and old.objects - new.objects:
+            # "moves to the day shift" ends "works the night shift": a move to another thing of the
+            # same kind as the one the old claim had (its relation names the same noun)
+            return True
         if old_m.relation == relation and (verb in lexicon().functional or _says_now(new)) and old_m.subjects[:1] == subjects[:1]:
             # One value at a time ("lives in Bath" then "lives in Derby"), or a claim that says the
             # value is so "now" ("now commands the MV Fulmar"): a different object replaces the old.
