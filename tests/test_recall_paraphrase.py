@@ -1649,3 +1649,13 @@ def test_a_move_to_another_one_of_a_kind_ends_the_old_one() -> None:
     answers(q, "Which shift does Tomasz Wierzbicki work on the Harrowgate desk?", "day shift")
     r = build([old, "Tomasz Wierzbicki moves to the finance team on 8 April."])
     answers(r, "Which shift does Tomasz Wierzbicki work on the Harrowgate desk?", "night shift")  # no shift moved
+
+
+def test_an_agent_noun_is_grounded_by_its_own_verb_not_a_looser_one_of_its_group() -> None:
+    p = build(["Ines Calloway will launch her novel The Quiet Weir on Friday 3 May."])
+    abstains(p, "Who is the publisher of The Quiet Weir?")  # launching a book is not publishing it
+    q = build(["Ines Calloway will launch her novel The Quiet Weir on Friday 3 May.",
+               "The Quiet Weir was published by Hollis Tate."])
+    answers(q, "Who is the publisher of The Quiet Weir?", "Hollis Tate")
+    r = build(["Dev Okafor now reports to Lina Haddad, Head of Platform."])
+    answers(r, "Who is Dev Okafor's manager?", "Lina Haddad")  # a role word of the group still grounds

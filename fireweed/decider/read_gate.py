@@ -736,7 +736,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         if q.hole == "role" and head_type == "title":
             head_type = "role"  # a person's title (see analyse)
         # "job number 55812" does not say what the job is: then the kind of value must answer
-        if _grounded(ci, q.head_word) and not _taken(ci, q.head_word, q) \
+        if _head_grounded(ci, q) and not _taken(ci, q.head_word, q) \
                 and not (head_type in ("role", "title", "name") and _attributive(ci, q.head_word)) \
                 and not (q.kind in ("what", "which") and head_type is None and _as_unit_only(ci, q.head_word)
                          and not _kind_word_grounded(ci, q)):
@@ -2258,6 +2258,23 @@ def _narrowing_phrases(q: Question) -> list[list[Word]]:
 def _who_name(ci: ClaimIndex, exclude: set[str]) -> bool:
     """A name that can say who: one not introduced as a setting ("in Oslo", "from Leeds", "at Acme Ltd")."""
     return any(s.key not in exclude and s.prep not in SETTING_PREPS for s in ci.spans)
+
+
+def _head_grounded(ci: ClaimIndex, q: Question) -> bool:
+    """The question's head word is in the claim. A person asked by an agent noun is grounded by the
+    noun's own verb, or by a role word of its relation group ("manager" <- "Head of Platform"), but not
+    by another verb of that group: "who is the publisher of X" is not answered by "Y will launch her
+    novel X", though a firm that launches a book may publish it."""
+    w = q.head_word
+    if w is None or not _grounded(ci, w):
+        return False
+    if q.hole != "person" or not _agent_stems(w.text):
+        return True
+    if ci.has(frozenset(c for c in w.concepts if not c.startswith("R:"))) or w.text.lower() in ci.concepts:
+        return True
+    groups = frozenset(c for c in w.concepts if c.startswith("R:"))
+    roles = ci.types.get("role", set())
+    return any(ci.lower[p] in roles or role_word(ci.lower[p]) for p in ci.positions(groups))
 
 
 def _agent_stems(noun: str) -> frozenset[str]:
