@@ -1659,3 +1659,9 @@ def test_an_agent_noun_is_grounded_by_its_own_verb_not_a_looser_one_of_its_group
     answers(q, "Who is the publisher of The Quiet Weir?", "Hollis Tate")
     r = build(["Dev Okafor now reports to Lina Haddad, Head of Platform."])
     answers(r, "Who is Dev Okafor's manager?", "Lina Haddad")  # a role word of the group still grounds
+
+
+def test_the_word_before_what_a_value_is_of_says_which_one() -> None:
+    p = build(["The wholesale price of Brack & Rowe seeded sourdough rises to £2.65 per loaf."])
+    abstains(p, "What is the wholesale price of the Brack & Rowe rye loaf?")  # another loaf's price
+    answers(p, "What is the wholesale price of the Brack & Rowe sourdough loaf?", "£2.65")

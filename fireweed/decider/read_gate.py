@@ -820,6 +820,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # swimmers were harmed" by "no swimmer was harmed": "which" asks for a particular one, and
             # the claim names none ("what battery" is answered by "a 9.5 kWh battery")
             fail(q.head_word.text)
+    of_kind = _before_head_of(q)
+    if of_kind is not None and _grounded(ci, q.head_of) and not _grounded(ci, of_kind):
+        # "the price of the rye loaf" is not answered by "seeded sourdough ... £2.65 per loaf": the
+        # word before the thing a value is of says which one
+        fail(of_kind.text)
     for w in _measured_stuff(q):
         if not _grounded(ci, w):
             # "how many kilograms of tinned fish" is not answered by "3,860 kg of donated food": after
@@ -1393,6 +1398,12 @@ def _sequence_clash(q: Question, ci: ClaimIndex) -> str | None:
         if before and all(b in other for b in before):
             return q.tokens[w.index - 1].text
     return None
+
+
+def _before_head_of(q: Question) -> Word | None:
+    """The question's other word right before the thing its head is of ("the price of the rye loaf")."""
+    of = q.head_of
+    return None if of is None else next((w for w in q.soft if w.index == of.index - 1), None)
 
 
 def _before_head(q: Question) -> Word | None:
