@@ -1665,3 +1665,10 @@ def test_the_word_before_what_a_value_is_of_says_which_one() -> None:
     p = build(["The wholesale price of Brack & Rowe seeded sourdough rises to £2.65 per loaf."])
     abstains(p, "What is the wholesale price of the Brack & Rowe rye loaf?")  # another loaf's price
     answers(p, "What is the wholesale price of the Brack & Rowe sourdough loaf?", "£2.65")
+
+
+def test_a_count_before_a_noun_does_not_say_which_kind_it_is() -> None:
+    p = build(["Tarnfield Growers will deliver 400 lavender plugs to Moss Lane Nursery on 18 March."])
+    abstains(p, "What variety of lavender will Tarnfield Growers deliver?")
+    q = build(["Tarnfield Growers will deliver 400 Hidcote lavender plugs to Moss Lane Nursery on 18 March."])
+    answers(q, "What variety of lavender will Tarnfield Growers deliver?", "Hidcote")
