@@ -1672,3 +1672,11 @@ def test_a_count_before_a_noun_does_not_say_which_kind_it_is() -> None:
     abstains(p, "What variety of lavender will Tarnfield Growers deliver?")
     q = build(["Tarnfield Growers will deliver 400 Hidcote lavender plugs to Moss Lane Nursery on 18 March."])
     answers(q, "What variety of lavender will Tarnfield Growers deliver?", "Hidcote")
+
+
+def test_a_place_gone_from_is_no_place_gone_to() -> None:
+    p = build(["Tug TG-9 lost hydraulic pressure while pushing back flight KX204 from Stand 14."])
+    abstains(p, "Where was flight KX204 flying to?")
+    q = build(["Tug TG-9 lost hydraulic pressure while pushing back flight KX204 from Stand 14.",
+               "Flight KX204 was flying from Stand 14 to Kirkwall Airport."])
+    answers(q, "Where was flight KX204 flying to?", "Kirkwall Airport")

@@ -931,6 +931,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "where is the recycling centre that Hamish took the items to" is not answered by "took
         # the items from Pennock Lane City Farm to the recycling centre": the centre's place is asked
         fail("where")
+    if hole == "place" and q.kind == "where" and q.prep == "to" and _ends_with(q, "to") \
+            and not _destination_given(ci, exclude):
+        # "where was flight NW318 flying to" is not answered by "pushing back flight NW318 from
+        # Stand 22": a place the claim goes from is no place it goes to
+        fail("where")
     if hole == "role" and q.spans and not _role_of_asked(ci, q_spans):
         # "what is Constance's profession" is not answered by "Constance has named Pernille Aske
         # as her vice-captain": the role is Pernille's
@@ -1398,6 +1403,12 @@ def _sequence_clash(q: Question, ci: ClaimIndex) -> str | None:
         if before and all(b in other for b in before):
             return q.tokens[w.index - 1].text
     return None
+
+
+def _destination_given(ci: ClaimIndex, exclude: frozenset[str] | set[str]) -> bool:
+    """The claim names a place that is not only where something comes from."""
+    places = ci.types.get("place", set())
+    return any(s.key in places and s.key not in exclude and s.prep not in ("from", "off") for s in ci.spans)
 
 
 def _before_head_of(q: Question) -> Word | None:
