@@ -1680,3 +1680,11 @@ def test_a_place_gone_from_is_no_place_gone_to() -> None:
     q = build(["Tug TG-9 lost hydraulic pressure while pushing back flight KX204 from Stand 14.",
                "Flight KX204 was flying from Stand 14 to Kirkwall Airport."])
     answers(q, "Where was flight KX204 flying to?", "Kirkwall Airport")
+
+
+def test_a_sum_paid_for_another_act_is_not_the_price_asked() -> None:
+    p = build(["Ivo Brandt bought three Japanese maples from Lowmoor Nursery on 28 March for £165."])
+    abstains(p, "How much did Lowmoor Nursery charge to deliver Ivo Brandt's maples?")
+    answers(p, "How much did it cost Ivo Brandt to buy three maples from Lowmoor Nursery?", "£165")
+    q = build(["Lowmoor Nursery charges £12 for delivering Ivo Brandt's maples."])
+    answers(q, "How much did Lowmoor Nursery charge to deliver Ivo Brandt's maples?", "£12")

@@ -59,6 +59,8 @@ __all__ = ["answer"]
 
 _MAX_QUERY = 2000
 _PRICE_VERBS = frozenset(stem(w) for w in ("cost", "charge", "price"))
+# words that state a sum as what something costs
+_PRICE_WORDS = frozenset(stem(w) for w in ("cost", "costs", "charge", "price", "fee", "rate", "tariff", "quote"))
 _PAYING_VERBS = frozenset(stem(w) for w in ("pay", "spend"))
 # prices that may be set as a share of a sum rather than a sum
 _SHARE_PRICES = frozenset(stem(w) for w in ("fee", "charge", "levy", "commission", "rate", "tax", "royalty"))
@@ -931,6 +933,12 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "where is the recycling centre that Hamish took the items to" is not answered by "took
         # the items from Pennock Lane City Farm to the recycling centre": the centre's place is asked
         fail("where")
+    act = _priced_act(q) if hole == "money" else None
+    if act is not None and not _grounded(ci, act) and not (ci.stems & _PRICE_WORDS):
+        # "how much did they charge to deliver her maples" is not answered by "she bought the maples
+        # from them for £165": a sum paid for another act is not the price of this one, unless the
+        # claim states it as what something costs ("charges £80 for a terrace")
+        fail(act.text)
     if hole == "place" and q.kind == "where" and q.prep == "to" and _ends_with(q, "to") \
             and not _destination_given(ci, exclude):
         # "where was flight NW318 flying to" is not answered by "pushing back flight NW318 from
@@ -1323,6 +1331,20 @@ def _negates(lower: list[str], n: int, v: int) -> bool:
     """Whether the negation at ``n`` is the verb's at ``v``: only auxiliaries and adverbs between,
     not another verb ("holders who cannot attend can claim a refund": "cannot" is attend's)."""
     return all(w in _NEGATION_BRIDGE or w.endswith("ly") for w in lower[n + 1:v])
+
+
+def _priced_act(q: Question) -> Word | None:
+    """The purpose verb a price is asked for: "deliver" of "what did they charge to deliver it"."""
+    if q.verb_word is None or q.verb_word.stem not in _PRICE_VERBS:
+        return None
+    lower = [t.text.lower() for t in q.tokens]
+    by_index = {w.index: w for w in q.words}
+    for i in range(q.verb_word.index + 1, len(lower) - 1):
+        if lower[i] == "to" and is_verb(lower[i + 1]):
+            act = by_index.get(i + 1)
+            # "to put a new windscreen in" names no act of its own ("replaced for £412")
+            return None if act is None or act.stem in LIGHT_VERBS else act
+    return None
 
 
 def _priced_thing(q: Question) -> Word | None:
