@@ -1688,3 +1688,11 @@ def test_a_sum_paid_for_another_act_is_not_the_price_asked() -> None:
     answers(p, "How much did it cost Ivo Brandt to buy three maples from Lowmoor Nursery?", "£165")
     q = build(["Lowmoor Nursery charges £12 for delivering Ivo Brandt's maples."])
     answers(q, "How much did Lowmoor Nursery charge to deliver Ivo Brandt's maples?", "£12")
+
+
+def test_what_someone_will_do_after_an_act_is_another_act() -> None:
+    step = "Noor Falk will step down as artistic director after six years in the role."
+    p = build([step])
+    abstains(p, "What will Noor Falk do after stepping down as artistic director?")
+    q = build([step, "After stepping down as artistic director, Noor Falk will teach at Elsmere College."])
+    answers(q, "What will Noor Falk do after stepping down as artistic director?", "teach")

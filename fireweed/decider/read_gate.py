@@ -933,6 +933,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "where is the recycling centre that Hamish took the items to" is not answered by "took
         # the items from Pennock Lane City Farm to the recycling centre": the centre's place is asked
         fail("where")
+    if _asks_act_after(q) and not _other_act(ci, q):
+        # "what will she do after stepping down" is not answered by "she will step down after six
+        # years": the act asked is another than the one the time clause already names
+        fail("do")
     act = _priced_act(q) if hole == "money" else None
     if act is not None and not _grounded(ci, act) and not (ci.stems & _PRICE_WORDS):
         # "how much did they charge to deliver her maples" is not answered by "she bought the maples
@@ -1331,6 +1335,28 @@ def _negates(lower: list[str], n: int, v: int) -> bool:
     """Whether the negation at ``n`` is the verb's at ``v``: only auxiliaries and adverbs between,
     not another verb ("holders who cannot attend can claim a refund": "cannot" is attend's)."""
     return all(w in _NEGATION_BRIDGE or w.endswith("ly") for w in lower[n + 1:v])
+
+
+_DO = frozenset({"do", "does", "did", "doing"})
+_CLAUSE_TIME = frozenset({"after", "before", "once", "until", "till", "while", "when", "following"})
+
+
+def _asks_act_after(q: Question) -> bool:
+    """ "What will she do after stepping down?": a "what ... do" question whose other words are
+    all in a time clause after the "do"."""
+    lower = [t.text.lower() for t in q.tokens]
+    if q.kind != "what" or q.verb_word is not None or q.head_word is not None or not lower or lower[0] != "what":
+        return False
+    do = next((i for i, w in enumerate(lower) if w in _DO), None)
+    return do is not None and do + 1 < len(lower) and lower[do + 1] in _CLAUSE_TIME
+
+
+def _other_act(ci: ClaimIndex, q: Question) -> bool:
+    """The claim has a verb that none of the question's words stands for."""
+    taken = set(ci.positions(frozenset().union(*(w.concepts for w in q.words)))) if q.words else set()
+    named = {k for sp in ci.spans for k in range(sp.first, sp.last)}
+    return any(is_verb(w) and w not in STOPWORDS and p not in taken and p not in named
+               for p, w in enumerate(ci.lower))
 
 
 def _priced_act(q: Question) -> Word | None:
