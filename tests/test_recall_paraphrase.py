@@ -1696,3 +1696,13 @@ def test_what_someone_will_do_after_an_act_is_another_act() -> None:
     abstains(p, "What will Noor Falk do after stepping down as artistic director?")
     q = build([step, "After stepping down as artistic director, Noor Falk will teach at Elsmere College."])
     answers(q, "What will Noor Falk do after stepping down as artistic director?", "teach")
+
+
+def test_someone_moving_from_a_place_says_nothing_new_of_it() -> None:
+    fares = ["The adult return fare between Port Selby and Inchmor is £14.50.",
+             "The adult return fare between Port Selby and Inchmor is now £16.00."]
+    p = build([*fares, "Oona Reyes has moved from the Port Selby booking office to the new Inchmor terminal."])
+    answers(p, "What is the current adult return fare between Port Selby and Inchmor?", "£16.00")
+    q = build(["Dale Mercer works at the Port Selby branch of Hale & Rook.",
+               "Dale Mercer has moved to the Inchmor branch of Hale & Rook."])
+    answers(q, "Which Hale & Rook branch does Dale Mercer work at now?", "Inchmor")  # the mover is asked

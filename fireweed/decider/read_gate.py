@@ -263,7 +263,7 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
     # says as well as it says what is so now)
     future = any(t.text.lower() in ("will", "shall") for t in q.tokens)
     if (q.present or asks_still or future) and not q.past and required:
-        later = _said_now_since(view, good, matches, required[0])
+        later = _said_now_since(view, good, matches, required)
         if later is not None:
             # "Tobias Krell, now head of analytics at Gridfall Esports, judged ..." recorded after
             # "Tobias Krell joins Gridfall Esports as head coach": what the later claim says the
@@ -319,7 +319,7 @@ def _revised_value(claim: str) -> str | None:
     return None
 
 
-def _said_now_since(view: Any, good: list[_Match], matches: list[_Match], subject: str) -> _Match | None:
+def _said_now_since(view: Any, good: list[_Match], matches: list[_Match], required: list[str]) -> _Match | None:
     """A claim recorded after every other answer that sets off after the subject's name what it
     is *now*, says it has moved something to somewhere, or that it handed something on, in words
     one of those answers also uses ("principal cellist", "Gridfall Esports", "the Tool Library"):
@@ -327,7 +327,9 @@ def _said_now_since(view: Any, good: list[_Match], matches: list[_Match], subjec
     own words. It can only reorder answers, never answer where nothing did."""
     if not good:
         return None
+    subject = required[0]
     name = view.entity_name(subject)
+    asked_last = [view.entity_name(r).lower().split()[-1] for r in required]
     name_words = {stem(w) for w in re.findall(r"[\w'-]+", name.lower())}
     ranked = sorted(good, key=lambda g: -view.seq(g.mid))
     top, top_seq = ranked[0], view.seq(ranked[0].mid)
@@ -359,6 +361,12 @@ def _said_now_since(view: Any, good: list[_Match], matches: list[_Match], subjec
         else:
             moved = _MOVED_ON.search(claim)
             if moved is None:
+                continue
+            # what moved is one the question names, before the verb or as its object, not after
+            # "from": "Chen has moved from the Port Ardmhor office to ..." tells nothing of a fare
+            # between Port Ardmhor and Inchkerra
+            moved_what = re.split(r"\bfrom\b", claim[moved.start():moved.end()], maxsplit=1, flags=re.IGNORECASE)[0]
+            if not any(w in claim[:moved.start()].lower() or w in moved_what.lower() for w in asked_last):
                 continue
             told = claim[moved.start():]  # "has moved (the café) to the Tollbridge branch of ..."
         raw = [w for w in re.findall(r"[\w'-]+", told.lower()) if w not in STOPWORDS]
