@@ -1706,3 +1706,12 @@ def test_someone_moving_from_a_place_says_nothing_new_of_it() -> None:
     q = build(["Dale Mercer works at the Port Selby branch of Hale & Rook.",
                "Dale Mercer has moved to the Inchmor branch of Hale & Rook."])
     answers(q, "Which Hale & Rook branch does Dale Mercer work at now?", "Inchmor")  # the mover is asked
+
+
+def test_a_value_marked_as_cut_is_not_the_usual_one() -> None:
+    cut = "Port Ellan Harbour Trust will charge Tern Ferries a reduced berthing fee of £220 per day during the works."
+    p = build([cut])
+    abstains(p, "What is Port Ellan Harbour Trust's normal daily berthing fee for Tern Ferries?")
+    answers(p, "What daily berthing fee will Port Ellan Harbour Trust charge Tern Ferries during the works?", "£220")
+    q = build([cut, "Port Ellan Harbour Trust normally charges Tern Ferries a berthing fee of £310 per day."])
+    answers(q, "What is Port Ellan Harbour Trust's normal daily berthing fee for Tern Ferries?", "£310")

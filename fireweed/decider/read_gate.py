@@ -59,6 +59,10 @@ __all__ = ["answer"]
 
 _MAX_QUERY = 2000
 _PRICE_VERBS = frozenset(stem(w) for w in ("cost", "charge", "price"))
+# a value asked as the ordinary one, and words that mark a claim's value as not that
+_USUAL = frozenset({"normal", "usual", "standard", "regular", "ordinary", "full"})
+_ALTERED = frozenset({"reduced", "discounted", "temporary", "temporarily", "concessionary", "promotional",
+                      "introductory", "interim", "special", "cut-price", "half-price"})
 # words that state a sum as what something costs
 _PRICE_WORDS = frozenset(stem(w) for w in ("cost", "costs", "charge", "price", "fee", "rate", "tariff", "quote"))
 _PAYING_VERBS = frozenset(stem(w) for w in ("pay", "spend"))
@@ -945,6 +949,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what will she do after stepping down" is not answered by "she will step down after six
         # years": the act asked is another than the one the time clause already names
         fail("do")
+    usual = next((w for w in q.soft if w.text.lower() in _USUAL), None)
+    if usual is not None and not _grounded(ci, usual) and _ALTERED & set(ci.lower):
+        # "her normal daily berthing fee" is not answered by "a reduced berthing fee of £220 per day
+        # during the works": a value the claim marks as cut or for a while is not the usual one
+        fail(usual.text)
     act = _priced_act(q) if hole == "money" else None
     if act is not None and not _grounded(ci, act) and not (ci.stems & _PRICE_WORDS):
         # "how much did they charge to deliver her maples" is not answered by "she bought the maples
