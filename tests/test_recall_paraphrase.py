@@ -1715,3 +1715,12 @@ def test_a_value_marked_as_cut_is_not_the_usual_one() -> None:
     answers(p, "What daily berthing fee will Port Ellan Harbour Trust charge Tern Ferries during the works?", "£220")
     q = build([cut, "Port Ellan Harbour Trust normally charges Tern Ferries a berthing fee of £310 per day."])
     answers(q, "What is Port Ellan Harbour Trust's normal daily berthing fee for Tern Ferries?", "£310")
+
+
+def test_a_price_paid_out_is_no_salary() -> None:
+    p = build(["Ines Marlow has ordered two spill kits costing £95 each for the laboratory."])
+    abstains(p, "What is Ines Marlow's salary?")
+    answers(p, "How much does each spill kit Ines Marlow ordered cost?", "£95")
+    q = build(["Ines Marlow has ordered two spill kits costing £95 each for the laboratory.",
+               "Ines Marlow earns a salary of £31,400 as laboratory technician."])
+    answers(q, "What is Ines Marlow's salary?", "£31,400")

@@ -59,6 +59,9 @@ __all__ = ["answer"]
 
 _MAX_QUERY = 2000
 _PRICE_VERBS = frozenset(stem(w) for w in ("cost", "charge", "price"))
+# money someone earns, and the words that say it is earned
+_PAY_NOUNS = frozenset(stem(w) for w in ("salary", "wage", "wages", "pay", "paid", "earn", "earnings", "income",
+                                         "stipend", "pension", "allowance", "earns", "earned"))
 # a value asked as the ordinary one, and words that mark a claim's value as not that
 _USUAL = frozenset({"normal", "usual", "standard", "regular", "ordinary", "full"})
 _ALTERED = frozenset({"reduced", "discounted", "temporary", "temporarily", "concessionary", "promotional",
@@ -949,6 +952,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what will she do after stepping down" is not answered by "she will step down after six
         # years": the act asked is another than the one the time clause already names
         fail("do")
+    if hole == "money" and q.head_word is not None and q.head_word.stem in _PAY_NOUNS \
+            and not _grounded(ci, q.head_word) and not ci.stems & _PAY_NOUNS:
+        # "what is her salary" is not answered by "she ordered two spill kits costing £95 each": pay
+        # is money someone earns, which a price paid out is not
+        fail(q.head_word.text)
     usual = next((w for w in q.soft if w.text.lower() in _USUAL), None)
     if usual is not None and not _grounded(ci, usual) and _ALTERED & set(ci.lower):
         # "her normal daily berthing fee" is not answered by "a reduced berthing fee of £220 per day
