@@ -1384,3 +1384,16 @@ def test_a_half_that_ends_its_phrase_is_a_period_not_a_fraction() -> None:
     assert judge("Referee Mateo Rossi stopped play for 10 minutes after a lightning warning.", evidence).ok
     v = judge("Florian Ndiaye finished the marathon.", "Florian Ndiaye finished the half marathon in 92 minutes.")
     assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_a_name_that_opens_the_main_clause_after_a_leading_one_is_its_subject() -> None:
+    # the clause before ends in a number or a particle ("of £700,", "picked up,"), not in a
+    # preposition the name is the object of
+    grant = "After the Harling Arts Trust awarded a grant of £700, Kofi Adjei raised the set budget to £3,100."
+    assert judge("Kofi Adjei raised the set budget to £3,100.", grant).ok
+    trade = "Because spring trade has picked up, Marlow Garden Centre will close at 6:30 pm on Saturdays."
+    assert judge("Marlow Garden Centre will close at 6:30 pm on Saturdays.", trade).ok
+    # the twin: a name that only ends the leading clause did not do the main clause's verb
+    handed = "After the Harling Arts Trust awarded a grant to Kofi Adjei, Lena Moss raised the set budget to £3,100."
+    assert judge("Kofi Adjei raised the set budget to £3,100.", handed).code == "unknown_subject"
+    assert judge("Lena Moss raised the set budget to £3,100.", handed).ok

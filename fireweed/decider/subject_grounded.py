@@ -227,7 +227,8 @@ def _before_span(toks: tuple[Token, ...], i: int) -> str:
     return toks[j].norm if j >= 0 else ""
 
 
-def _subject_position(toks: tuple[Token, ...], i: int, width: int, verb: int) -> bool:
+def _subject_position(toks: tuple[Token, ...], i: int, width: int, verb: int,
+                      clauses: tuple[int, ...] | None = None) -> bool:
     """Whether the mention at token ``i`` can be the one doing the verb at token ``verb``.
 
     Possessors and objects of prepositions cannot; "by X" can only for that very verb ("Acme,
@@ -237,17 +238,28 @@ def _subject_position(toks: tuple[Token, ...], i: int, width: int, verb: int) ->
         return False
     if i + width < len(toks) and toks[i + width].norm in ("who", "which", "that"):
         return True  # "... to Ada, who thanked them": Ada is the relative clause's subject
+    if clauses is not None and 0 < i < len(clauses) and clauses[i - 1] != clauses[i] \
+            and _verb_next_to(toks, i + width, verb):
+        # "After the Trust awarded a grant of £700, Kwame raised ...", "Because trade has picked
+        # up, the centre will close ...": a name that opens the clause of its verb is its subject,
+        # whatever ends the clause before
+        return True
     before = _before_span(toks, i)
     if before == "by":
         j = i - 1
         while j >= 0 and toks[j].norm != "by":
             j -= 1
         return j > 0 and stems_of(toks[j - 1].norm)[:1] == stems_of(toks[verb].norm)[:1]
-    if before in _CONJUNCTION_PREPS and verb >= i + width and all(
-            toks[k].norm in AUXILIARIES or toks[k].norm in MODALS or toks[k].norm in ("not", "never")
-            or toks[k].norm in _ADVERB_LIKE or toks[k].norm.endswith("ly") for k in range(i + width, verb)):
+    if before in _CONJUNCTION_PREPS and _verb_next_to(toks, i + width, verb):
         return True  # "paged after Priya Raghunathan slipped": a clause opens, she is its subject
     return before not in PREPOSITIONS
+
+
+def _verb_next_to(toks: tuple[Token, ...], end: int, verb: int) -> bool:
+    """Only auxiliaries, negation and adverbs stand between a mention ending before ``end`` and the verb."""
+    return verb >= end and all(
+        toks[k].norm in AUXILIARIES or toks[k].norm in MODALS or toks[k].norm in ("not", "never")
+        or toks[k].norm in _ADVERB_LIKE or toks[k].norm.endswith("ly") for k in range(end, verb))
 
 
 # prepositions that also open a clause, whose subject then follows them ("after Ada left")
@@ -493,7 +505,7 @@ def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
         # students" has students, not the designer named before, building it.
         return _agent_binding(claim, evidence, k, v, label, subject_keys)
     for i in occ:
-        if i < v and _subject_position(ev_toks, i, width, v) and not _in_closed_relative(evidence, i, v) \
+        if i < v and _subject_position(ev_toks, i, width, v, evidence.clauses) and not _in_closed_relative(evidence, i, v) \
                 and not _rival_between(evidence, i + width, v) and not _object_does(evidence, i + width, v) \
                 and not _inserted_agent(evidence, i, i + width - 1, v):
             return None
@@ -739,7 +751,7 @@ def _actor(claim: Analysis, evidence: Analysis, v: int) -> tuple[str | None, boo
     claim_seq = [t.norm for t in claim.tokens]
     best: tuple[int, str, bool] | None = None
     for span in evidence.names:
-        if span.last < v and _subject_position(ev_toks, span.first, span.last - span.first + 1, v) \
+        if span.last < v and _subject_position(ev_toks, span.first, span.last - span.first + 1, v, evidence.clauses) \
                 and not _in_closed_relative(evidence, span.first, v) and not _inserted_agent(evidence, span.first, span.last, v):
             if best is None or span.last > best[0]:
                 bare = without_posts(span.key)  # "Podiatrist Eluned Pryderi" is in a claim as Eluned Pryderi
