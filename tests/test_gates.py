@@ -1397,3 +1397,12 @@ def test_a_name_that_opens_the_main_clause_after_a_leading_one_is_its_subject() 
     handed = "After the Harling Arts Trust awarded a grant to Kofi Adjei, Lena Moss raised the set budget to £3,100."
     assert judge("Kofi Adjei raised the set budget to £3,100.", handed).code == "unknown_subject"
     assert judge("Lena Moss raised the set budget to £3,100.", handed).ok
+
+
+def test_a_firm_named_with_an_ing_word_is_a_passive_s_whole_agent() -> None:
+    evidence = "The mixer was repaired by Kessel Engineering on 16 April."
+    assert judge("Kessel Engineering repaired the mixer on 16 April.", evidence).ok
+    # the twin: the agent is still read, and another doer is refused
+    assert not judge("Ada Brandt repaired the mixer on 16 April.", evidence).ok
+    assert not judge("Kessel Engineering repaired the mixer on 16 April.",
+                     "The mixer was repaired by Ada Brandt on 16 April, Kessel Engineering having failed to.").ok
