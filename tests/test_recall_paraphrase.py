@@ -1724,3 +1724,9 @@ def test_a_price_paid_out_is_no_salary() -> None:
     q = build(["Ines Marlow has ordered two spill kits costing £95 each for the laboratory.",
                "Ines Marlow earns a salary of £31,400 as laboratory technician."])
     answers(q, "What is Ines Marlow's salary?", "£31,400")
+
+
+def test_a_possessive_after_a_number_is_a_possessive() -> None:
+    p = build(["Glasshouse 4 reached 38°C on 1 June, so Ines Moro opened the roof vents."])
+    answers(p, "What was Glasshouse 4's temperature on 1 June?", "38°C")
+    abstains(p, "What was Glasshouse 5's temperature on 1 June?")  # another glasshouse

@@ -119,9 +119,19 @@ def tokenize(text: str) -> list[Token]:
         return out
     open_quote = False
     append = out.append
+    skip_to = -1
     for m in _TOKEN_RE.finditer(text):
         s, e = m.span()
+        if s < skip_to:
+            continue
         t = m.group()
+        if t == "'" and out and out[-1].end == s and out[-1].text[-1:].isdigit() and text[e:e + 1] == "s" \
+                and not text[e + 1:e + 2].isalnum():
+            # "Glasshouse 2's temperature": a possessive after a number, which the number pattern
+            # leaves apart
+            append(_new_token("'s", s, e + 1))
+            skip_to = e + 1
+            continue
         if t == "'":
             after = text[e : e + 1]
             if (s == 0 or not text[s - 1].isalnum()) and after.isalnum():
