@@ -838,9 +838,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # the claim names none ("what battery" is answered by "a 9.5 kWh battery")
             fail(q.head_word.text)
     of_kind = _before_head_of(q)
-    if of_kind is not None and _grounded(ci, q.head_of) and not _grounded(ci, of_kind):
+    if of_kind is not None and not _grounded(ci, of_kind) and _per_only(ci, q.head_of):
         # "the price of the rye loaf" is not answered by "seeded sourdough ... £2.65 per loaf": the
-        # word before the thing a value is of says which one
+        # word before the thing a value is of says which one, and "per loaf" only counts in loaves
+        # ("the number of her mooring permit" is answered by "the permit number", which says none)
         fail(of_kind.text)
     for w in _measured_stuff(q):
         if not _grounded(ci, w):
@@ -1482,6 +1483,12 @@ def _destination_given(ci: ClaimIndex, exclude: frozenset[str] | set[str]) -> bo
     """The claim names a place that is not only where something comes from."""
     places = ci.types.get("place", set())
     return any(s.key in places and s.key not in exclude and s.prep not in ("from", "off") for s in ci.spans)
+
+
+def _per_only(ci: ClaimIndex, w: Word) -> bool:
+    """The claim has the noun only as what a value is counted per ("£2.65 per loaf")."""
+    at = ci.positions(w.concepts)
+    return bool(at) and all(p > 0 and ci.lower[p - 1] in ("per", "each", "a") for p in at)
 
 
 def _before_head_of(q: Question) -> Word | None:
