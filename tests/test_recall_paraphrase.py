@@ -1730,3 +1730,10 @@ def test_a_possessive_after_a_number_is_a_possessive() -> None:
     p = build(["Glasshouse 4 reached 38°C on 1 June, so Ines Moro opened the roof vents."])
     answers(p, "What was Glasshouse 4's temperature on 1 June?", "38°C")
     abstains(p, "What was Glasshouse 5's temperature on 1 June?")  # another glasshouse
+
+
+def test_now_at_the_end_of_a_question_says_when_and_is_not_its_noun() -> None:
+    p = build(["The set budget for Hollow Crown is £2,400.",
+               "Kofi Adjei raised the set budget for Hollow Crown to £3,100."])
+    answers(p, "What is the set budget now, according to Kofi Adjei?", "£3,100")
+    abstains(p, "What is the costume budget now, according to Kofi Adjei?")  # another budget

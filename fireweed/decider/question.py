@@ -97,6 +97,7 @@ SETTING_PREPS = frozenset({"in", "at", "into", "from", "to", "near", "during", "
 _PRESENT = frozenset({"now", "currently", "current", "still", "latest", "today", "presently", "nowadays", "moment", "new",
                       "finally", "eventually", "ultimately"})
 _PAST = frozenset({"before", "previously", "formerly", "prior", "originally", "initially", "former", "previous", "earlier", "first"})
+_NOW_ONLY = frozenset({"now", "currently", "presently", "nowadays"})
 _WHEN_ADVERBS = frozenset("now currently still today presently nowadays previously formerly originally initially then".split())
 _HOW = {
     "many": "number", "much": "amount", "long": "duration", "old": "age", "high": "measure", "tall": "measure",
@@ -271,7 +272,9 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             continue
         w = lower[i]
         noun = w in _NOUN_AFTER_DET and i > 0 and lower[i - 1] in _DETS  # "on the till", "a will", "the mine"
-        if i in in_span or (w in STOPWORDS and not noun) or w in WH or not any(c.isalpha() for c in w) or is_number(w):
+        if i in in_span or (w in STOPWORDS and not noun) or w in WH or not any(c.isalpha() for c in w) or is_number(w) \
+                or w in _NOW_ONLY:
+            # ("what is the set budget now": "now" says when, which q.present keeps, and is no noun)
             i += 1
             continue
         words.append(Word(stems[i], w, i))
