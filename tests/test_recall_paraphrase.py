@@ -1737,3 +1737,9 @@ def test_now_at_the_end_of_a_question_says_when_and_is_not_its_noun() -> None:
                "Kofi Adjei raised the set budget for Hollow Crown to £3,100."])
     answers(p, "What is the set budget now, according to Kofi Adjei?", "£3,100")
     abstains(p, "What is the costume budget now, according to Kofi Adjei?")  # another budget
+
+
+def test_a_code_after_the_kind_word_is_its_number() -> None:
+    p = build(["Tug TG-7 lost hydraulic pressure while pushing back flight KX204 from Stand 14."])
+    answers(p, "Tug TG-7 hydraulic failure flight number", "KX204")
+    abstains(p, "Tug TG-7 hydraulic failure gate number")  # no gate is named

@@ -817,6 +817,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         elif q.verb_word is not None and _reports(ci, q.verb_word):
             # "what damage did she report" ← "she reports that a pipe burst ...": the hole is what was said
             score += 1
+        elif _numbered_by_code(ci, q):
+            score += 2
         else:
             fail(q.head_word.text)
         if q.head_word.stem in _GENERIC_HEADS:
@@ -1004,6 +1006,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             if hole == "reason" and q.verb_word is not None and literal and _condition_after(ci, q.verb_word):
                 # "why was he admitted" ← "was admitted ... with dizziness"
                 score += 1
+            elif _numbered_by_code(ci, q):
+                score += 2
             elif not (head_is_type and literal and hole not in ("clock", "time", "money", "date", "dose", "temp", "mass", "age", "amount", "percent")):
                 # the word alone may stand for a value of a looser kind ("what is its size": "a
                 # large size"; "the permit number, HCT-4471": a number may be a code), but not for
@@ -2049,6 +2053,15 @@ def _length_stated(ci: ClaimIndex) -> bool:
     lower, lengths = ci.lower, ci.types.get("distance", set())
     return any(w == "long" and k >= 2 and f"{lower[k - 2].replace(',', '')} {lower[k - 1]}" in lengths
                for k, w in enumerate(lower))
+
+
+def _numbered_by_code(ci: ClaimIndex, q: Question) -> bool:
+    """ "the flight number" <- "flight NW318": a code right after the word before a generic head
+    ("number", "code", "id") is that number, though the claim says no "number"."""
+    if q.head_word is None or q.head_word.stem not in _GENERIC_HEADS:
+        return False
+    kind = _before_head(q)
+    return kind is not None and _grounded(ci, kind) and _code_after(ci, kind)
 
 
 def _code_after(ci: ClaimIndex, kind: Word) -> bool:
