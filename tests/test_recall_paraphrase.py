@@ -1743,3 +1743,10 @@ def test_a_code_after_the_kind_word_is_its_number() -> None:
     p = build(["Tug TG-7 lost hydraulic pressure while pushing back flight KX204 from Stand 14."])
     answers(p, "Tug TG-7 hydraulic failure flight number", "KX204")
     abstains(p, "Tug TG-7 hydraulic failure gate number")  # no gate is named
+
+
+def test_a_value_that_rises_or_falls_is_the_new_one() -> None:
+    p = build(["The Copper Urn Café standing order will rise to 48 croissants per delivery."])
+    answers(p, "What is the Copper Urn Café's new standing order per delivery?", "48 croissants")
+    q = build(["The Copper Urn Café has a standing order of 36 croissants per delivery."])
+    abstains(q, "What is the Copper Urn Café's new standing order per delivery?")  # no change told

@@ -78,7 +78,7 @@ _PRICE_NOUNS = frozenset(stem(w) for w in ("cost", "price", "fee", "fare", "char
 _NEW_VERBS = CHANGE_VERBS | frozenset(stem(w) for w in (
     "join", "appoint", "elect", "hire", "recruit", "start", "begin", "become", "promote", "install",
     "buy", "purchase", "acquire", "succeed", "launch", "open", "break", "broke", "set", "fit", "build",
-    "built", "rename", "took", "take"))
+    "built", "rename", "took", "take", "rise", "rose", "risen", "fall", "fell", "fallen"))
 _TIMES_STEM = stem("times")
 _TOPIC_NOUNS = frozenset(stem(w) for w in ("subject", "topic", "theme"))
 _MAKE_NOUNS = frozenset(stem(w) for w in ("model", "make", "brand", "manufacturer"))
