@@ -1750,3 +1750,9 @@ def test_a_value_that_rises_or_falls_is_the_new_one() -> None:
     answers(p, "What is the Copper Urn Café's new standing order per delivery?", "48 croissants")
     q = build(["The Copper Urn Café has a standing order of 36 croissants per delivery."])
     abstains(q, "What is the Copper Urn Café's new standing order per delivery?")  # no change told
+
+
+def test_a_ship_that_berths_behind_schedule_arrives_late() -> None:
+    p = build(["MV Torran berthed at Kilda pier at 10:05, 35 minutes behind schedule."])
+    answers(p, "What was MV Torran's delay on arrival at Kilda pier?", "35 minutes")
+    abstains(p, "What was MV Torran's delay on departure from Kilda pier?")  # no departure told
