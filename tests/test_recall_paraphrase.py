@@ -1756,3 +1756,11 @@ def test_a_ship_that_berths_behind_schedule_arrives_late() -> None:
     p = build(["MV Torran berthed at Kilda pier at 10:05, 35 minutes behind schedule."])
     answers(p, "What was MV Torran's delay on arrival at Kilda pier?", "35 minutes")
     abstains(p, "What was MV Torran's delay on departure from Kilda pier?")  # no departure told
+
+
+def test_how_late_is_answered_by_how_much_late_or_until_when() -> None:
+    p = build(["Flight KX204 departed 47 minutes late from Stand 14."])
+    answers(p, "How late did flight KX204 depart?", "47 minutes late")
+    abstains(p, "How long did flight KX204 take?")  # being late is no length of a flight
+    q = build(["The Harbour Café stays open until 22:00 on Fridays."])
+    answers(q, "How late does the Harbour Café stay open on Fridays?", "22:00")

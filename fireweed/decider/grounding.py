@@ -154,6 +154,9 @@ class ClaimIndex:
         if kind == "time":
             # "her backstroke time", "the start time": a time taken or a time of day
             got = got | self.types.get("clock", set()) | self.types.get("duration", set())
+        if kind == "lateness":
+            # "how late did it depart": by how much ("47 minutes late") or until when ("open late, to 22:00")
+            got = self.types.get("offset", set()) | self.types.get("clock", set())
         if kind == "day":
             got = got | self.types.get("date", set())
         if kind == "date":
@@ -491,7 +494,9 @@ def _build(fact: Fact) -> ClaimIndex:
                 # "in 6 weeks": when something happens, counted from the claim's own time
                 _add(ci, "date", f"+{v} {nxt}")
             for t in _UNIT_OF.get(nxt, ()):
-                if not (t == "duration" and _offset_after(lower, i)):
+                if t == "duration" and _offset_after(lower, i):
+                    _add(ci, "offset", v + " " + nxt)  # "departed 47 minutes late": how late, not how long
+                else:
                     _add(ci, t, v + " " + nxt)
             if nxt == "-" and i + 2 < n:
                 # "a 72-minute flight", split by the tokenizer into 72, -, minute
@@ -515,7 +520,9 @@ def _build(fact: Fact) -> ClaimIndex:
             if age_clause(lower, i):
                 _add(ci, "age", w)
             for t in _UNIT_OF.get(nxt, ()):
-                if not (t == "duration" and _offset_after(lower, i)):
+                if t == "duration" and _offset_after(lower, i):
+                    _add(ci, "offset", w + " " + nxt)
+                else:
                     _add(ci, t, w + " " + nxt)
         if "-" in w:
             parts = w.split("-")

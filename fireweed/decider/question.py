@@ -102,7 +102,7 @@ _WHEN_ADVERBS = frozenset("now currently still today presently nowadays previous
 _HOW = {
     "many": "number", "much": "amount", "long": "duration", "old": "age", "high": "measure", "tall": "measure",
     "big": "measure", "large": "measure", "far": "distance", "fast": "measure", "often": "frequency",
-    "deep": "measure", "heavy": "mass", "soon": "date", "late": "clock", "early": "clock", "wide": "measure",
+    "deep": "measure", "heavy": "mass", "soon": "date", "late": "lateness", "early": "lateness", "wide": "measure",
 }
 _MONEY_VERBS = frozenset(stem(w) for w in "cost pay charge raise spend earn sell buy price worth fund award owe bill fetch".split())
 _NAMING = frozenset(stem(w) for w in "call name title entitle".split())

@@ -85,7 +85,7 @@ _MAKE_NOUNS = frozenset(stem(w) for w in ("model", "make", "brand", "manufacture
 _GENERIC_HEADS = frozenset(stem(w) for w in ("number", "code", "id"))
 _HOLE_WORDS = {
     "person": "who", "date": "when", "place": "where", "reason": "why", "number": "how many",
-    "amount": "how much", "money": "how much", "duration": "how long", "age": "how old", "clock": "what time", "time": "time",
+    "amount": "how much", "money": "how much", "duration": "how long", "age": "how old", "clock": "what time", "time": "time", "lateness": "how late",
     "mass": "weight", "measure": "how much", "dose": "dose", "temp": "temperature", "year": "year",
     "day": "day", "title": "title", "name": "name", "role": "role", "constraint": "restriction",
     "purpose": "purpose", "frequency": "how often", "distance": "distance", "percent": "percentage",
