@@ -1764,3 +1764,9 @@ def test_how_late_is_answered_by_how_much_late_or_until_when() -> None:
     abstains(p, "How long did flight KX204 take?")  # being late is no length of a flight
     q = build(["The Harbour Café stays open until 22:00 on Fridays."])
     answers(q, "How late does the Harbour Café stay open on Fridays?", "22:00")
+
+
+def test_holding_a_thing_is_keeping_it() -> None:
+    p = build(["Fenna Roos has agreed to hold a spare key to 9 Alder Court."])
+    answers(p, "Who is keeping a spare key to 9 Alder Court?", "Fenna Roos")
+    abstains(p, "Who is cutting a spare key to 9 Alder Court?")
