@@ -1770,3 +1770,9 @@ def test_holding_a_thing_is_keeping_it() -> None:
     p = build(["Fenna Roos has agreed to hold a spare key to 9 Alder Court."])
     answers(p, "Who is keeping a spare key to 9 Alder Court?", "Fenna Roos")
     abstains(p, "Who is cutting a spare key to 9 Alder Court?")
+
+
+def test_a_hyphened_word_is_grounded_by_its_parts_in_a_row() -> None:
+    p = build(["The water supply to Larch Terrace will be shut off on 19 August from 9 am to 1 pm."])
+    answers(p, "Larch Terrace water shut-off hours", "9 am to 1 pm")
+    abstains(p, "Larch Terrace water off-shut hours")  # the parts, but not in their order

@@ -587,7 +587,17 @@ _UNIT_KINDS = ("duration", "distance", "mass", "temp", "dose", "age")
 
 def _grounded(ci: ClaimIndex, w: Word) -> bool:
     # the very word also grounds itself: a claim indexes "the heating" as the noun only
-    return ci.has(w.concepts) or w.text.lower() in ci.concepts
+    return ci.has(w.concepts) or w.text.lower() in ci.concepts or "-" in w.text and _parts_in_a_row(ci, w.text)
+
+
+def _parts_in_a_row(ci: ClaimIndex, word: str) -> bool:
+    """A hyphened word of the question whose parts the claim has as words in a row: "shut-off"
+    <- "will be shut off", "drop-off" <- "drop off"."""
+    parts = [stem(p) for p in word.lower().split("-")]
+    if len(parts) < 2 or not all(parts):
+        return False
+    stems = [stem(x) for x in ci.lower]
+    return any(stems[k:k + len(parts)] == parts for k in range(len(stems) - len(parts) + 1))
 
 
 _OCCUPATIONS = frozenset(stem(w) for w in ("profession", "occupation", "trade", "career", "living"))
