@@ -1776,3 +1776,11 @@ def test_a_hyphened_word_is_grounded_by_its_parts_in_a_row() -> None:
     p = build(["The water supply to Larch Terrace will be shut off on 19 August from 9 am to 1 pm."])
     answers(p, "Larch Terrace water shut-off hours", "9 am to 1 pm")
     abstains(p, "Larch Terrace water off-shut hours")  # the parts, but not in their order
+
+
+def test_the_question_s_verb_as_a_noun_in_the_claim_has_no_doer_to_swap() -> None:
+    p = build(["Mixer M-7 was repaired by Kessel Engineering on 16 April at a cost of £740."])
+    answers(p, "How much did it cost to fix Mixer M-7?", "£740")
+    abstains(p, "How much did it cost to fix Mixer M-8?")  # another mixer
+    q = build(["Ruth Amos hired Bilal Haddad as stage manager."])
+    abstains(q, "Who did Bilal Haddad hire as stage manager?")  # a verb's doer is still compared

@@ -1839,7 +1839,8 @@ def _role_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
     verb = q.verb_word
     if verb is None:
         return None
-    at = ci.positions(verb.concepts)
+    # ("at a cost of £740": the verb's word as a noun has no doer)
+    at = [p for p in ci.positions(verb.concepts) if not (p > 0 and ci.lower[p - 1] in DETERMINERS)]
     if not at or _passive_text(q.tokens, verb.index) or any(_passive_text(fact.tokens, p) for p in at):
         return None
     # "won the final, beating Jovan": the verb twice over (an equivalent, a participle) is still
