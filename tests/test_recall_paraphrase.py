@@ -1784,3 +1784,10 @@ def test_the_question_s_verb_as_a_noun_in_the_claim_has_no_doer_to_swap() -> Non
     abstains(p, "How much did it cost to fix Mixer M-8?")  # another mixer
     q = build(["Ruth Amos hired Bilal Haddad as stage manager."])
     abstains(q, "Who did Bilal Haddad hire as stage manager?")  # a verb's doer is still compared
+
+
+def test_could_not_is_a_failure_that_happened_and_unable_to_asks_it() -> None:
+    p = build(["The Coastguard helicopter Rescue 152 could not land because of low cloud."])
+    answers(p, "Why was the Coastguard helicopter Rescue 152 unable to touch down?", "low cloud")
+    answers(p, "Why could the Coastguard helicopter Rescue 152 not land?", "low cloud")
+    abstains(p, "Why did the Coastguard helicopter Rescue 152 land?")  # it did not

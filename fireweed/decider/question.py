@@ -98,6 +98,7 @@ _PRESENT = frozenset({"now", "currently", "current", "still", "latest", "today",
                       "finally", "eventually", "ultimately"})
 _PAST = frozenset({"before", "previously", "formerly", "prior", "originally", "initially", "former", "previous", "earlier", "first"})
 _NOW_ONLY = frozenset({"now", "currently", "presently", "nowadays"})
+_UNABLE = frozenset({"unable"})
 _WHEN_ADVERBS = frozenset("now currently still today presently nowadays previously formerly originally initially then".split())
 _HOW = {
     "many": "number", "much": "amount", "long": "duration", "old": "age", "high": "measure", "tall": "measure",
@@ -273,8 +274,9 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         w = lower[i]
         noun = w in _NOUN_AFTER_DET and i > 0 and lower[i - 1] in _DETS  # "on the till", "a will", "the mine"
         if i in in_span or (w in STOPWORDS and not noun) or w in WH or not any(c.isalpha() for c in w) or is_number(w) \
-                or w in _NOW_ONLY:
-            # ("what is the set budget now": "now" says when, which q.present keeps, and is no noun)
+                or w in _NOW_ONLY or w in _UNABLE:
+            # ("what is the set budget now": "now" says when, which q.present keeps, and is no noun;
+            # "unable to" says "not", which q.negated keeps)
             i += 1
             continue
         words.append(Word(stems[i], w, i))
@@ -292,7 +294,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     )
     q.present = any(w in _PRESENT for w in lower)
     q.past = any(past_marker_at(lower, k) for k in range(len(lower))) or ("used" in lower and "to" in lower)
-    q.negated = any(w in NEGATIONS for w in lower)
+    q.negated = any(w in NEGATIONS or w in _UNABLE for w in lower)
     by_index = {wd.index: wd for wd in words}
 
     # generic "what do you know about X" / "tell me about X" / "who is X?" (a bare name)

@@ -2321,6 +2321,8 @@ def _unrealised(ci: ClaimIndex, verb: Word) -> bool:
             k -= 1
         if k < 0 or ci.lower[k] not in _MODALS:
             return False
+        if ci.lower[k] == "could" and "not" in ci.lower[k + 1:p]:
+            return False  # "could not land because of low cloud": a failure that happened
     return True
 
 
