@@ -1791,3 +1791,9 @@ def test_could_not_is_a_failure_that_happened_and_unable_to_asks_it() -> None:
     answers(p, "Why was the Coastguard helicopter Rescue 152 unable to touch down?", "low cloud")
     answers(p, "Why could the Coastguard helicopter Rescue 152 not land?", "low cloud")
     abstains(p, "Why did the Coastguard helicopter Rescue 152 land?")  # it did not
+
+
+def test_what_stopped_someone_from_doing_asks_why_they_could_not() -> None:
+    p = build(["Brack & Rowe could not supply the almond croissants on 29 February because Mixer M-9 was out of action."])
+    answers(p, "What stopped Brack & Rowe from providing almond croissants on 29 February?", "Mixer M-9")
+    abstains(p, "What stopped Brack & Rowe from baking rye bread on 29 February?")  # another act

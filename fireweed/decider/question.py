@@ -236,6 +236,9 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     # "what does Ada do for a living" asks for her job, in the words a job question uses
     text = _FOR_A_LIVING.sub(lambda m: f"{m.group(1)} {'was' if m.group(2).lower() == 'did' else 'is'} "
                              f"{m.group(3)}'s job", text)
+    # "what stopped the bakery from supplying croissants" asks why it could not
+    text = _STOPPED_FROM.sub(lambda m: f"why {'was' if m.group(1).lower() in _PAST_STOPS else 'is'} "
+                             f"{m.group(2)} unable to {m.group(3)}", text)
     # "which night of the week": a day of the week is a day ("week" names no thing to ground)
     text = _OF_THE_WEEK.sub(lambda m: m.group(1), text)
     # "what is her module called": the name of her module, asked as "what is the name of" asks it
@@ -719,6 +722,9 @@ def _split_at_known_name(text: str, tokens: list, spans: list[Span], is_key: Cal
 
 _LAST_PERIOD = re.compile(r"\blast (?:year|month|week|season|summer|winter|spring|autumn|term)\b", re.IGNORECASE)
 _JOB_TITLE = re.compile(r"\b(jobs?)\s+(?:title|role)s?\b", re.IGNORECASE)
+_STOPPED_FROM = re.compile(r"^\s*what\s+(stopped|prevented|kept|stops|prevents|keeps|is stopping|is preventing)\s+(.+?)"
+                           r"\s+from\s+(\w+ing)\b", re.IGNORECASE)
+_PAST_STOPS = frozenset({"stopped", "prevented", "kept"})
 _OF_THE_WEEK = re.compile(r"\b((?:day|night|evening|morning|afternoon)s?)\s+of\s+the\s+week\b", re.IGNORECASE)
 # "what is Ada's boat called", "what was the ferry named": a thing named by the question, then the
 # naming verb; not "what is she called" (a pronoun alone has no noun to name)
