@@ -1797,3 +1797,9 @@ def test_what_stopped_someone_from_doing_asks_why_they_could_not() -> None:
     p = build(["Brack & Rowe could not supply the almond croissants on 29 February because Mixer M-9 was out of action."])
     answers(p, "What stopped Brack & Rowe from providing almond croissants on 29 February?", "Mixer M-9")
     abstains(p, "What stopped Brack & Rowe from baking rye bread on 29 February?")  # another act
+
+
+def test_a_charge_applied_is_a_charge_made() -> None:
+    p = build(["Port Ellan Harbour Trust will charge Tern Ferries a berthing fee of £220 per day during the works."])
+    answers(p, "What daily berthing charge will Port Ellan Harbour Trust apply to Tern Ferries during the works?", "£220")
+    abstains(p, "What daily berthing charge will Port Ellan Harbour Trust waive for Tern Ferries during the works?")

@@ -666,10 +666,16 @@ def _support_object(q: Question) -> Word | None:
     """The head noun of the object of a support verb in the question ("carried out the load
     inspection of the stage floor" -> "inspection"), or None."""
     verb = q.verb_word
+    if verb is not None and verb.stem in _CHARGE_SUPPORT and q.head_word is not None and q.head_word.index < verb.index:
+        return q.head_word  # "what berthing charge will they apply" <- "will charge ... £220 per day"
     if verb is None or verb.stem not in _SUPPORT_VERBS:
         return None
     inside = _object_words(q, verb)
     return inside[-1] if inside else None
+
+
+# verbs that only put a charge or a rule on someone: what is put is what is done
+_CHARGE_SUPPORT = frozenset(stem(w) for w in ("apply", "levy", "impose"))
 
 
 def _verb_grounded(ci: ClaimIndex, w: Word) -> bool:
