@@ -1803,3 +1803,9 @@ def test_a_charge_applied_is_a_charge_made() -> None:
     p = build(["Port Ellan Harbour Trust will charge Tern Ferries a berthing fee of £220 per day during the works."])
     answers(p, "What daily berthing charge will Port Ellan Harbour Trust apply to Tern Ferries during the works?", "£220")
     abstains(p, "What daily berthing charge will Port Ellan Harbour Trust waive for Tern Ferries during the works?")
+
+
+def test_getting_there_is_arriving() -> None:
+    p = build(["Sunil Rao will drive the delivery van and expects to arrive before 8 am."])
+    answers(p, "By what time is Sunil Rao expected to get there with the delivery van?", "8 am")
+    abstains(p, "By what time is Sunil Rao expected to leave with the delivery van?")
