@@ -1809,3 +1809,9 @@ def test_getting_there_is_arriving() -> None:
     p = build(["Sunil Rao will drive the delivery van and expects to arrive before 8 am."])
     answers(p, "By what time is Sunil Rao expected to get there with the delivery van?", "8 am")
     abstains(p, "By what time is Sunil Rao expected to leave with the delivery van?")
+
+
+def test_a_boat_hired_is_a_boat_rented() -> None:
+    p = build(["Little Tern can be hired for £145 per day and seats up to ten people."])
+    answers(p, "How much does it cost to rent Little Tern for a day?", "£145")
+    abstains(p, "How much does it cost to repair Little Tern?")  # another act
