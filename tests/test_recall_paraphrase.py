@@ -1815,3 +1815,9 @@ def test_a_boat_hired_is_a_boat_rented() -> None:
     p = build(["Little Tern can be hired for £145 per day and seats up to ten people."])
     answers(p, "How much does it cost to rent Little Tern for a day?", "£145")
     abstains(p, "How much does it cost to repair Little Tern?")  # another act
+
+
+def test_whom_a_stated_value_is_for_clashes_with_another_group_asked() -> None:
+    p = build(["Cragfast monthly membership is £49 for adults, with a 20% discount for students."])
+    abstains(p, "How much is Cragfast monthly membership for juniors?")
+    answers(p, "How much is Cragfast monthly membership for adults?", "£49")

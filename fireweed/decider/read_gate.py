@@ -1710,6 +1710,23 @@ def _specified(ci: ClaimIndex, q: Question) -> bool:
 _COMPLEMENT_PREPS = frozenset({"for", "of", "in", "at", "on", "with", "from", "to"})
 
 
+_VALUE_LINKS = frozenset({"is", "are", "was", "were", "costs", "cost"})
+_VALUE_WORDS = frozenset({"per", "a", "an", "each", "day", "week", "month", "year", "hour", "night"})
+
+
+def _past_value(lower: list[str], j: int) -> int:
+    """Where the words after a noun go on past "is £49 a month" or "costs £8": "monthly membership
+    is £49 for adults" says whom the value is for as "membership for adults" would."""
+    if j >= len(lower) or lower[j] not in _VALUE_LINKS:
+        return j
+    k = j + 1
+    if k >= len(lower) or not any(c.isdigit() for c in lower[k]):
+        return j
+    while k < len(lower) and (any(c.isdigit() for c in lower[k]) or lower[k] in _VALUE_WORDS):
+        k += 1
+    return k
+
+
 def _complement_clash(q: Question, ci: ClaimIndex) -> str | None:
     """The same on the other side of the noun: "the adoption fee for cats" is not answered by "the
     adoption fee for dogs", where the claim puts its own word after the same preposition."""
@@ -1735,7 +1752,7 @@ def _complement_clash(q: Question, ci: ClaimIndex) -> str | None:
         spots = [p for p in ci.positions(noun.concepts) if p not in named]
         theirs = 0
         for p in spots:
-            j = p + 1
+            j = _past_value(ci.lower, p + 1)
             if j >= len(ci.lower) or ci.lower[j] != prep:
                 break
             j += 1
