@@ -1821,3 +1821,10 @@ def test_whom_a_stated_value_is_for_clashes_with_another_group_asked() -> None:
     p = build(["Cragfast monthly membership is £49 for adults, with a 20% discount for students."])
     abstains(p, "How much is Cragfast monthly membership for juniors?")
     answers(p, "How much is Cragfast monthly membership for adults?", "£49")
+
+
+def test_a_time_of_day_counts_nothing() -> None:
+    p = build(["At 17:25 on 18 February Pump Ladder KV9-1 was mobilised to a collision near Hollins Cross."])
+    abstains(p, "What is the pumping capacity of Pump Ladder KV9-1?")
+    q = build(["Pump Ladder KV9-1 has a pumping capacity of 2,250 litres per minute."])
+    answers(q, "What is the pumping capacity of Pump Ladder KV9-1?", "2,250")

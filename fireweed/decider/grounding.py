@@ -154,6 +154,9 @@ class ClaimIndex:
         if kind == "time":
             # "her backstroke time", "the start time": a time taken or a time of day
             got = got | self.types.get("clock", set()) | self.types.get("duration", set())
+        if kind == "number":
+            # "what is its pumping capacity" is not answered by "at 17:25": a time of day counts nothing
+            got = got - self.types.get("clock", set())
         if kind == "lateness":
             # "how late did it depart": by how much ("47 minutes late") or until when ("open late, to 22:00")
             got = self.types.get("offset", set()) | self.types.get("clock", set())
