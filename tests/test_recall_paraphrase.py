@@ -1828,3 +1828,10 @@ def test_a_time_of_day_counts_nothing() -> None:
     abstains(p, "What is the pumping capacity of Pump Ladder KV9-1?")
     q = build(["Pump Ladder KV9-1 has a pumping capacity of 2,250 litres per minute."])
     answers(q, "What is the pumping capacity of Pump Ladder KV9-1?", "2,250")
+
+
+def test_the_role_a_time_clause_names_is_not_the_role_asked() -> None:
+    p = build(["Kobi Mensa has been appointed deputy news editor and will run the news desk at weekends."])
+    abstains(p, "What was Kobi Mensa's job before he became deputy news editor?")
+    q = build(["Kobi Mensa was a sports reporter before he became deputy news editor."])
+    answers(q, "What was Kobi Mensa's job before he became deputy news editor?", "sports reporter")

@@ -992,6 +992,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "where was flight NW318 flying to" is not answered by "pushing back flight NW318 from
         # Stand 22": a place the claim goes from is no place it goes to
         fail("where")
+    if hole == "role" and q.kind in ("what", "which") and _roles_all_asked(ci, q):
+        # "what was his job before he became deputy news editor" is not answered by "has been
+        # appointed deputy news editor": a role the question itself names is not the one it asks
+        fail(q.head_word.text if q.head_word is not None else "role")
     if hole == "role" and q.spans and not _role_of_asked(ci, q_spans):
         # "what is Constance's profession" is not answered by "Constance has named Pernille Aske
         # as her vice-captain": the role is Pernille's
@@ -1403,6 +1407,17 @@ def _other_act(ci: ClaimIndex, q: Question) -> bool:
     named = {k for sp in ci.spans for k in range(sp.first, sp.last)}
     return any(is_verb(w) and w not in STOPWORDS and p not in taken and p not in named
                for p, w in enumerate(ci.lower))
+
+
+def _roles_all_asked(ci: ClaimIndex, q: Question) -> bool:
+    """Every role the claim gives is said in the question's own words, in its time clause."""
+    lower = [t.text.lower() for t in q.tokens]
+    clause = next((k for k, w in enumerate(lower) if w in _CLAUSE_TIME), None)
+    if clause is None:
+        return False  # the role named in a time clause ("before he became ..."), the one asked another
+    roles = ci.types.get("role", set())
+    asked = {stem(w) for w in lower[clause + 1:]}
+    return bool(roles) and all(all(stem(x) in asked for x in r.split()) for r in roles)
 
 
 def _priced_act(q: Question) -> Word | None:
