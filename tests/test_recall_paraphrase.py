@@ -1835,3 +1835,11 @@ def test_the_role_a_time_clause_names_is_not_the_role_asked() -> None:
     abstains(p, "What was Kobi Mensa's job before he became deputy news editor?")
     q = build(["Kobi Mensa was a sports reporter before he became deputy news editor."])
     answers(q, "What was Kobi Mensa's job before he became deputy news editor?", "sports reporter")
+
+
+def test_how_long_a_thing_is_is_not_how_long_something_else_lasted() -> None:
+    p = build(["The narrowboat Grey Wagtail was the most booked boat, out on hire for 131 nights."])
+    abstains(p, "How long is the narrowboat Grey Wagtail?")
+    answers(p, "How long was the narrowboat Grey Wagtail out on hire?", "131 nights")
+    q = build(["Ada Brenner will lead a 10-day course on narrowboat handling."])
+    answers(q, "How long is the course Ada Brenner will lead?", "10-day")

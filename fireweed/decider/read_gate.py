@@ -937,6 +937,12 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "how long has he been the harbour master" is not answered by "X, the harbour master,
         # closed the channel for 6 hours": the post is only an aside, the time is what he did
         fail(q.soft[-1].text)
+    if hole == "duration" and q.kind == "how" and q.verb_word is None and q.head_word is None and q.subject_words \
+            and q.soft == q.subject_words and not _lasts_near(ci, q.subject_words[-1]):
+        # "how long is the narrowboat Silver Heron" is not answered by "the narrowboat Silver Heron
+        # was out on hire for 131 nights": the time is the hire's; a thing's own length of time
+        # stands by its noun ("a 10-day course", "the course lasts 3 days")
+        fail(q.subject_words[-1].text)
     if hole == "duration" and q.kind == "how" and q.verb_word is None and ci.typed("distance", exclude):
         noun = q.head_word or (q.subject_words[-1] if q.subject_words else None)
         if noun is not None and not ci.typed("duration", exclude) and _grounded(ci, noun) and _measured(ci, noun):
@@ -1418,6 +1424,19 @@ def _roles_all_asked(ci: ClaimIndex, q: Question) -> bool:
     roles = ci.types.get("role", set())
     asked = {stem(w) for w in lower[clause + 1:]}
     return bool(roles) and all(all(stem(x) in asked for x in r.split()) for r in roles)
+
+
+_LASTING = frozenset({"last", "lasts", "lasted", "lasting", "long", "runs", "run", "ran", "takes", "took", "take"})
+
+
+def _lasts_near(ci: ClaimIndex, noun: Word) -> bool:
+    """A length of time stands by the noun: within three words after it, or right before it as a
+    hyphened measure ("a 10-day course"), or the claim says how long it lasts."""
+    if _LASTING & set(ci.lower):
+        return True
+    at = ci.positions(noun.concepts)
+    timed = [k for k, w in enumerate(ci.lower) if any(c.isdigit() for c in w) or w.split("-")[0] in NUMBER_WORDS]
+    return any(0 < k - p <= 3 or 0 < p - k <= 3 for p in at for k in timed)
 
 
 def _priced_act(q: Question) -> Word | None:
