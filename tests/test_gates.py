@@ -1406,3 +1406,11 @@ def test_a_firm_named_with_an_ing_word_is_a_passive_s_whole_agent() -> None:
     assert not judge("Ada Brandt repaired the mixer on 16 April.", evidence).ok
     assert not judge("Kessel Engineering repaired the mixer on 16 April.",
                      "The mixer was repaired by Ada Brandt on 16 April, Kessel Engineering having failed to.").ok
+
+
+def test_a_number_word_inside_a_role_after_by_is_the_passive_s_agent() -> None:
+    evidence = "Marta Kowal was treated by first aider Ji-woo Baek and did not need hospital treatment."
+    assert judge("First aider Ji-woo Baek treated Marta Kowal.", evidence).ok
+    assert judge("Marta Kowal treated Ji-woo Baek.", evidence).code == "relation_transposed"
+    # the twin: a number after "by" is still an amount, not a doer
+    assert not judge("Ji-woo Baek extended the contract.", "The contract was extended by two years.").ok

@@ -338,8 +338,9 @@ def _by_follows(a: Analysis, k: int) -> int | None:
         j += 1
     if j >= len(toks) or toks[j].norm != "by":
         return None
-    if j + 1 < len(toks) and (a.in_numeral[j + 1] or toks[j + 1].has_digit or toks[j + 1].norm in NUMBER_WORDS):
-        return None
+    if j + 1 < len(toks) and (a.in_numeral[j + 1] or toks[j + 1].has_digit or toks[j + 1].norm in NUMBER_WORDS) \
+            and not (j + 2 < len(toks) and not toks[j + 1].has_digit and role_word(toks[j + 2].norm)):
+        return None  # ("treated by first aider Ji-woo Baek": a word of number inside a role is no amount)
     if past_form(toks[k].norm):
         return j
     # a noun that a preposition governs is no doer: "towed into Porthkerris harbour by the Morwenna
