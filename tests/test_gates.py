@@ -1414,3 +1414,10 @@ def test_a_number_word_inside_a_role_after_by_is_the_passive_s_agent() -> None:
     assert judge("Marta Kowal treated Ji-woo Baek.", evidence).code == "relation_transposed"
     # the twin: a number after "by" is still an amount, not a doer
     assert not judge("Ji-woo Baek extended the contract.", "The contract was extended by two years.").ok
+
+
+def test_a_weekday_moves_as_a_time_does_across_a_voice_change() -> None:
+    evidence = "On Monday Bartek Nowak fitted a new filter and impeller to Marsh Tern."
+    assert judge("A new filter and impeller were fitted to Marsh Tern by Bartek Nowak on Monday.", evidence).ok
+    # the twin: who fitted what to whom is still read
+    assert judge("Marsh Tern fitted a new filter to Bartek Nowak on Monday.", evidence).code == "relation_transposed"

@@ -45,6 +45,7 @@ from .text import (
     Analysis,
     NameSpan,
     Token,
+    WEEKDAYS,
     analyze,
     opening_clause_end,
     stem,
@@ -173,6 +174,9 @@ def _units(a: Analysis, resolve_pronouns: bool) -> list[_Unit]:
             continue
         if n in _RELATIONAL_PREPS:
             units.append(_Unit("P:" + n, i, clauses[i], False, t.text))
+        elif n in WEEKDAYS and len(n) > 5:  # (not "sat", "sun", "wed": words too)
+            # "On Monday Bartek fitted ...": a day is when, and moves as a time does
+            units.append(_Unit("#date:" + n, i, clauses[i], False, t.text, False))
         elif n not in STOPWORDS and n not in NEGATIONS:
             units.append(_Unit("W:" + a.keys[i], i, clauses[i], False,
                                t.text, not _event_like(toks, i)))
