@@ -1843,3 +1843,12 @@ def test_how_long_a_thing_is_is_not_how_long_something_else_lasted() -> None:
     answers(p, "How long was the narrowboat Grey Wagtail out on hire?", "131 nights")
     q = build(["Ada Brenner will lead a 10-day course on narrowboat handling."])
     answers(q, "How long is the course Ada Brenner will lead?", "10-day")
+
+
+def test_a_later_claim_that_tells_the_value_changed_says_what_it_is() -> None:
+    old = "Brindle Lock will be closed from 3 March to 14 March for the replacement of its bottom gates."
+    new = "The Canal Trust has extended the Brindle Lock closure to 28 March because extra damage was found."
+    p = build([old, new])
+    answers(p, "Until what date is Brindle Lock closed?", "28 March")
+    q = build([new, old])  # told in the other order, the change is older and does not win
+    answers(q, "Until what date is Brindle Lock closed?", "14 March")

@@ -289,7 +289,23 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
                                  -view.seq(m.mid), -m.score))
     else:
         good.sort(key=lambda m: (-m.score, view.seq(m.mid) if q.past else -view.seq(m.mid)))
+        if not (q.past or past_tense) and q.kind != "yesno" and len(good) > 1:
+            # "until what date is Bramley Lock closed": a later claim that tells the value was changed
+            # ("has extended the closure to 28 March") says what it is now, though an older one
+            # matches a word or two more of the question
+            top = good[0]
+            changed = [m for m in good[1:] if view.seq(m.mid) > view.seq(top.mid) and m.score >= top.score - 2.0
+                       and _CHANGED_TO.search(_claim_of(view, m))]
+            if changed:
+                first = max(changed, key=lambda m: view.seq(m.mid))
+                good = [first] + [m for m in good if m is not first]
     return RecallAnswer("answered", None, None, None, [view.result(m.mid, m.state) for m in good[:limit]])
+
+
+# a value told as changed: "rises to £31", "has extended the closure to 28 March"
+_CHANGED_TO = re.compile(r"\b(?:rises|rose|risen|falls|fell|fallen|increased|increases|raised|raises|reduced|reduces|cut|"
+                         r"lowered|lowers|extended|extends|shortened|moved|changed|put up|brought forward|pushed back)"
+                         r"\s+(?:[^,;.]{0,40}?\s+)?to\b", re.IGNORECASE)
 
 
 # "Tobias Krell, now head of analytics at Gridfall Esports, judged ...": a name set off by a comma
