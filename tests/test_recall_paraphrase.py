@@ -1852,3 +1852,10 @@ def test_a_later_claim_that_tells_the_value_changed_says_what_it_is() -> None:
     answers(p, "Until what date is Brindle Lock closed?", "28 March")
     q = build([new, old])  # told in the other order, the change is older and does not win
     answers(q, "Until what date is Brindle Lock closed?", "14 March")
+
+
+def test_a_later_claim_that_lowers_a_value_says_what_it_is_now() -> None:
+    old = "Application PA/9 for a rear extension at Pear Cottage proposes a ridge height of 7.9 metres."
+    new = "Mr Ivo Crane has submitted amended plans for Pear Cottage that lower the ridge height of the extension to 7.2 metres."
+    answers(build([old, new]), "What is the current proposed ridge height of the Pear Cottage extension?", "7.2 metres")
+    answers(build([new, old]), "What is the current proposed ridge height of the Pear Cottage extension?", "7.9 metres")

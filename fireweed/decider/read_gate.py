@@ -285,7 +285,8 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         # A claim that says its value was revised ("at her revised rate of €0.16") answers with
         # the others near the top, though it says the asked verb in other words.
         top = max(m.score for m in good)
-        good.sort(key=lambda m: (m.score < top - 1.0 and _revised_value(_claim_of(view, m)) is None,
+        good.sort(key=lambda m: (m.score < top - 1.0 and _revised_value(_claim_of(view, m)) is None
+                                 and not (m.score >= top - 2.0 and _CHANGED_TO.search(_claim_of(view, m))),
                                  -view.seq(m.mid), -m.score))
     else:
         good.sort(key=lambda m: (-m.score, view.seq(m.mid) if q.past else -view.seq(m.mid)))
@@ -303,8 +304,8 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
 
 
 # a value told as changed: "rises to £31", "has extended the closure to 28 March"
-_CHANGED_TO = re.compile(r"\b(?:rises|rose|risen|falls|fell|fallen|increased|increases|raised|raises|reduced|reduces|cut|"
-                         r"lowered|lowers|extended|extends|shortened|moved|changed|put up|brought forward|pushed back)"
+_CHANGED_TO = re.compile(r"\b(?:rises?|rose|risen|falls?|fell|fallen|increased?|increases|raised?|raises|reduced?|reduces|cut|"
+                         r"lower|lowered|lowers|extend|extended|extends|shortened|moved|changed|put up|brought forward|pushed back)"
                          r"\s+(?:[^,;.]{0,40}?\s+)?to\b", re.IGNORECASE)
 
 
