@@ -1859,3 +1859,10 @@ def test_a_later_claim_that_lowers_a_value_says_what_it_is_now() -> None:
     new = "Mr Ivo Crane has submitted amended plans for Pear Cottage that lower the ridge height of the extension to 7.2 metres."
     answers(build([old, new]), "What is the current proposed ridge height of the Pear Cottage extension?", "7.2 metres")
     answers(build([new, old]), "What is the current proposed ridge height of the Pear Cottage extension?", "7.9 metres")
+
+
+def test_the_very_kind_asked_answers_before_a_wider_one() -> None:
+    club = "Cal Frost will run the after-school STEM club in Lab S4 on Thursdays from 15:30 to 16:45."
+    prize = "Cal Frost's STEM club team won second prize at the Halvergate Robotics Challenge on 14 December."
+    answers(build([club, prize]), "Cal Frost STEM club day", "Thursdays")
+    answers(build([prize]), "Cal Frost STEM club day", "14 December")  # a date still stands in for a day

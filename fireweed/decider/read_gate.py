@@ -303,6 +303,8 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
     return RecallAnswer("answered", None, None, None, [view.result(m.mid, m.state) for m in good[:limit]])
 
 
+# kinds that typed() widens to others ("day" takes a date too): the very kind answers better
+_WIDENED = frozenset({"day", "time", "date", "year", "amount", "measure", "name"})
 # a value told as changed: "rises to £31", "has extended the closure to 28 March"
 _CHANGED_TO = re.compile(r"\b(?:rises?|rose|risen|falls?|fell|fallen|increased?|increases|raised?|raises|reduced?|reduces|cut|"
                          r"lower|lowered|lowers|extend|extended|extends|shortened|moved|changed|put up|brought forward|pushed back)"
@@ -1058,6 +1060,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 fail(_HOLE_WORDS.get(hole, hole))
         else:
             score += 2
+            if hole in _WIDENED and ci.types.get(hole, set()) - set(exclude):
+                score += 0.5  # "STEM club day": a weekday is the kind asked; a date only stands in for one
             if q.head_word is not None and literal and _value_near(ci, q.head_word, hole):
                 score += 1.5
     elif hole == "thing":
