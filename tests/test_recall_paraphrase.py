@@ -1866,3 +1866,9 @@ def test_the_very_kind_asked_answers_before_a_wider_one() -> None:
     prize = "Cal Frost's STEM club team won second prize at the Halvergate Robotics Challenge on 14 December."
     answers(build([club, prize]), "Cal Frost STEM club day", "Thursdays")
     answers(build([prize]), "Cal Frost STEM club day", "14 December")  # a date still stands in for a day
+
+
+def test_a_report_filed_is_a_report_lodged() -> None:
+    p = build(["Dr Ada Oko filed incident report PH-117 on 18 October 2024."])
+    answers(p, "Who lodged incident report PH-117?", "Ada Oko")
+    abstains(p, "Who withdrew incident report PH-117?")
