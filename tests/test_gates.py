@@ -1421,3 +1421,14 @@ def test_a_weekday_moves_as_a_time_does_across_a_voice_change() -> None:
     assert judge("A new filter and impeller were fitted to Marsh Tern by Bartek Nowak on Monday.", evidence).ok
     # the twin: who fitted what to whom is still read
     assert judge("Marsh Tern fitted a new filter to Bartek Nowak on Monday.", evidence).code == "relation_transposed"
+
+
+def test_a_subject_pronoun_needs_the_evidence_to_use_that_pronoun() -> None:
+    owner = "Our oldest resident, Mrs Dora Abeke, celebrated her 103rd birthday on 28 June."
+    assert judge("She celebrated her 103rd birthday on 28 June.", owner).code == "unknown_subject"
+    assert judge("Mrs Dora Abeke celebrated her 103rd birthday on 28 June.", owner).ok
+    printers = "Halden & Rook Printers will reprint the 400 faulty catalogues and deliver them by 13 December."
+    assert judge("They will reprint the 400 faulty catalogues.", printers).code == "unknown_subject"
+    # the twin: the very pronoun in the evidence still grounds it
+    said = "She will reprint the 400 faulty catalogues by 13 December."
+    assert judge("She will reprint the 400 faulty catalogues.", said).ok

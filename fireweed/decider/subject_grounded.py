@@ -158,10 +158,13 @@ def _check_subject(subj: Subject, claim: Analysis, evidence: Analysis) -> GateVe
         return None
     if subj.kind == "pronoun":
         group = PRONOUN_GROUPS.get(subj.token.norm)
-        if group is None:
-            if any(t.norm == subj.token.norm for t in evidence.tokens):
-                return None
-        elif any(PRONOUN_GROUPS.get(t.norm) == group for t in evidence.tokens):
+        if any(t.norm == subj.token.norm for t in evidence.tokens):
+            return None
+        if group is not None and subj.token.norm not in _SUBJECT_FORMS \
+                and any(PRONOUN_GROUPS.get(t.norm) == group for t in evidence.tokens):
+            # "her van" for "her van": the same person's pronoun in another case. Not for a subject:
+            # "She celebrated ..." is not grounded by "Mrs Achebe celebrated her birthday", whose
+            # only pronoun is the owner's
             return None
         return GateVerdict.refuse(
             CODE,
@@ -182,6 +185,9 @@ def _check_subject(subj: Subject, claim: Analysis, evidence: Analysis) -> GateVe
 # nouns that end in -ly, which may head a subject ("the family", "a rally")
 _LY_NOUNS = frozenset("family assembly supply reply ally belly bully jelly rally lily holly italy july butterfly "
                       "monopoly anomaly homily folly gully dolly tally lolly fly ply".split())
+
+
+_SUBJECT_FORMS = frozenset({"i", "we", "you", "he", "she", "it", "they"})
 
 
 def manner_adverb(word: str) -> bool:
