@@ -1872,3 +1872,10 @@ def test_a_report_filed_is_a_report_lodged() -> None:
     p = build(["Dr Ada Oko filed incident report PH-117 on 18 October 2024."])
     answers(p, "Who lodged incident report PH-117?", "Ada Oko")
     abstains(p, "Who withdrew incident report PH-117?")
+
+
+def test_a_passive_says_what_was_done_not_what_anyone_is() -> None:
+    p = build(["A juvenile tawny owl, later named Sorrel, was brought in by Gil Achebe."])
+    abstains(p, "What is Gil Achebe's occupation?")
+    q = build(["Gil Achebe is a volunteer driver for the rescue centre."])
+    answers(q, "What is Gil Achebe's occupation?", "volunteer driver")

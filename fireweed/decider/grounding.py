@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from fireweed.decider.facts import Fact
-from fireweed.decider.lexicon import MONTHS, NEGATIONS, STOPWORDS, WEEKDAYS, is_number, is_verb, role_word, stem, stems_of
+from fireweed.decider.lexicon import MONTHS, NEGATIONS, STOPWORDS, WEEKDAYS, is_number, is_verb, past_form, role_word, stem, stems_of
 from fireweed.decider.name_spans import Span, guess_kind
 from fireweed.decider.relations import lexicon
 from fireweed.decider.text import CARDINAL_WORDS, TITLES
@@ -365,6 +365,16 @@ def _supplier_at(lower: list[str], first: int) -> bool:
     return first >= 2 and lower[first - 1] == "by" and lower[first - 2] in _SUPPLIED
 
 
+_BE_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being"})
+
+
+def _passive_be(lower: list[str], key: str) -> bool:
+    """Whether the claim's "be" relation is a passive: a form of "be" then a participle of the
+    relation's word ("was brought in", "is booked")."""
+    return any(w in _BE_FORMS and k + 1 < len(lower) and past_form(lower[k + 1]) and stem(lower[k + 1]) == key
+               for k, w in enumerate(lower))
+
+
 def _add(ci: ClaimIndex, kind: str, value: str) -> None:
     ci.types.setdefault(kind, set()).add(value)
 
@@ -609,8 +619,9 @@ def _build(fact: Fact) -> ClaimIndex:
         if stem(w) == "play" and i + 3 < n and lower[i + 1] not in _DETERMINERS and "for" in lower[i + 2 : i + 4]:
             # "plays vice-skip for the Osprey rink": a position in a team (not "plays the piano")
             _add_role(ci, lower[i + 1], "")
-    if fact.predicate == "be" and fact.relation.startswith("be:"):
-        # "Ada is a junior analyst"; not "Ada's prescription is -1.75", an attribute of hers
+    if fact.predicate == "be" and fact.relation.startswith("be:") and not _passive_be(lower, fact.relation[3:]):
+        # "Ada is a junior analyst"; not "Ada's prescription is -1.75", an attribute of hers, nor
+        # "was brought in by Gideon", a passive, which says what was done, not what anyone is
         _add_role(ci, fact.relation, "")
     for sp in fact.spans:
         for role in _roles_around(lower, sp, fact.spans):
