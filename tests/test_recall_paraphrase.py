@@ -1879,3 +1879,10 @@ def test_a_passive_says_what_was_done_not_what_anyone_is() -> None:
     abstains(p, "What is Gil Achebe's occupation?")
     q = build(["Gil Achebe is a volunteer driver for the rescue centre."])
     answers(q, "What is Gil Achebe's occupation?", "volunteer driver")
+
+
+def test_a_thing_asked_for_has_not_happened() -> None:
+    p = build(["Helga Brandt has asked Larkmoor Motors to refund the £172 difference within 14 days."])
+    abstains(p, "On what date did Larkmoor Motors refund Helga Brandt's £172?")
+    q = build(["Larkmoor Motors refunded Helga Brandt the £172 difference on 3 May."])
+    answers(q, "On what date did Larkmoor Motors refund Helga Brandt's £172?", "3 May")

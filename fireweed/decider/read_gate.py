@@ -2394,6 +2394,8 @@ def _unrealised(ci: ClaimIndex, verb: Word) -> bool:
     if not pos:
         return False
     for p in pos:
+        if p > 0 and ci.lower[p - 1] == "to" and any(stem(w) in _ASKING for w in ci.lower[max(0, p - 6):p - 1]):
+            continue  # "has asked Larkspur Motors to refund the £172": asked for, not done
         k = p - 1
         while k >= 0 and ci.lower[k] in _PERFECT:
             k -= 1
@@ -2404,6 +2406,8 @@ def _unrealised(ci: ClaimIndex, verb: Word) -> bool:
     return True
 
 
+# verbs that ask or plan for a thing to be done ("asked them to refund", "wants to move")
+_ASKING = frozenset(stem(w) for w in ("ask", "request", "urge", "want", "plan", "intend", "hope", "expect", "invite"))
 _NARROWING_PREPS = frozenset({"in", "at", "of", "on", "inside", "within", "near", "under", "outside"})
 
 
