@@ -1451,13 +1451,19 @@ _LASTING = frozenset({"last", "lasts", "lasted", "lasting", "long", "runs", "run
 
 
 def _lasts_near(ci: ClaimIndex, noun: Word) -> bool:
-    """A length of time stands by the noun: within three words after it, or right before it as a
-    hyphened measure ("a 10-day course"), or the claim says how long it lasts."""
+    """A length of time stands by the noun: within three words of it, names not counted ("a 10-day
+    course", "booked Kingfisher Lass for seven nights"), or the claim says how long it lasts."""
     if _LASTING & set(ci.lower):
         return True
     at = ci.positions(noun.concepts)
     timed = [k for k, w in enumerate(ci.lower) if any(c.isdigit() for c in w) or w.split("-")[0] in NUMBER_WORDS]
-    return any(0 < k - p <= 3 or 0 < p - k <= 3 for p in at for k in timed)
+    named = {k for sp in ci.spans for k in range(sp.first, sp.last)}
+
+    def apart(a: int, b: int) -> int:  # words between, a name counted as none ("booked Kingfisher Lass for seven")
+        lo, hi = min(a, b), max(a, b)
+        return sum(1 for k in range(lo + 1, hi) if k not in named) + 1
+
+    return any(p != k and apart(p, k) <= 3 for p in at for k in timed)
 
 
 def _priced_act(q: Question) -> Word | None:
