@@ -1886,3 +1886,11 @@ def test_a_thing_asked_for_has_not_happened() -> None:
     abstains(p, "On what date did Larkmoor Motors refund Helga Brandt's £172?")
     q = build(["Larkmoor Motors refunded Helga Brandt the £172 difference on 3 May."])
     answers(q, "On what date did Larkmoor Motors refund Helga Brandt's £172?", "3 May")
+
+
+def test_the_act_a_when_clause_names_must_be_done_to_what_it_names() -> None:
+    p = build(["Dr Ama Okoro examined Sorrel and found a fractured left wing."])
+    abstains(p, "What did Dr Ama Okoro find when she examined the grey seal pups?")
+    answers(p, "What did Dr Ama Okoro find when she examined Sorrel?", "fractured left wing")
+    q = build(["Gus Lind is staying with his daughter in Bramwick until the repairs are complete."])
+    answers(q, "Where is Gus Lind living while his kitchen is being fixed?", "Bramwick")  # the event by its noun

@@ -992,6 +992,12 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "where is the recycling centre that Hamish took the items to" is not answered by "took
         # the items from Pennock Lane City Farm to the recycling centre": the centre's place is asked
         fail("where")
+    other_event = _clause_word_missing(ci, q)
+    if other_event is not None:
+        # "what did she find when she examined the grey seal pups" is not answered by "examined
+        # Sorrel and found a fractured wing": the time clause says which event, and the claim must
+        # be of that one
+        fail(other_event.text)
     if _asks_act_after(q) and not _other_act(ci, q):
         # "what will she do after stepping down" is not answered by "she will step down after six
         # years": the act asked is another than the one the time clause already names
@@ -1426,6 +1432,33 @@ def _asks_act_after(q: Question) -> bool:
         return False
     do = next((i for i, w in enumerate(lower) if w in _DO), None)
     return do is not None and do + 1 < len(lower) and lower[do + 1] in _CLAUSE_TIME
+
+
+def _clause_word_missing(ci: ClaimIndex, q: Question) -> Word | None:
+    """A noun of the question's "when" clause ("when she examined the grey seal pups") where the
+    claim has the clause's verb done to something the question does not name ("examined Sorrel"):
+    then it tells of that act done to another."""
+    lower = [t.text.lower() for t in q.tokens]
+    at = next((k for k, w in enumerate(lower) if w in ("when", "while", "whilst") and k > 0), None)
+    if at is None:
+        return None
+    inside = [w for w in q.words if w.index > at]
+    verbs = [w for w in inside if is_verb(w.text.lower()) or _inflected_verb(w.text.lower())]
+    missing = next((w for w in inside if w not in verbs and not _grounded(ci, w)), None)
+    if missing is None or not verbs:
+        return None
+    asked = frozenset().union(*(w.concepts for w in q.words))
+    for v in verbs:
+        for p in ci.positions(v.concepts):
+            if p == 0 or ci.lower[p - 1] in DETERMINERS or not _inflected_verb(ci.lower[p]):
+                continue  # a noun ("the repairs"), not the act itself
+            k = p + 1
+            while k < len(ci.lower) and ci.lower[k] in DETERMINERS:
+                k += 1
+            if k < len(ci.lower) and ci.lower[k].isalpha() and ci.lower[k] not in STOPWORDS \
+                    and k not in ci.positions(asked):
+                return missing
+    return None
 
 
 def _other_act(ci: ClaimIndex, q: Question) -> bool:
