@@ -1894,3 +1894,14 @@ def test_the_act_a_when_clause_names_must_be_done_to_what_it_names() -> None:
     answers(p, "What did Dr Ama Okoro find when she examined Sorrel?", "fractured left wing")
     q = build(["Gus Lind is staying with his daughter in Bramwick until the repairs are complete."])
     answers(q, "Where is Gus Lind living while his kitchen is being fixed?", "Bramwick")  # the event by its noun
+
+
+def test_a_place_that_owns_the_thing_places_the_claim_elsewhere() -> None:
+    q = "What is the maximum booking time for group study rooms in the Aldous Reading Room?"
+    p = build(["The Aldous Reading Room opens at 08:00 on weekdays.",
+               "The Brackley Building's group study rooms can be booked for a maximum of 2 hours per day."],
+              sources=["s1", "s1"])
+    abstains(p, q)
+    r = build(["The Aldous Reading Room opens at 08:00 on weekdays.",
+               "Group study rooms can be booked for a maximum of 3 hours per day."], sources=["s1", "s1"])
+    answers(r, q, "3 hours")  # a claim its source sets in the reading room, naming no place of its own

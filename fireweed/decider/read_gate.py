@@ -1358,7 +1358,9 @@ def _tells_prior(ci: ClaimIndex) -> bool:
 def _placed(fact: Any) -> bool:
     """Whether the claim names a place of its own ("at the Ledmore Bridge station"), which a question
     set at another name is not about."""
-    return fact is None or any(sp.prep in SETTING_PREPS for sp in fact.spans)
+    # ("The Brackley Building's group study rooms": a place that owns the thing places it too)
+    return fact is None or any(sp.prep in SETTING_PREPS or sp.possessive and guess_kind(sp.text) in ("place", "org")
+                               for sp in fact.spans)
 
 
 # Verbs whose object is money come in, not a price paid: "the appeal raised £7,850, enough to replace
