@@ -1905,3 +1905,10 @@ def test_a_place_that_owns_the_thing_places_the_claim_elsewhere() -> None:
     r = build(["The Aldous Reading Room opens at 08:00 on weekdays.",
                "Group study rooms can be booked for a maximum of 3 hours per day."], sources=["s1", "s1"])
     answers(r, q, "3 hours")  # a claim its source sets in the reading room, naming no place of its own
+
+
+def test_an_adverb_of_time_before_a_verb_is_no_word_of_which_one() -> None:
+    p = build(["The print run for Harbour Glass is 3,000 copies on cream paper.",
+               "The print run for Harbour Glass is now raised to 4,500 copies."])
+    answers(p, "After the most recent change, how many copies of Harbour Glass are being printed?", "4,500")
+    abstains(p, "After the most recent change, how many copies of Harbour Rock are being printed?")  # another book

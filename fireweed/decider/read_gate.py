@@ -1558,7 +1558,8 @@ def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
         # a name there ("the Fellgate Road site") says which one, and the question's word may be its kind
         if spots and len(before) == len(spots) and all(p - 1 not in named for p in spots) and all(
                 b.replace("-", "").isalpha() and b not in STOPWORDS and stem(b) not in asked and not _verb_form(b)
-                for b in before):
+                and b not in _TIME_ADVERBS for b in before):
+            # ("is now raised to 4,500": an adverb of time before a verb says which one of nothing)
             return w.text
     return None
 
@@ -1806,6 +1807,8 @@ def _specified(ci: ClaimIndex, q: Question) -> bool:
 _COMPLEMENT_PREPS = frozenset({"for", "of", "in", "at", "on", "with", "from", "to"})
 
 
+_TIME_ADVERBS = frozenset({"now", "still", "also", "already", "just", "then", "currently", "recently", "again",
+                           "since", "later", "soon"})
 _VALUE_LINKS = frozenset({"is", "are", "was", "were", "costs", "cost"})
 _VALUE_WORDS = frozenset({"per", "a", "an", "each", "day", "week", "month", "year", "hour", "night"})
 
