@@ -1432,3 +1432,11 @@ def test_a_subject_pronoun_needs_the_evidence_to_use_that_pronoun() -> None:
     # the twin: the very pronoun in the evidence still grounds it
     said = "She will reprint the 400 faulty catalogues by 13 December."
     assert judge("She will reprint the 400 faulty catalogues.", said).ok
+
+
+def test_only_a_verb_has_a_voice() -> None:
+    evidence = "Ama Nwosu was treated for mild hypothermia by paramedics at Gorran Cove slipway."
+    assert judge("Paramedics treated Ama Nwosu for mild hypothermia at Gorran Cove slipway.", evidence).ok
+    # the twin: who treated whom is still read
+    assert judge("Ama Nwosu treated paramedics for mild hypothermia at Gorran Cove slipway.", evidence).code \
+        == "relation_transposed"

@@ -50,7 +50,7 @@ from .text import (
     opening_clause_end,
     stem,
 )
-from .lexicon import is_verb, role_word
+from .lexicon import is_verb, past_form, role_word
 from .subject_grounded import manner_adverb, passive_agent_at, passive_voice, subject_binding
 from .verdicts import GateVerdict
 
@@ -410,6 +410,16 @@ def _adverb(u: _Unit) -> bool:
     return u.key.startswith("W:") and manner_adverb(u.label.lower())
 
 
+def _verb_word(a: Analysis, k: int) -> bool:
+    """A participle, a known verb, or a word right after a form of "be" ("treated", "was reset"),
+    not a noun before "by" ("hypothermia")."""
+    w = a.tokens[k].norm
+    return past_form(w) or is_verb(w) or k > 0 and a.tokens[k - 1].norm in _BE_WORDS
+
+
+_BE_WORDS = frozenset({"is", "are", "was", "were", "be", "been", "being"})
+
+
 def _transposition(claim: Analysis, evidence: Analysis, posts: tuple[_Posts, _Posts] | None) -> tuple[str, str, str] | None:
     if evidence is claim or posts is None:
         # A verbatim claim is analysed into the very same Analysis as its evidence (analyze
@@ -465,7 +475,10 @@ def _transposition(claim: Analysis, evidence: Analysis, posts: tuple[_Posts, _Po
                 # The same order in the other voice swaps the roles: the subject of one is the
                 # doer, of the other the one it was done to.
                 if same and (vc == 0) != (ve == 0) and (a.entity or b.entity) and r.key.startswith("W:") \
-                        and not (crel is not None and a.index < crel[0] and r.index >= crel[1]):
+                        and not (crel is not None and a.index < crel[0] and r.index >= crel[1]) \
+                        and _verb_word(claim if vc else evidence, r.index if vc else pr):
+                    # (only a verb has a voice: "treated for mild hypothermia by paramedics" has no
+                    # passive "hypothermia")
                     # (not for a verb in a relative clause the claim adds: "the seedlings that were
                     # sold at the sale" is "the seedlings sold at the sale", said of the seedlings)
                     return a.label, r.label, b.label
