@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from fireweed.decider.facts import Fact
-from fireweed.decider.lexicon import MONTHS, NEGATIONS, STOPWORDS, WEEKDAYS, is_number, is_verb, past_form, role_word, stem, stems_of
+from fireweed.decider.lexicon import BE_FORMS, MONTHS, NEGATIONS, STOPWORDS, WEEKDAYS, is_number, is_verb, past_form, role_word, stem, stems_of
 from fireweed.decider.name_spans import Span, guess_kind
 from fireweed.decider.relations import lexicon
 from fireweed.decider.text import CARDINAL_WORDS, TITLES
@@ -365,13 +365,10 @@ def _supplier_at(lower: list[str], first: int) -> bool:
     return first >= 2 and lower[first - 1] == "by" and lower[first - 2] in _SUPPLIED
 
 
-_BE_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being"})
-
-
 def _passive_be(lower: list[str], key: str) -> bool:
     """Whether the claim's "be" relation is a passive: a form of "be" then a participle of the
     relation's word ("was brought in", "is booked")."""
-    return any(w in _BE_FORMS and k + 1 < len(lower) and past_form(lower[k + 1]) and stem(lower[k + 1]) == key
+    return any(w in BE_FORMS and k + 1 < len(lower) and past_form(lower[k + 1]) and stem(lower[k + 1]) == key
                for k, w in enumerate(lower))
 
 

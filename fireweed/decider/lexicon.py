@@ -490,6 +490,10 @@ def is_verb(word: str) -> bool:
 _VERB_STEMS: frozenset[str] = frozenset(stem(v) for v in COMMON_VERBS)
 
 
+# the forms of "be", as auxiliary or copula
+BE_FORMS: frozenset[str] = frozenset({"be", "am", "is", "are", "was", "were", "been", "being"})
+
+
 def past_form(verb: str) -> bool:
     """True when a word read as a verb is in its past tense or participle ("took", "taken",
     "coached"); the caller knows it is a verb, so any "-ed" form counts."""

@@ -50,7 +50,7 @@ from .text import (
     opening_clause_end,
     stem,
 )
-from .lexicon import is_verb, past_form, role_word
+from .lexicon import BE_FORMS, is_verb, past_form, role_word
 from .subject_grounded import manner_adverb, passive_agent_at, passive_voice, subject_binding
 from .verdicts import GateVerdict
 
@@ -414,10 +414,8 @@ def _verb_word(a: Analysis, k: int) -> bool:
     """A participle, a known verb, or a word right after a form of "be" ("treated", "was reset"),
     not a noun before "by" ("hypothermia")."""
     w = a.tokens[k].norm
-    return past_form(w) or is_verb(w) or k > 0 and a.tokens[k - 1].norm in _BE_WORDS
+    return past_form(w) or is_verb(w) or k > 0 and a.tokens[k - 1].norm in BE_FORMS
 
-
-_BE_WORDS = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 
 
 def _transposition(claim: Analysis, evidence: Analysis, posts: tuple[_Posts, _Posts] | None) -> tuple[str, str, str] | None:

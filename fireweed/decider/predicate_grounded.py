@@ -57,7 +57,7 @@ from .text import (
     stems_of,
 )
 from .numerals_grounded import same_unit_word, unit_carried
-from .lexicon import COMMON_VERBS, MONTHS, WEEKDAYS
+from .lexicon import BE_FORMS, COMMON_VERBS, MONTHS, WEEKDAYS
 from .verdicts import GateVerdict
 
 __all__ = ["check", "check_analyzed", "GATE", "CODE", "NEUTRAL_WORDS"]
@@ -88,7 +88,6 @@ _FUTURE_MARKERS: frozenset[str] = frozenset({"will", "shall"})
 # is to come, which has not happened. A claim keeps them as it keeps "will": with a future form.
 _PROSPECTIVE: frozenset[str] = frozenset({"about", "due", "going", "set", "poised", "scheduled"})
 _FUTURE_LIKE: frozenset[str] = _FUTURE_MARKERS | _PROSPECTIVE
-_BE_FORMS: frozenset[str] = frozenset({"be", "am", "is", "are", "was", "were", "been", "being"})
 
 # Words after which what follows is not stated as a plain fact. "will"/"shall" are qualifiers of
 # their own (see _qualifier_at): any future form keeps them ("Ada will lead" supports "Ada is
@@ -182,7 +181,7 @@ _PURPOSE_VERBS: frozenset[str] = COMMON_VERBS | frozenset(
 )
 # Words before "to" that make it no purpose: "able to", "used to", "has to" (obligation), "is
 # to" (arrangement), "in order to" is a purpose and keeps "order" out of here.
-_NOT_PURPOSE_BEFORE: frozenset[str] = _BE_FORMS | frozenset(
+_NOT_PURPOSE_BEFORE: frozenset[str] = BE_FORMS | frozenset(
     {"able", "unable", "have", "has", "had", "having", "ought", "used", "likely", "unlikely",
      "how", "what", "where", "when", "whether", "ready", "willing", "eager", "keen", "certain", "sure",
      "first", "last", "next", "only"}
@@ -198,7 +197,7 @@ _NOT_SUPERLATIVE: frozenset[str] = frozenset(
      "protest", "contest", "suggest", "modest", "earnest", "digest", "invest", "arrest", "quest",
      "crest", "pest", "vest", "west", "manifest", "conquest", "inquest", "behest", "unrest", "priest"}
 )
-_LENGTH_COMPARERS: frozenset[str] = _BE_FORMS | frozenset(
+_LENGTH_COMPARERS: frozenset[str] = BE_FORMS | frozenset(
     {"twice", "thrice", "times", "half", "not", "just", "nearly", "almost", "about", "quite"}
 )
 # "Some residents supported it" is not "The residents supported it": a quantifier short of all,
@@ -333,7 +332,7 @@ def _has_future(a: Analysis) -> bool:
     for i, t in enumerate(toks):
         if t.norm in _FUTURE_MARKERS:
             return True
-        if t.norm in _BE_FORMS and i + 1 < len(toks):
+        if t.norm in BE_FORMS and i + 1 < len(toks):
             nxt = toks[i + 1].norm
             if nxt.endswith("ing") or nxt in ("to", "due", "set", "scheduled", "expected"):
                 return True
@@ -498,7 +497,7 @@ def _qualifier_at(a: Analysis, i: int) -> bool:
     prev = toks[i - 1].norm if i else ""
     if n in _PAST_ONLY:
         return _past_only_at(a, i, prev, nxt)
-    if n in _PROSPECTIVE and nxt == "to" and prev in _BE_FORMS:
+    if n in _PROSPECTIVE and nxt == "to" and prev in BE_FORMS:
         return _verb_at(a, i + 2)
     if n == "to" and _purpose_at(a, i, prev, nxt):
         return True  # else perhaps a bound ("up to 40"), below
@@ -612,11 +611,11 @@ def _past_only_at(a: Analysis, i: int, prev: str, nxt: str) -> bool:
     if n == "once":
         # "was once a chapel", "once owned the mill"; not "Once the glue dries" (a conjunction
         # opening its clause) nor "meets once a week" (a count; after "be" it is the past state)
-        count = a.in_numeral[i] and prev not in _BE_FORMS
+        count = a.in_numeral[i] and prev not in BE_FORMS
         return not count and i > 0 and a.clauses[i - 1] == a.clauses[i] and prev not in _NEUTRAL_CONNECTIVES
     if n == "used":
         # the past habit "used to prune", not the passive "was used to fund" nor "got used to"
-        return nxt == "to" and prev not in _BE_FORMS and prev not in _DETERMINERS and stem(prev) != stem("get")
+        return nxt == "to" and prev not in BE_FORMS and prev not in _DETERMINERS and stem(prev) != stem("get")
     return True  # "formerly", "previously"
 
 
@@ -666,7 +665,7 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
             out.append(_NegSite(i, n, frozenset(a.stems[i - 1]), " ".join(rel), None, (i - 1,)))
             continue
         whole = n in _CONDITIONS or phrase is not None or (n == "according" and _qualifier_at(a, i))
-        if n in ("provided", "providing") and i > 0 and (toks[i - 1].norm in _BE_FORMS or toks[i - 1].norm in AUXILIARIES):
+        if n in ("provided", "providing") and i > 0 and (toks[i - 1].norm in BE_FORMS or toks[i - 1].norm in AUXILIARIES):
             whole = False  # "which are provided free of charge": the verb, not "provided that"
         if not whole and not _qualifier_at(a, i):
             continue
@@ -1025,7 +1024,7 @@ def _deictic_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
     return None
 
 
-_PROGRESSIVE_BE = _BE_FORMS - {"being"}  # "being" opens the passive form, read on its own
+_PROGRESSIVE_BE = BE_FORMS - {"being"}  # "being" opens the passive form, read on its own
 _ASPECT_ADVERBS = frozenset("still currently now also already gradually slowly busy".split())
 
 

@@ -42,7 +42,7 @@ from .text import (
     subject_of,
     without_posts,
 )
-from .lexicon import is_verb, past_form, role_word
+from .lexicon import BE_FORMS, is_verb, past_form, role_word
 from .name_spans import guess_kind
 from .verdicts import GateVerdict
 
@@ -196,7 +196,6 @@ def manner_adverb(word: str) -> bool:
     return len(word) > 4 and word.endswith("ly") and word not in _LY_NOUNS
 
 
-_BE_FORMS: frozenset[str] = frozenset({"be", "am", "is", "are", "was", "were", "been", "being"})
 _HAVE_FORMS: frozenset[str] = frozenset({"has", "have", "had"})
 # A verb may be a stopword only as a form of "have" ("Tobiah has a wrist injury").
 _NOT_A_VERB: frozenset[str] = STOPWORDS - _HAVE_FORMS
@@ -291,7 +290,7 @@ def _be_before(toks: tuple[Token, ...], k: int) -> bool:
             j -= 2  # "is no longer closed"
         else:
             break
-    return j >= 0 and toks[j].norm in _BE_FORMS
+    return j >= 0 and toks[j].norm in BE_FORMS
 
 
 def _set_off_participle(a: Analysis, k: int) -> bool:
