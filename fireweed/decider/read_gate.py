@@ -1501,40 +1501,40 @@ def _lasts_near(ci: ClaimIndex, noun: Word) -> bool:
     return any(p != k and apart(p, k) <= 3 for p in at for k in timed)
 
 
-def _priced_act(q: Question) -> Word | None:
-    """The purpose verb a price is asked for: "deliver" of "what did they charge to deliver it"."""
+def _purpose_at(q: Question) -> int | None:
+    """The index of the "to" of a purpose after the question's price verb ("what does Ada charge
+    to clean a terrace"), or None."""
     if q.verb_word is None or q.verb_word.stem not in _PRICE_VERBS:
         return None
     lower = [t.text.lower() for t in q.tokens]
-    by_index = {w.index: w for w in q.words}
-    for i in range(q.verb_word.index + 1, len(lower) - 1):
-        if lower[i] == "to" and is_verb(lower[i + 1]):
-            act = by_index.get(i + 1)
-            # "to put a new windscreen in" names no act of its own ("replaced for £412")
-            return None if act is None or act.stem in LIGHT_VERBS else act
-    return None
+    return next((i for i in range(q.verb_word.index + 1, len(lower) - 1)
+                 if lower[i] == "to" and is_verb(lower[i + 1])), None)
+
+
+def _priced_act(q: Question) -> Word | None:
+    """The purpose verb a price is asked for: "deliver" of "what did they charge to deliver it"."""
+    i = _purpose_at(q)
+    act = None if i is None else next((w for w in q.words if w.index == i + 1), None)
+    # "to put a new windscreen in" names no act of its own ("replaced for £412")
+    return None if act is None or act.stem in LIGHT_VERBS else act
 
 
 def _priced_thing(q: Question) -> Word | None:
     """The noun a price is asked for after a purpose verb: "how much does it cost to use the
     refurbished sauna", "what does Ada charge to clean a two-bedroom terrace" (the sauna, the
     terrace); None when the question has no "to <verb> <noun>" after its price verb."""
-    if q.verb_word is None or q.verb_word.stem not in _PRICE_VERBS:
+    i = _purpose_at(q)
+    if i is None:
         return None
     lower = [t.text.lower() for t in q.tokens]
     by_index = {w.index: w for w in q.words}
-    n = len(lower)
-    for i in range(q.verb_word.index + 1, n - 1):
-        if lower[i] != "to" or not is_verb(lower[i + 1]):
-            continue
-        last = None
-        for j in range(i + 2, n):
-            if lower[j] in _PURPOSE_ENDS or not any(c.isalnum() for c in lower[j]):
-                break
-            if j in by_index:
-                last = by_index[j]
-        return last
-    return None
+    last = None
+    for j in range(i + 2, len(lower)):
+        if lower[j] in _PURPOSE_ENDS or not any(c.isalnum() for c in lower[j]):
+            break
+        if j in by_index:
+            last = by_index[j]
+    return last
 
 
 def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
