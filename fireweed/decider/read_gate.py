@@ -1449,7 +1449,7 @@ def _clause_word_missing(ci: ClaimIndex, q: Question) -> Word | None:
     missing = next((w for w in inside if w not in verbs and not _grounded(ci, w)), None)
     if missing is None or not verbs:
         return None
-    asked = frozenset().union(*(w.concepts for w in q.words))
+    asked_at = set(ci.positions(frozenset().union(*(w.concepts for w in q.words))))
     for v in verbs:
         for p in ci.positions(v.concepts):
             if p == 0 or ci.lower[p - 1] in DETERMINERS or not _inflected_verb(ci.lower[p]):
@@ -1458,7 +1458,7 @@ def _clause_word_missing(ci: ClaimIndex, q: Question) -> Word | None:
             while k < len(ci.lower) and ci.lower[k] in DETERMINERS:
                 k += 1
             if k < len(ci.lower) and ci.lower[k].isalpha() and ci.lower[k] not in STOPWORDS \
-                    and k not in ci.positions(asked):
+                    and k not in asked_at:
                 return missing
     return None
 
