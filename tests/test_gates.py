@@ -1440,3 +1440,11 @@ def test_only_a_verb_has_a_voice() -> None:
     # the twin: who treated whom is still read
     assert judge("Ama Nwosu treated paramedics for mild hypothermia at Gorran Cove slipway.", evidence).code \
         == "relation_transposed"
+
+
+def test_a_negated_word_affirmed_only_in_part_elsewhere_is_still_negated() -> None:
+    evidence = "The Abergele wardrobe was wrapped in two blankets but was not stretch-wrapped."
+    v = judge("The Abergele wardrobe was wrapped in two blankets and was stretch-wrapped.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    # the twin: what the evidence affirms may still be claimed alone
+    assert judge("The Abergele wardrobe was wrapped in two blankets.", evidence).ok

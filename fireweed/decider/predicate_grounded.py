@@ -418,9 +418,12 @@ def _negation_refusal(
             # "will lead the Wednesday round" from "... the Wednesday round instead of the Tuesday
             # round": the claim names nothing of the alternative but words the evidence affirms
             continue
-        if (e.scope & claim_stems & affirmed) and e.anchor is not None and e.anchor not in claim_stems:
+        # (only where all the claim keeps of the negated words is affirmed too: "was wrapped in two
+        # blankets but was not stretch-wrapped" affirms "wrapped", never "stretch")
+        kept_affirmed = (e.scope & claim_stems) <= affirmed
+        if kept_affirmed and e.anchor is not None and e.anchor not in claim_stems:
             continue
-        if (e.scope & claim_stems & affirmed) and e.anchor is None and not (e.rest & claim_stems):
+        if kept_affirmed and e.anchor is None and not (e.rest & claim_stems):
             # "approved hiring a head but did not approve the second office": a claim that keeps
             # none of what the negation is said of is about the affirmed mention
             continue
