@@ -1912,3 +1912,10 @@ def test_an_adverb_of_time_before_a_verb_is_no_word_of_which_one() -> None:
                "The print run for Harbour Glass is now raised to 4,500 copies."])
     answers(p, "After the most recent change, how many copies of Harbour Glass are being printed?", "4,500")
     abstains(p, "After the most recent change, how many copies of Harbour Rock are being printed?")  # another book
+
+
+def test_the_other_direction_of_a_change_is_a_false_premise() -> None:
+    p = build(["Nadia Kell has raised the monthly fee for junior classes from £38 to £42."])
+    a = p.recall("t", "Why did Nadia Kell lower the monthly fee for junior classes?")
+    assert a.verdict == "abstained" and a.code == "false_premise", (a.code, a.term)
+    answers(p, "By how much did Nadia Kell raise the monthly fee for junior classes?", "£42")

@@ -921,6 +921,12 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             if stem(q.verb_word.text) in ci.stems:
                 # the very verb, not only an equivalent: "commands" over "leads" for "who commands"
                 score += 1
+            elif q.kind not in ("yesno", "keyword") and _about_subject(subjects, required) and any(
+                    lx.contradicts(q.verb_word.text if " " not in q.verb_word.stem else q.verb_word.stem, w)
+                    for w in ci.lower if w.isalpha()):
+                # "why did she lower the fee" <- "has raised the fee": a group of change holds both
+                # directions, and the claim says the other one
+                premise = True
             clash = _object_clash(q, ci)
             if clash is not None:
                 # "who is building the new library" is not answered by "the sports hall was built by
