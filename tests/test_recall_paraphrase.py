@@ -1919,3 +1919,11 @@ def test_the_other_direction_of_a_change_is_a_false_premise() -> None:
     a = p.recall("t", "Why did Nadia Kell lower the monthly fee for junior classes?")
     assert a.verdict == "abstained" and a.code == "false_premise", (a.code, a.term)
     answers(p, "By how much did Nadia Kell raise the monthly fee for junior classes?", "£42")
+
+
+def test_a_claim_that_describes_no_one_is_not_about_another_of_the_name() -> None:
+    fed = ["Rana the Sumatran tiger will be fed at 15:30 each day from 12 February.",
+           "From 20 March, Rana will be fed at 16:00."]
+    answers(build(fed), "What time is Rana the Sumatran tiger fed now?", "16:00")
+    other = build(["Rana the Amur leopard will be fed at 15:30 each day from 12 February."])
+    abstains(other, "What time is Rana the Sumatran tiger fed now?")  # described as another animal

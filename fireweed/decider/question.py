@@ -252,6 +252,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         spans = add_known_spans(tokens, spans, name_keys)
         spans = _split_at_known_name(text, tokens, spans, name_keys)
     spans = _titles_joined(tokens, spans)
+    spans = [sp for sp in spans if not _describing_word(sp, spans, tokens)]
     if plain:
         spans = [sp for sp in spans if sp.key not in plain]
     q = Question(text=text, tokens=tokens, spans=spans, kind="empty")
@@ -732,6 +733,16 @@ _CALLED = re.compile(r"^\s*(what)\s+(is|was|are|were)\s+((?:the|a|an|his|her|the
                      r"|\S.*?'s\s+\S.*?)\s+(?:called|named|titled)\s*\?*\s*$", re.IGNORECASE)
 _NOW_PHRASES = re.compile(r"(?<!\bup )\b(?:so far|to date|as of now|at present|at the moment|right now|these days)\b",
                           re.IGNORECASE)
+
+
+def _describing_word(sp: Span, spans: list[Span], tokens: list[Token]) -> bool:
+    """ "Rajah the Sumatran tiger": one capitalised word between "<name> the" and a noun in lower
+    case describes the noun of an apposition; it names nothing the answer must also name."""
+    k = sp.first
+    if sp.last - k != 1 or k < 2 or tokens[k - 1].text.lower() != "the" or k + 1 >= len(tokens):
+        return False
+    nxt = tokens[k + 1].text
+    return any(o.last == k - 1 for o in spans) and nxt.isalpha() and nxt.islower() and nxt not in STOPWORDS
 
 
 def _will(m: re.Match[str]) -> str:

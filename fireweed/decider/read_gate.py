@@ -1088,9 +1088,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     # noun must be in the claim
     if anchored and q.subject_words and not _grounded(ci, q.subject_words[-1]):
         fail(q.subject_words[-1].text)
-    for w in q.apposition:
-        if not _grounded(ci, w):
-            fail(w.text)  # "Bramble the border collie" is not the springer spaniel a claim names
+    if q.apposition and _described(ci, q_spans):
+        for w in q.apposition:
+            if not _grounded(ci, w):
+                fail(w.text)  # "Bramble the border collie" is not the springer spaniel a claim names
     if hole in _TIME_HOLES and q.verb_word is not None and literal and _time_only_in_other_clause(ci, q.verb_word):
         # "when was the leak reported" is not answered by "reported a leak, which a plumber
         # replaced on 3 October": the date is the replacing's, in the clause set off after a comma
@@ -1440,6 +1441,14 @@ def _asks_act_after(q: Question) -> bool:
         return False
     do = next((i for i, w in enumerate(lower) if w in _DO), None)
     return do is not None and do + 1 < len(lower) and lower[do + 1] in _CLAUSE_TIME
+
+
+def _described(ci: ClaimIndex, q_spans: set[str]) -> bool:
+    """Whether the claim sets a description after a name the question asks about: "Bramble the
+    springer spaniel", "Bramble, a springer spaniel"; not "From 20 March, Rajah will be fed at
+    16:00", which describes no one."""
+    return any(sp.key in q_spans and sp.last < len(ci.lower) and ci.lower[sp.last] in ("the", "a", "an", ",")
+               for sp in ci.spans)
 
 
 def _clause_word_missing(ci: ClaimIndex, q: Question) -> Word | None:
