@@ -1445,10 +1445,18 @@ def _asks_act_after(q: Question) -> bool:
 
 def _described(ci: ClaimIndex, q_spans: set[str]) -> bool:
     """Whether the claim sets a description after a name the question asks about: "Bramble the
-    springer spaniel", "Bramble, a springer spaniel"; not "From 20 March, Rajah will be fed at
-    16:00", which describes no one."""
-    return any(sp.key in q_spans and sp.last < len(ci.lower) and ci.lower[sp.last] in ("the", "a", "an", ",")
-               for sp in ci.spans)
+    springer spaniel", "Bramble, a springer spaniel", "Bramble is a springer spaniel"; not "From 20
+    March, Rajah will be fed at 16:00", which describes no one."""
+    lower = ci.lower
+    for sp in ci.spans:
+        k = sp.last
+        if sp.key not in q_spans or k >= len(lower):
+            continue
+        if lower[k] in ("is", "was") and k + 1 < len(lower):
+            k += 1  # "Bramble is a springer spaniel"
+        if lower[k] in ("the", "a", "an", ","):
+            return True
+    return False
 
 
 def _clause_word_missing(ci: ClaimIndex, q: Question) -> Word | None:
