@@ -1448,3 +1448,11 @@ def test_a_negated_word_affirmed_only_in_part_elsewhere_is_still_negated() -> No
     assert not v.ok and v.code == "asserts_more_than_evidence", v
     # the twin: what the evidence affirms may still be claimed alone
     assert judge("The Abergele wardrobe was wrapped in two blankets.", evidence).ok
+
+
+def test_a_verb_after_a_phrase_set_off_after_a_name_is_the_name_s_own() -> None:
+    evidence = "Amelia Tang, aged 14, won the solo slot with a piece choreographed by Ines Morel."
+    assert judge("Amelia Tang won the solo slot with a piece choreographed by Ines Morel.", evidence).ok
+    # the twin: a participle set off after a noun is still a passive with its agent
+    chronometer = "Ada Lund's chronometer, made in 1868 by Pellow & Sons, sold for £3,000."
+    assert not judge("Ada Lund made the chronometer in 1868.", chronometer).ok

@@ -297,7 +297,20 @@ def _set_off_participle(a: Analysis, k: int) -> bool:
     """ "Ada's chronometer, made in 1868 by Pellow & Sons, ...": a past participle that opens a
     phrase set off by a comma may be a passive without its "be" (a reduced relative clause)."""
     toks = a.tokens
-    return k > 0 and "," in a.text[toks[k - 1].end:toks[k].start] and past_form(toks[k].norm)
+    if not (k > 0 and "," in a.text[toks[k - 1].end:toks[k].start] and past_form(toks[k].norm)):
+        return False
+    return not _after_apposition(a, k)
+
+
+def _after_apposition(a: Analysis, k: int) -> bool:
+    """Whether the comma before token ``k`` closes a short phrase set off after a name ("Amelia
+    Tan, aged 14, won ...", "Amelia Tan, a pupil, won ..."): then ``k`` is the name's own verb."""
+    toks = a.tokens
+    for j in range(k - 1, max(0, k - 6), -1):
+        if "," in a.text[toks[j - 1].end:toks[j].start]:  # the comma that opens the phrase
+            after_name = any(sp.last == j - 1 for sp in a.names)
+            return after_name and not any(past_form(t.norm) and t.norm != "aged" for t in toks[j:k])
+    return False
 
 
 def passive_voice(a: Analysis, k: int) -> tuple[bool, bool]:
