@@ -1456,3 +1456,11 @@ def test_a_verb_after_a_phrase_set_off_after_a_name_is_the_name_s_own() -> None:
     # the twin: a participle set off after a noun is still a passive with its agent
     chronometer = "Ada Lund's chronometer, made in 1868 by Pellow & Sons, sold for £3,000."
     assert not judge("Ada Lund made the chronometer in 1868.", chronometer).ok
+
+
+def test_a_code_s_possessive_is_not_part_of_the_code() -> None:
+    evidence = "Bus S230 has since had its bell circuit repaired."
+    assert judge("Bus S230's bell circuit has been repaired.", evidence).ok
+    # the twin: another code is still invented
+    v = judge("Bus S231's bell circuit has been repaired.", evidence)
+    assert not v.ok and v.code == "numeral_invented", v

@@ -1126,6 +1126,8 @@ def _parse_digit_tokens(
         seen.add(tok.start)
         offset = tok.start
         raw = folded[tok.start:tok.end]
+        if tok.possessive and raw[-2:].casefold() == "'s":
+            raw = raw[:-2]  # "Bus S220's bell": the code is S220, whose the bell is
         for part in raw.split("-"):
             ps, pe = offset, offset + len(part)
             offset = pe + 1
