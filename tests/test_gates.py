@@ -1464,3 +1464,10 @@ def test_a_code_s_possessive_is_not_part_of_the_code() -> None:
     # the twin: another code is still invented
     v = judge("Bus S231's bell circuit has been repaired.", evidence)
     assert not v.ok and v.code == "numeral_invented", v
+
+
+def test_a_verb_after_a_name_set_off_after_its_noun_is_the_name_s_own() -> None:
+    evidence = "The customer, Mr Gideon Abbot, paid the balance of £1,085 by card on completion."
+    assert judge("Mr Gideon Abbot paid the balance of £1,085 by card on completion.", evidence).ok
+    # the twin: another payer is still refused
+    assert not judge("Mrs Ruth Abbot paid the balance of £1,085 by card on completion.", evidence).ok

@@ -304,10 +304,13 @@ def _set_off_participle(a: Analysis, k: int) -> bool:
 
 def _after_apposition(a: Analysis, k: int) -> bool:
     """Whether the comma before token ``k`` closes a short phrase set off after a name ("Amelia
-    Tan, aged 14, won ...", "Amelia Tan, a pupil, won ..."): then ``k`` is the name's own verb."""
+    Tan, aged 14, won ...", "Amelia Tan, a pupil, won ...") or a name set off after its noun
+    ("The customer, Mr Gideon Abernethy, paid ..."): then ``k`` is the name's own verb."""
     toks = a.tokens
     for j in range(k - 1, max(0, k - 6), -1):
         if "," in a.text[toks[j - 1].end:toks[j].start]:  # the comma that opens the phrase
+            if any(sp.first == j and sp.last == k - 1 for sp in a.names):
+                return True  # "The customer, Mr Gideon Abernethy, paid ...": the phrase is the name
             after_name = any(sp.last == j - 1 for sp in a.names)
             return after_name and not any(past_form(t.norm) and t.norm != "aged" for t in toks[j:k])
     return False
