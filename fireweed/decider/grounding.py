@@ -120,6 +120,7 @@ class ClaimIndex:
     stems: set[str] = field(default_factory=set)
     types: dict[str, set[str]] = field(default_factory=dict)
     spans: list[Span] = field(default_factory=list)
+    named: frozenset[int] = frozenset()  # the token positions inside the spans
     span_keys: set[str] = field(default_factory=set)
     lower: list[str] = field(default_factory=list)
     concept_pos: dict[str, list[int]] = field(default_factory=dict)
@@ -401,6 +402,7 @@ def _build(fact: Fact) -> ClaimIndex:
     lower = [t.text.lower() for t in fact.tokens]
     ci.lower = lower
     ci.spans = list(fact.spans)
+    ci.named = frozenset(k for sp in ci.spans for k in range(sp.first, sp.last))
     ci.span_keys = {s.key for s in fact.spans}
     ci.values = fact.values
     n = len(lower)

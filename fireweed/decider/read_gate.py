@@ -1472,7 +1472,7 @@ def _clause_word_missing(ci: ClaimIndex, q: Question) -> Word | None:
     missing = next((w for w in inside if w not in verbs and not _grounded(ci, w)), None)
     if missing is None or not verbs:
         return None
-    asked_at = set(ci.positions(frozenset().union(*(w.concepts for w in q.words))))
+    asked_at = _asked_positions(ci, q)
     for v in verbs:
         for p in ci.positions(v.concepts):
             if p == 0 or ci.lower[p - 1] in DETERMINERS or not _inflected_verb(ci.lower[p]):
@@ -1486,10 +1486,15 @@ def _clause_word_missing(ci: ClaimIndex, q: Question) -> Word | None:
     return None
 
 
+def _asked_positions(ci: ClaimIndex, q: Question) -> set[int]:
+    """Where the claim has any of the question's words."""
+    return set(ci.positions(frozenset().union(*(w.concepts for w in q.words)))) if q.words else set()
+
+
 def _other_act(ci: ClaimIndex, q: Question) -> bool:
     """The claim has a verb that none of the question's words stands for."""
-    taken = set(ci.positions(frozenset().union(*(w.concepts for w in q.words)))) if q.words else set()
-    named = {k for sp in ci.spans for k in range(sp.first, sp.last)}
+    taken = _asked_positions(ci, q)
+    named = ci.named
     return any(is_verb(w) and w not in STOPWORDS and p not in taken and p not in named
                for p, w in enumerate(ci.lower))
 
@@ -1515,7 +1520,7 @@ def _lasts_near(ci: ClaimIndex, noun: Word) -> bool:
         return True
     at = ci.positions(noun.concepts)
     timed = [k for k, w in enumerate(ci.lower) if any(c.isdigit() for c in w) or w.split("-")[0] in NUMBER_WORDS]
-    named = {k for sp in ci.spans for k in range(sp.first, sp.last)}
+    named = ci.named
 
     def apart(a: int, b: int) -> int:  # words between, a name counted as none ("booked Kingfisher Lass for seven")
         lo, hi = min(a, b), max(a, b)
@@ -1567,7 +1572,7 @@ def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
     # the asked noun too: "the vehicle fare" is not answered by "the foot-passenger fare"
     by_index = {w.index: w for w in (*q.soft, q.head_word) if w is not None}
     asked = {w.stem for w in q.soft}
-    named = {k for s in ci.spans for k in range(s.first, s.last)}
+    named = ci.named
     for w in q.soft:
         head = by_index.get(w.index + 1)
         if head is None or w.stem in LIGHT_VERBS or _grounded(ci, w) or not _grounded(ci, head):
@@ -1855,7 +1860,7 @@ def _complement_clash(q: Question, ci: ClaimIndex) -> str | None:
     toks = [t.text.lower() for t in q.tokens]
     by_index = {w.index: w for w in q.soft}
     asked = {w.stem for w in q.soft} | ({q.head_word.stem} if q.head_word is not None else set())
-    named = {k for s in ci.spans for k in range(s.first, s.last)}
+    named = ci.named
     for noun in (q.head_word, *q.soft):
         if noun is None or noun.index + 1 >= len(toks) or toks[noun.index + 1] not in _COMPLEMENT_PREPS:
             continue
@@ -2622,7 +2627,7 @@ def _agent_swapped(ci: ClaimIndex, noun: Word, q_spans: set[str]) -> str | None:
 
 def _condition_after(ci: ClaimIndex, verb: Word) -> bool:
     """ "admitted ... with dizziness": a condition (a word, not a number or a name) after "with"/"for"."""
-    in_span = {k for s in ci.spans for k in range(s.first, s.last)}
+    in_span = ci.named
     for p in ci.positions(verb.concepts):
         for k in range(p + 1, min(len(ci.lower) - 1, p + 7)):
             if ci.lower[k] in ("with", "for"):
