@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 from fireweed.decider.facts import CHANGE_VERBS, COPULAS, resulting_state
 from fireweed.decider.grounding import (CLOCK_RE, PRIOR_MARKERS, TIMES_WORDS, ClaimIndex, age_clause, index_of, is_measure_unit,
                                         year_of_origin)
-from fireweed.decider.lexicon import AUXILIARIES, MONTHS, STOPWORDS, WEEKDAYS, is_number, is_verb, past_form, role_word, stem
+from fireweed.decider.lexicon import AUXILIARIES, BE_FORMS, MONTHS, STOPWORDS, WEEKDAYS, is_number, is_verb, past_form, role_word, stem
 from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.numerals_grounded import unit_word
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
@@ -638,9 +638,6 @@ _OBJECT_ENDS = frozenset("of to on at in for from with by about during before af
                          "as because if so and but that who which , ?".split())
 
 
-_BE_FORMS = frozenset({"is", "are", "was", "were", "been", "be", "being"})
-
-
 def _object_clash(q: Question, ci: ClaimIndex) -> str | None:
     """The head noun of the object of the question's verb, when the claim gives that verb another
     object: a plain noun the claim lacks, where the claim has a plain noun of its own in that place
@@ -656,9 +653,9 @@ def _object_clash(q: Question, ci: ClaimIndex) -> str | None:
         return None  # "head up the new legacy giving drive" <- "lead the new legacy giving campaign"
     lower = ci.lower
     for p in ci.positions(verb.concepts):
-        if p > 0 and lower[p - 1] in _BE_FORMS and "by" in lower[p + 1:p + 3]:
+        if p > 0 and lower[p - 1] in BE_FORMS and "by" in lower[p + 1:p + 3]:
             at = p - 2
-            while at >= 0 and lower[at] in AUXILIARIES | _BE_FORMS:
+            while at >= 0 and lower[at] in AUXILIARIES | BE_FORMS:
                 at -= 1
         else:
             k = p + 1
@@ -1921,9 +1918,6 @@ def _modifier_clash(q: Question, ci: ClaimIndex) -> str | None:
 _SYMMETRIC_PREPS: frozenset[str] = frozenset({"with", "and", "alongside"})
 
 
-_BE: frozenset[str] = frozenset({"is", "are", "was", "were", "been", "being", "be"})
-
-
 def _passive_text(tokens: list[Any], upto: int) -> bool:
     """Whether the verb at ``upto`` is passive: "by" right after it, or a form of "be" shortly
     before an -ed/-en form. A "by" elsewhere ("proposed a ban, seconded by Maelle") is not its."""
@@ -1932,7 +1926,7 @@ def _passive_text(tokens: list[Any], upto: int) -> bool:
         return False
     if upto + 1 < len(lower) and lower[upto + 1] == "by":
         return True
-    return lower[upto].endswith(("ed", "en", "wn", "ne")) and any(w in _BE for w in lower[max(0, upto - 4):upto])
+    return lower[upto].endswith(("ed", "en", "wn", "ne")) and any(w in BE_FORMS for w in lower[max(0, upto - 4):upto])
 
 
 def _doer(fact: Any, v: int) -> str | None:
@@ -2616,13 +2610,12 @@ def _agent_swapped(ci: ClaimIndex, noun: Word, q_spans: set[str]) -> str | None:
     if len(at) != 1:
         return None
     p = at[0]
-    if p + 1 < len(ci.lower) and ci.lower[p + 1] == "by" or p > 0 and ci.lower[p - 1] in _BE:
+    if p + 1 < len(ci.lower) and ci.lower[p + 1] == "by" or p > 0 and ci.lower[p - 1] in BE_FORMS:
         return None  # a passive: its subject is the one the verb is done to
     for s in ci.spans:
         if _asked_name(s.key, q_spans) and s.last == p:
             return s.text
     return None
-
 
 
 def _condition_after(ci: ClaimIndex, verb: Word) -> bool:
