@@ -1927,3 +1927,10 @@ def test_a_claim_that_describes_no_one_is_not_about_another_of_the_name() -> Non
     answers(build(fed), "What time is Rana the Sumatran tiger fed now?", "16:00")
     other = build(["Rana the Amur leopard will be fed at 15:30 each day from 12 February."])
     abstains(other, "What time is Rana the Sumatran tiger fed now?")  # described as another animal
+
+
+def test_a_yes_no_question_with_no_name_is_about_what_its_phrase_narrows_to() -> None:
+    p = build(["The stock check of the cold store found 3 missing crates.",
+               "The fire inspection of the hangar found two blocked exits."])
+    answers(p, "Did the check of the cold store turn up any problems?", "3 missing crates")
+    abstains(p, "Did the check of the loading bay turn up any problems?")  # no claim is of the loading bay

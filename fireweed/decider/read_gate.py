@@ -1191,6 +1191,13 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 continue
             fail(absent[0].text)
             break
+    elif q.kind == "yesno" and not anchored:
+        # "did the check of the controlled-drugs cupboard turn up any problems" is not answered by
+        # "the roof survey found 11 slipped slates": with no name to hold it, a yes/no question is
+        # about the thing its phrase narrows to, and a claim with none of that phrase is of another
+        phrase = next((ph for ph in _narrowing_phrases(q) if not any(_grounded(ci, w) for w in ph)), None)
+        if phrase is not None:
+            fail(phrase[-1].text)
     part = _partitive_predicate(q)
     if part:
         # "how many of the flats will be affordable housing" asks a part that the predicate picks out;
