@@ -1934,3 +1934,17 @@ def test_a_yes_no_question_with_no_name_is_about_what_its_phrase_narrows_to() ->
                "The fire inspection of the hangar found two blocked exits."])
     answers(p, "Did the check of the cold store turn up any problems?", "3 missing crates")
     abstains(p, "Did the check of the loading bay turn up any problems?")  # no claim is of the loading bay
+
+
+def test_a_start_or_an_end_alone_does_not_name_the_thing_whose_date_is_asked() -> None:
+    p = build(["Ashgrove Library agrees to lend the Weller map to the Tolland Trust from 1 May to 30 June.",
+               "Ines Varga finished restoring the Weller map on 4 March."])
+    answers(p, "Weller map loan end date", "30 June")
+    abstains(p, "Weller map cleaning end date")  # only the restoration finished, and it is no cleaning
+
+
+def test_the_unit_a_value_is_asked_in_says_which_kind_is_wanted() -> None:
+    timed = ["Hoang Minh won the hill-climb on Kelly Hill in a time of 6 minutes 41 seconds."]
+    abstains(build(timed), "How long is the Kelly Hill climb in metres?")
+    answers(build([*timed, "The Kelly Hill climb is 1,200 metres long."]),
+            "How long is the Kelly Hill climb in metres?", "1,200 metres")

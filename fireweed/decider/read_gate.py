@@ -1223,12 +1223,27 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     g += g_entities
     s_total = len(soft) + len(setting)
     score += g
+    if q.kind not in ("yesno", "keyword"):
+        unit = _unit_not_given(q, ci, after_in=True)
+        if unit is not None:
+            # "how long is the Trewint Hill climb in metres" is not answered by "in a time of 6
+            # minutes 41 seconds": the unit a value is asked in says which of its kinds is wanted
+            fail(unit)
     if q.kind == "yesno":
         if s_total and (g * 5 < s_total * 2 or g < min(2, s_total)):
             fail(_first_missing(ci, soft))
     elif q.kind == "keyword":
         if s_total and (g * 2 < s_total or g == 0):
             fail(_first_missing(ci, soft))
+        soft_at = {w.index: w for w in soft}
+        for w in soft:
+            # "Harvest at Penmorrow loan end date" is not answered by "finished consolidating
+            # Harvest at Penmorrow on 5 April": a start or an end is a moment of the thing named
+            # just before it, and a claim that has only the moment is of something else
+            thing = soft_at.get(w.index - 1)
+            if w.stem in _PHASE_WORDS and thing is not None and thing.stem not in _PHASE_WORDS \
+                    and not _grounded(ci, thing):
+                fail(thing.text)
         unit = _unit_not_given(q, ci)
         if unit is not None:
             # "Millpond Barn solar array generation kWh" is not answered by "180 panels rated at
@@ -2254,10 +2269,13 @@ def _asks_new(q: Question) -> bool:
 _POWER_UNITS = frozenset({"kwh", "mwh", "gwh", "wh", "kw", "mw", "gw", "watts", "kilowatts", "megawatts"})
 
 
-def _unit_not_given(q: Question, ci: ClaimIndex) -> str | None:
-    """A unit the query names ("kWh", "km", "litres") that the claim does not give in that unit."""
-    for t in q.tokens:
+def _unit_not_given(q: Question, ci: ClaimIndex, after_in: bool = False) -> str | None:
+    """A unit the query names ("kWh", "km", "litres") that the claim does not give in that unit;
+    with `after_in`, only a unit the value is asked in ("how long is the climb in metres")."""
+    for k, t in enumerate(q.tokens):
         w = t.text.lower()
+        if after_in and (k == 0 or q.tokens[k - 1].text.lower() != "in"):
+            continue
         unit = unit_word(w)
         if (unit is None or unit[0] == "time") and w not in _POWER_UNITS:
             continue  # ("opening hours", "booking day": a time unit names a kind of time, asked as such)
@@ -2794,6 +2812,10 @@ def _age_beside(ci: ClaimIndex, q_spans: set[str], nouns: list[Word]) -> bool:
                    for k in ages):
                 return True
     return False
+
+
+# the words that pick a moment of a thing rather than name one
+_PHASE_WORDS = frozenset(stem(w) for w in "start begin end finish completion".split())
 
 
 def _first_missing(ci: ClaimIndex, soft: list[Word]) -> str | None:
