@@ -699,7 +699,7 @@ _LATER_NAMED = [
     "priya raman joined Acme Labs.",  # a lower-case name is one only once it is known
     "Ada Obi met Zentrix.",
     "Priya Raman leads Acme Labs.",
-    "Corvid Works hired Ben Roe.",
+    "Corvid Marlow hired Ben Roe.",  # a person, whose first name alone then names her
     "Corvid shipped the update.",
 ]
 
@@ -717,7 +717,7 @@ def _facts(log: list[tuple[str, int, str, dict[str, Any], str]], read_at_once: b
 def test_a_stored_claim_reads_the_same_whenever_it_is_first_read_and_after_a_replay(led: Ledger) -> None:
     for claim in _LATER_NAMED:
         led.remember(claim)
-    corvid = led.p.resolve_subject("t", "Corvid Works").entity_ids[0]
+    corvid = led.p.resolve_subject("t", "Corvid Marlow").entity_ids[0]
     led.commit("t", [("erased", {"entity_id": corvid, "name_fingerprint": "fp", "memories": [], "derived": [], "parts": []})])
     last = led.remember("Ben Roe joined Zentrix.")
     early, late = _facts(led.log, True), _facts(led.log, False)

@@ -1948,3 +1948,11 @@ def test_the_unit_a_value_is_asked_in_says_which_kind_is_wanted() -> None:
     abstains(build(timed), "How long is the Kelly Hill climb in metres?")
     answers(build([*timed, "The Kelly Hill climb is 1,200 metres long."]),
             "How long is the Kelly Hill climb in metres?", "1,200 metres")
+
+
+def test_a_body_named_by_its_kind_is_no_person_to_be_called_by_its_first_word() -> None:
+    p = build(["Corbin Homes will pay the Ashvale County Heritage Unit £40,000 in two instalments.",
+               "The Ashvale planning committee did not approve the request from Corbin Homes to start work before 5 July."])
+    # "the Ashvale planning committee" is not the unit: its claim is no payment to the unit
+    abstains(p, "What is Corbin Homes' payment schedule to the Ashvale County Heritage Unit?")
+    answers(p, "How much will Corbin Homes pay the Ashvale County Heritage Unit?", "£40,000")

@@ -62,7 +62,12 @@ _ORG_SUFFIX = frozenset(
     travel trains ferries pharmacy opticians nursery joinery engineering builders plumbing roofing
     construction contractors haulage logistics removals solicitors surveyors consultants consulting
     associates veterinary dental garage landscaping catering printing supplies textiles surfacing paving
-    scaffolding fencing glazing flooring decorating""".split()
+    scaffolding fencing glazing flooring decorating unit homes housing works water energy utilities metals
+    plastics chemicals recycling cycles wheelers harriers rangers rovers athletic united wanderers leisure
+    rescue ambulance brigade partnership alliance consortium collective cooperative co-op charity
+    developments properties lettings locks security electrics electrical tyres interiors freight couriers
+    taxis aviation marine shipping players singers chorus ensemble quartet opera ballet radio gazette
+    herald chronicle journal distillery vineyard hospice""".split()
 )
 _PLACE_SUFFIX = frozenset(
     """street st st. road rd rd. lane row avenue ave way square wharf port city town village park gardens garden
@@ -71,7 +76,8 @@ _PLACE_SUFFIX = frozenset(
     place crescent close terrace drive boulevard plaza market exchange airport station field fields wood
     woods forest moor brook creek falls springs cove estate barn farm chapel cathedral abbey priory manor
     hotel tavern centre center theatre theater stadium arena pavilion library museum gallery cottage
-    quay pier marina surgery clinic""".split()
+    quay pier marina surgery clinic reservoir depot tor fell fells dale vale heath downs ridge estuary canal
+    dock docks basin weir dam campus interchange junction""".split()
 )
 # Nouns that a number names one of ("Year 5", "Court 2"), also at the end of a longer name.
 _NUMBERED_NOUNS = frozenset("""year room court phase flat platform gate terminal unit block floor level stage
