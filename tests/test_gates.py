@@ -1471,3 +1471,10 @@ def test_a_verb_after_a_name_set_off_after_its_noun_is_the_name_s_own() -> None:
     assert judge("Mr Gideon Abbot paid the balance of £1,085 by card on completion.", evidence).ok
     # the twin: another payer is still refused
     assert not judge("Mrs Ruth Abbot paid the balance of £1,085 by card on completion.", evidence).ok
+
+
+def test_a_number_hyphened_to_its_unit_measures_and_counts_nothing_that_can_move() -> None:
+    evidence = "Beam 4 was lifted by a 9-tonne crane on 2 June."
+    assert judge("A 9-tonne crane lifted Beam 4 on 2 June.", evidence).ok
+    # the twin: the two numbers traded between the beam and the crane are still refused
+    assert not judge("A 4-tonne crane lifted Beam 9 on 2 June.", evidence).ok

@@ -73,8 +73,8 @@ def _moved(num: Numeral, claim: Analysis, evidence: Analysis) -> bool:
 
     The thing is the last word counted ("40 new atlases": atlases), so that a word the two
     counts share ("new") does not make them one."""
-    if num.kind != "number":
-        return False
+    if num.kind != "number" or claim.text[num.end:num.end + 1] == "-":
+        return False  # "a 13-tonne excavator": a number hyphened to its unit measures, it counts nothing
     words = _counted(claim, num)
     if not words:
         return False
