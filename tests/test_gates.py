@@ -1478,3 +1478,11 @@ def test_a_number_hyphened_to_its_unit_measures_and_counts_nothing_that_can_move
     assert judge("A 9-tonne crane lifted Beam 4 on 2 June.", evidence).ok
     # the twin: the two numbers traded between the beam and the crane are still refused
     assert not judge("A 4-tonne crane lifted Beam 9 on 2 June.", evidence).ok
+
+
+def test_a_reporter_before_a_clause_is_not_the_subject_of_its_verb() -> None:
+    evidence = "Ada Obi reported that the press was repaired by Kelso Engineering for £900."
+    assert judge("Ada Obi reported that Kelso Engineering repaired the press for £900.", evidence).ok
+    # the twin: the press repairing the firm is still refused
+    v = judge("Ada Obi reported that the press repaired Kelso Engineering for £900.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v

@@ -474,11 +474,15 @@ def _transposition(claim: Analysis, evidence: Analysis, posts: tuple[_Posts, _Po
                 # doer, of the other the one it was done to.
                 if same and (vc == 0) != (ve == 0) and (a.entity or b.entity) and r.key.startswith("W:") \
                         and not (crel is not None and a.index < crel[0] and r.index >= crel[1]) \
+                        and not any(c.entity and a.index < c.index < r.index for c in aligned[ai + 1:bi]) \
                         and _verb_word(claim if vc else evidence, r.index if vc else pr):
                     # (only a verb has a voice: "treated for mild hypothermia by paramedics" has no
                     # passive "hypothermia")
                     # (not for a verb in a relative clause the claim adds: "the seedlings that were
                     # sold at the sale" is "the seedlings sold at the sale", said of the seedlings)
+                    # (not for a name with another name between it and the verb: in "Ada reported
+                    # that Acme repaired the baler" the verb's subject is Acme, and Ada's verb is
+                    # "reported")
                     return a.label, r.label, b.label
     return None
 
