@@ -1956,3 +1956,10 @@ def test_a_body_named_by_its_kind_is_no_person_to_be_called_by_its_first_word() 
     # "the Ashvale planning committee" is not the unit: its claim is no payment to the unit
     abstains(p, "What is Corbin Homes' payment schedule to the Ashvale County Heritage Unit?")
     answers(p, "How much will Corbin Homes pay the Ashvale County Heritage Unit?", "£40,000")
+
+
+def test_a_kind_written_before_a_known_name_describes_the_named_one() -> None:
+    answers(build(["Pepper weighs 12 kg."]), "How heavy is the Spaniel Pepper?", "12 kg")
+    # the twins: a claim that calls Pepper another kind, and a kind before part of another name
+    abstains(build(["Pepper, a poodle, weighs 12 kg."]), "How heavy is the Spaniel Pepper?")
+    abstains(build(["The Summer Showcase will be held on 29 June."]), "When will the Winter Showcase be held?")

@@ -36,6 +36,7 @@ the grounded claims, most specific first.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from collections.abc import Callable
@@ -432,9 +433,24 @@ def _resolve_spans(view: Any, q: Question, demote: bool) -> RecallAnswer | tuple
     setting: list[str] = []
     plain: set[str] = set()
     lower = [t.text.lower() for t in q.tokens]
-    for span in q.spans:
+    for span_was in list(q.spans):
+        span = span_was
         context = tuple(w for w in lower[span.last : span.last + 2] if w.isalpha())
         res = view.resolve(span.tokens, context)
+        if res.status == "not_found" and len(span.tokens) >= 2 and lexicon().kinds_for(span.tokens[0]) \
+                and view.known_key(" ".join(span.tokens[1:])):
+            # "the Labrador Biscuit": a kind written in front of a whole known name says what the
+            # named one is; the name is Biscuit, and the kind a description a claim must not
+            # contradict (but "the Winter Showcase" is no "Summer Showcase": only a full name)
+            named = view.resolve(span.tokens[1:], context)
+            at = next((k for k in range(span.first, span.last) if lower[k] == span.tokens[0]), None)
+            if named.status == "resolved" and at is not None and at + 1 < span.last:
+                res = named
+                name_at = q.tokens[at + 1]
+                q.apposition.append(Word(stem(lower[at]), q.tokens[at].text, at))
+                span = dataclasses.replace(span, first=at + 1, start=name_at.start, tokens=span.tokens[1:],
+                                           text=q.text[name_at.start:span.end])
+                q.spans[q.spans.index(span_was)] = span
         if res.status == "not_found":
             if demote and _only_opens_sentences(view, span):
                 plain.add(span.key)
