@@ -1963,3 +1963,9 @@ def test_a_kind_written_before_a_known_name_describes_the_named_one() -> None:
     # the twins: a claim that calls Pepper another kind, and a kind before part of another name
     abstains(build(["Pepper, a poodle, weighs 12 kg."]), "How heavy is the Spaniel Pepper?")
     abstains(build(["The Summer Showcase will be held on 29 June."]), "When will the Winter Showcase be held?")
+
+
+def test_a_noun_of_doing_meets_its_verb() -> None:
+    p = build(["Ines Varga finished consolidating the Weller map on 4 March."])
+    answers(p, "What was the finish date of Ines Varga's consolidation of the Weller map?", "4 March")
+    abstains(p, "What was the finish date of Ines Varga's digitisation of the Weller map?")  # another act

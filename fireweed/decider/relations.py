@@ -142,12 +142,16 @@ _VERB_PREFIXES = ("under", "over", "mis", "out", "re", "pre", "co")
 
 
 def _verb_of_noun(s: str) -> str | None:
-    """The verb a "-ment" noun names the doing of ("underpayment" → underpay, "replacement" →
-    replace), so a question's noun meets a claim's verb; None for any other word, or a "-ment"
-    word with no verb before it ("apartment", "garment")."""
-    if len(s) < 8 or not s.endswith("ment"):
+    """The verb a "-ment", "-tion" or long "-ation" noun names the doing of ("underpayment" →
+    underpay, "inspection" → inspect, "consolidation" → consolidate), so a question's noun meets a
+    claim's verb; None for any other word, or one with no verb before it ("apartment", "portion")."""
+    if len(s) >= 10 and s.endswith("ation"):
+        # "consolidation" → consolidate, "calibration" → calibrate: an "-ate" verb long enough to
+        # be no other word ("station" is no "state")
+        return stem(s[:-3] + "e")
+    if len(s) < 8 or not s.endswith(("ment", "tion")):
         return None
-    base = stem(s[:-4])
+    base = stem(s[:-4]) if s.endswith("ment") else stem(s[:-3])  # "inspection" → inspect
     if is_verb(base) or any(base.startswith(p) and is_verb(base[len(p):]) for p in _VERB_PREFIXES):
         return base
     return None
