@@ -1969,3 +1969,9 @@ def test_a_noun_of_doing_meets_its_verb() -> None:
     p = build(["Ines Varga finished consolidating the Weller map on 4 March."])
     answers(p, "What was the finish date of Ines Varga's consolidation of the Weller map?", "4 March")
     abstains(p, "What was the finish date of Ines Varga's digitisation of the Weller map?")  # another act
+
+
+def test_a_noun_made_of_a_phrasal_verb_meets_the_verb_written_apart() -> None:
+    p = build(["Marsh Lane Works will be shut down for maintenance from 22:00 on 15 July."])
+    answers(p, "What is the start time of Marsh Lane Works' maintenance shutdown?", "22:00")
+    abstains(p, "What is the start time of Marsh Lane Works' maintenance handover?")  # nothing handed over

@@ -55,8 +55,11 @@ class Lexicon:
         got = self.concepts.get(s)
         verb = _verb_of_noun(s)
         if got is None:
-            return frozenset((s,)) if verb is None else frozenset((s, verb))
-        return got if verb is None else got | {verb}  # "appointment" (listed with "join") is appointing too
+            got = frozenset((s,)) if verb is None else frozenset((s, verb))
+        elif verb is not None:
+            got = got | {verb}  # "appointment" (listed with "join") is appointing too
+        phrasal = _phrasal_of(word)
+        return got if phrasal is None else got | self.concepts_of(phrasal)
 
     def asked_concepts(self, word: str) -> frozenset[str]:
         """A question word's concepts: :meth:`concepts_of`, and for a general noun ("clothes")
@@ -139,6 +142,21 @@ def _time_at(stems: list[str], k: int) -> bool:
 
 
 _VERB_PREFIXES = ("under", "over", "mis", "out", "re", "pre", "co")
+
+
+_PARTICLES = ("down", "up", "over", "out", "off")
+
+
+def _phrasal_of(word: str) -> str | None:
+    """The phrasal verb a one-word noun is made of ("shutdown" → "shut down", "handover" → "hand
+    over"), so the noun meets the verb written apart; None for any other word."""
+    w = word.lower()
+    if " " in w or not w.endswith(_PARTICLES):
+        return None
+    for p in _PARTICLES:
+        if w.endswith(p) and len(w) - len(p) >= 3 and is_verb(w[:-len(p)]):
+            return w[:-len(p)] + " " + p
+    return None
 
 
 def _verb_of_noun(s: str) -> str | None:
