@@ -1975,3 +1975,11 @@ def test_a_noun_made_of_a_phrasal_verb_meets_the_verb_written_apart() -> None:
     p = build(["Marsh Lane Works will be shut down for maintenance from 22:00 on 15 July."])
     answers(p, "What is the start time of Marsh Lane Works' maintenance shutdown?", "22:00")
     abstains(p, "What is the start time of Marsh Lane Works' maintenance handover?")  # nothing handed over
+
+
+def test_a_count_of_days_of_a_month_is_no_date() -> None:
+    p = build(["Kelder Depot received 1,284 tonnes of material in the first 24 days of March."])
+    answers(p, "How many tonnes of material did Kelder Depot receive in the first 24 days of March?", "1,284")
+    abstains(p, "How many tonnes of material did Kelder Depot receive on 24 March?")  # a day's intake: not said
+    dated = build(["Kelder Depot received 96 tonnes of material on 24 March."])
+    answers(dated, "How many tonnes of material did Kelder Depot receive on the 24th of March?", "96 tonnes")

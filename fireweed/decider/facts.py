@@ -294,6 +294,9 @@ def _clock_in_words(texts: list[str], i: int) -> str | None:
     return None if lw == "half" else f"{hour - 1 if hour > 1 else 12}:45"
 
 
+_ORDINAL_ENDS = frozenset({"st", "nd", "rd", "th"})
+
+
 def values_of(tokens: list[Token]) -> frozenset[str]:
     """Normalised numerals in a token list: "4,500" and "4500" give the same value; a day number
     followed by a month gives "30 june"; a weekday plural gives its singular."""
@@ -311,8 +314,13 @@ def values_of(tokens: list[Token]) -> frozenset[str]:
             continue
         if is_number(w):
             out.add(_norm_number(w))
-            if i + 1 < len(texts) and texts[i + 1].lower() in MONTHS:
-                out.add(f"{_norm_number(w)} {MONTHS[texts[i + 1].lower()]}m")
+            j = i + 1
+            if texts[j:j + 1] and texts[j].lower() in _ORDINAL_ENDS:
+                j += 1  # "30th", read as "30" and "th"
+                if texts[j:j + 1] == ["of"]:
+                    j += 1
+            if j < len(texts) and texts[j].lower() in MONTHS:  # "30 June", "the 30th of June"
+                out.add(f"{_norm_number(w)} {MONTHS[texts[j].lower()]}m")
         elif lw in MONTHS and lw != "may":
             out.add(f"{MONTHS[lw]}m")
         elif lw in WEEKDAYS:

@@ -289,9 +289,22 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     # a clock time in words ("half past six") is read whole, its hour not as a count
     clock_words = {k for k in range(n - 2) if lower[k] in ("half", "quarter") and lower[k + 1] in ("past", "to")
                    for k in (k, k + 1, k + 2)}
-    q.numbers = values_of([t for k, t in enumerate(tokens) if k not in in_span and (
+    valued = [k for k, t in enumerate(tokens) if k not in in_span and (
         k in clock_words or is_number(t.text) or t.text.lower() in MONTHS or t.text.lower() in WEEKDAYS
-        or t.text.lower() in _COUNT_WORDS)])
+        or t.text.lower() in _COUNT_WORDS)]
+    # read each run of neighbours on its own: "the first 24 days of March" holds no date "24 March"
+    # (but "the 24th of March" does)
+    ends = [k for k in range(1, n - 1) if lower[k] in ("st", "nd", "rd", "th") and k - 1 in valued
+            and (lower[k + 1] in MONTHS or lower[k + 1] == "of" and k + 2 < n and lower[k + 2] in MONTHS)]
+    valued += ends + [k + 1 for k in ends if lower[k + 1] == "of"]
+    valued.sort()
+    runs: list[list[Token]] = []
+    for k in valued:
+        if runs and k - 1 in valued:
+            runs[-1].append(tokens[k])
+        else:
+            runs.append([tokens[k]])
+    q.numbers = frozenset().union(*(values_of(run) for run in runs))
     q.numbers = frozenset(
         v for v in q.numbers
         if ((v[:1].isdigit() or v[:1] in "£$€¥") and not re.fullmatch(r"\d+m", v)) or v.rstrip("s") in _WEEKDAY_SINGULAR
