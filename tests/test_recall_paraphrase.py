@@ -1983,3 +1983,11 @@ def test_a_count_of_days_of_a_month_is_no_date() -> None:
     abstains(p, "How many tonnes of material did Kelder Depot receive on 24 March?")  # a day's intake: not said
     dated = build(["Kelder Depot received 96 tonnes of material on 24 March."])
     answers(dated, "How many tonnes of material did Kelder Depot receive on the 24th of March?", "96 tonnes")
+
+
+def test_turned_away_is_rejected_and_at_no_charge_is_free() -> None:
+    p = build(["Cleanline delivered 900 sheets to the Quay Hotel, but 21 were rejected because of stains.",
+               "Ravel Locks replaced the door reader at the Quay Hotel at no charge."])
+    answers(p, "How many of the sheets from Cleanline were turned away?", "21 were rejected")
+    abstains(p, "How many of the sheets from Cleanline were turned into rags?")  # another act
+    answers(p, "Which company replaced the door reader at the Quay Hotel free of charge?", "Ravel Locks")
