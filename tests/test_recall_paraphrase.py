@@ -1991,3 +1991,9 @@ def test_turned_away_is_rejected_and_at_no_charge_is_free() -> None:
     answers(p, "How many of the sheets from Cleanline were turned away?", "21 were rejected")
     abstains(p, "How many of the sheets from Cleanline were turned into rags?")  # another act
     answers(p, "Which company replaced the door reader at the Quay Hotel free of charge?", "Ravel Locks")
+
+
+def test_a_level_asked_is_a_measure() -> None:
+    q = "At what level did Ada Obi detect lead in the tap water?"
+    answers(build(["Ada Obi detected lead at 9 micrograms per litre in the tap water."]), q, "9 micrograms")
+    abstains(build(["Ada Obi detected lead in the tap water on 3 May."]), q)  # when, not how much

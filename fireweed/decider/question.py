@@ -69,7 +69,7 @@ TYPE_NOUNS: dict[str, str] = {
         "salary": "money", "money": "money", "funding": "money", "funds": "money", "amount": "amount", "figure": "amount", "value": "amount", "total": "amount",
         "number": "number", "count": "number", "capacity": "number", "size": "number", "quantity": "number",
         "population": "number", "percentage": "percent", "proportion": "percent", "share": "percent",
-        "dimension": "measure", "measurement": "measure", "dose": "dose", "dosage": "dose", "weight": "mass", "temperature": "temp", "distance": "distance",
+        "dimension": "measure", "measurement": "measure", "level": "measure", "concentration": "measure", "dose": "dose", "dosage": "dose", "weight": "mass", "temperature": "temp", "distance": "distance",
         "duration": "duration", "length": "duration", "age": "age", "notice": "duration", "period": "duration",
         "deadline": "date", "rank": "role", "occupation": "role", "profession": "role",
         "name": "name", "title": "title", "role": "role", "job": "role", "position": "role", "trade": "role",
