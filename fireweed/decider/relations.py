@@ -48,9 +48,19 @@ class Lexicon:
     # question's general noun carries ("what clothes" meets "a jacket"; "what jacket" not "clothes")
     kinds_of: dict[str, frozenset[str]] = field(default_factory=dict)
     generals: frozenset[str] = frozenset()
+    # concepts_of by word: every gate and the read path ask it of the same words again and again
+    _memo: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
 
     def concepts_of(self, word: str) -> frozenset[str]:
         """The stem of the word plus the group ids it belongs to."""
+        got = self._memo.get(word)
+        if got is None:
+            if len(self._memo) >= _MEMO_LIMIT:
+                self._memo.clear()  # a bound on memory, not a policy: the next calls refill it
+            got = self._memo[word] = self._concepts_of(word)
+        return got
+
+    def _concepts_of(self, word: str) -> frozenset[str]:
         s = word if " " in word else stem(word)
         got = self.concepts.get(s)
         verb = _verb_of_noun(s)
@@ -144,6 +154,7 @@ def _time_at(stems: list[str], k: int) -> bool:
 _VERB_PREFIXES = ("under", "over", "mis", "out", "re", "pre", "co")
 
 
+_MEMO_LIMIT = 200_000
 _PARTICLES = ("down", "up", "over", "out", "off")
 
 
@@ -246,6 +257,7 @@ def load(path: Path | str = _PATH, kinds_path: Path | str | None = _KINDS_PATH) 
         ant.setdefault(_key_of(b), set()).add(ca)
     lx.antonyms = {k: frozenset(v) for k, v in ant.items()}
     lx.functional = frozenset(lx.relation_key(w) for w in data.get("functional", []))
+    lx._memo.clear()  # nothing read while the tables were still being filled may stay
     return lx
 
 
