@@ -29,13 +29,10 @@ SUBJECT_PAIRS = [
     ("Fenella Marsh confirmed that Pilot's kennel cough vaccination is in date.", "Fenella Marsh confirmed that Bramble's kennel cough vaccination is in date.", "Fenella Marsh confirmed that Pilot's vaccination is in date.", "Bramble"),
     ("Exercise with physiotherapist Anouk Verhagen-Selby continues every Monday.", "Exercise with physiotherapist Anouk Verhagen-Sibley continues every Monday.", "Exercise with Anouk Verhagen-Selby continues every Monday.", "Anouk Verhagen-Sibley"),
     ("The reading challenge, led by librarian Nell Trevithick, asks readers to finish six books.", "The reading challenge, led by librarian Thea Gallardo, asks readers to finish six books.", "The reading challenge, led by Nell Trevithick, asks readers to finish six books.", "Thea Gallardo"),
-    ("He should rest for 3 days.", "Anwar Kassim should rest for 3 days.", "He should rest for 3 days.", "Anwar Kassim"),
-    ("We won the regatta in May.", "The Westley Rowing Club won the regatta in May.", "We won the regatta in May.", "Westley Rowing Club"),
     ("Her blood pressure was 140/90.", "Freya Moss's blood pressure was 140/90.", "Her blood pressure was 140/90.", "Freya Moss"),
     ("The surveyor recommended a new roof.", "Tess Wild recommended a new roof.", "The surveyor recommended a new roof.", "Tess Wild"),
     ("Tomasz Brandt chairs the finance committee.", "Omar Adeyemi chairs the finance committee.", "Tomasz Brandt chairs the finance committee.", "Omar Adeyemi"),
     ("Tomasz Brandt chairs the finance committee.", "Leo Brandt chairs the finance committee.", "Brandt chairs the finance committee.", "Leo Brandt"),
-    ("In 2019, she joined Acme.", "In 2019, Nora Beck joined Acme.", "In 2019, she joined Acme.", "Nora Beck"),
     ("Ruth Ames's agent sold the cottage.", "Ruth Ames sold the cottage.", "Ruth Ames's agent sold the cottage.", "Ruth Ames"),
     ("Nadim Saleh studies law in Cairo.", "Nadim Saleh's sister studies law in Cairo.", "Nadim Saleh studies law in Cairo.", "sister"),
     ("The audit, led by Tariq Aziz, found unpaid invoices.", "Tariq Aziz found unpaid invoices.", "The audit found unpaid invoices.", "Tariq Aziz"),
@@ -483,7 +480,10 @@ _VOCAB = (
 @given(st.lists(st.sampled_from(_VOCAB), min_size=1, max_size=25))
 def test_every_sentence_grounds_itself(words: list[str]) -> None:
     sentence = " ".join(words)
-    assert judge(sentence, sentence).ok
+    v = judge(sentence, sentence)
+    # but for one whose subject is a pronoun that names no one ("he paid"), refused whatever the
+    # evidence, as the twins of test_a_pronoun_subject_names_no_one_... show
+    assert v.ok or (v.code == "unknown_subject" and v.detail.lower() in ("he", "she", "they", "it")), v
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
@@ -1429,9 +1429,7 @@ def test_a_subject_pronoun_needs_the_evidence_to_use_that_pronoun() -> None:
     assert judge("Mrs Dora Abeke celebrated her 103rd birthday on 28 June.", owner).ok
     printers = "Halden & Rook Printers will reprint the 400 faulty catalogues and deliver them by 13 December."
     assert judge("They will reprint the 400 faulty catalogues.", printers).code == "unknown_subject"
-    # the twin: the very pronoun in the evidence still grounds it
-    said = "She will reprint the 400 faulty catalogues by 13 December."
-    assert judge("She will reprint the 400 faulty catalogues.", said).ok
+    assert judge("Halden & Rook Printers will reprint the 400 faulty catalogues.", printers).ok
 
 
 def test_only_a_verb_has_a_voice() -> None:
@@ -1486,3 +1484,17 @@ def test_a_reporter_before_a_clause_is_not_the_subject_of_its_verb() -> None:
     # the twin: the press repairing the firm is still refused
     v = judge("Ada Obi reported that the press repaired Kelso Engineering for £900.", evidence)
     assert not v.ok and v.code == "relation_transposed", v
+
+
+@pytest.mark.parametrize("text", ["He should rest for 3 days.", "They won the regatta in May.", "It confirmed the grant on 2 May.",
+                                  "In 2019, she joined Acme."])
+def test_a_pronoun_subject_names_no_one_even_quoted_from_evidence_that_uses_it(text: str) -> None:
+    bad = subject_grounded.check(text, text)
+    assert not bad.ok and bad.code == "unknown_subject" and bad.detail.lower() in text.lower().split(), bad
+    # nor does a name the evidence does not give stand in for it
+    assert not subject_grounded.check("Anwar Kassim should rest for 3 days.", "He should rest for 3 days.").ok
+    # the twins: a claim that names its subject, a pronoun after the name it stands for, the
+    # weather's "it", and the owner's pronoun of a subject that is a thing
+    for ok in ("Anwar Kassim should rest for 3 days.", "Before Anwar Kassim left, he locked the door.",
+               "It rained all night.", "Her blood pressure was 140/90."):
+        assert subject_grounded.check(ok, ok).ok, ok

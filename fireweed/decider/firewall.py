@@ -32,7 +32,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .subject_grounded import claim_subject
+from .subject_grounded import EXPLETIVE_IT_NEXT, claim_subject
 from .text import (
     AUXILIARIES,
     DEMONSTRATIVES,
@@ -234,7 +234,6 @@ _UNRESOLVABLE_SUBJECTS: frozenset[str] = frozenset(
     {"he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "this", "that",
      "these", "those", "i", "we", "me", "us", "my", "our", "you", "your"}
 )
-_EXPLETIVE_IT_NEXT: frozenset[str] = frozenset({"rained", "rains", "snowed", "snows"})
 
 
 @dataclass(frozen=True)
@@ -478,7 +477,7 @@ def _unresolved_pronoun(text: str) -> str | None:
     n = subj.token.norm
     if n not in _UNRESOLVABLE_SUBJECTS:
         return None
-    if n == "it" and subj.index + 1 < len(a.tokens) and a.tokens[subj.index + 1].norm in _EXPLETIVE_IT_NEXT:
+    if n == "it" and subj.index + 1 < len(a.tokens) and a.tokens[subj.index + 1].norm in EXPLETIVE_IT_NEXT:
         return None
     # A name earlier in the same claim ("Before Ada left, she ...") resolves the pronoun.
     if any(span.first < subj.index for span in a.names if not span.ambiguous):

@@ -157,6 +157,16 @@ def _check_subject(subj: Subject, claim: Analysis, evidence: Analysis) -> GateVe
                 return GateVerdict.refuse(CODE, GATE, _remedy_for(label), label)
         return None
     if subj.kind == "pronoun":
+        if unnamed_pronoun_subject(claim, subj):
+            # "She had two nappy changes" quoted from "She had two nappy changes, ...": the same
+            # pronoun in the evidence still names no one, and a memory of "she" is of nobody
+            return GateVerdict.refuse(
+                CODE,
+                GATE,
+                f"the claim's subject is the pronoun '{subj.text}', which names no one; "
+                "name the subject as the evidence or its source names it",
+                subj.text,
+            )
         group = PRONOUN_GROUPS.get(subj.token.norm)
         if any(t.norm == subj.token.norm for t in evidence.tokens):
             return None
@@ -188,6 +198,22 @@ _LY_NOUNS = frozenset("family assembly supply reply ally belly bully jelly rally
 
 
 _SUBJECT_FORMS = frozenset({"i", "we", "you", "he", "she", "it", "they"})
+_THIRD_PERSON = frozenset({"he", "she", "it", "they"})
+# "It rained all night", "It seems the tickets ...": an "it" that stands for no one
+EXPLETIVE_IT_NEXT: frozenset[str] = frozenset({"rained", "rains", "snowed", "snows", "seems", "seemed", "appears",
+                                               "appeared"})
+
+
+def unnamed_pronoun_subject(a: Analysis, subj: Subject) -> bool:
+    """Whether the claim's subject is a third-person pronoun that no name before it in the claim can
+    stand behind ("She found ..."), not one after a name ("Before Ada left, she ...") nor the "it"
+    of the weather."""
+    n = subj.token.norm
+    if subj.kind != "pronoun" or n not in _THIRD_PERSON:
+        return False  # ("I think Priya plays chess": a speaker's hedge, which the firewall holds for review)
+    if n == "it" and subj.index + 1 < len(a.tokens) and a.tokens[subj.index + 1].norm in EXPLETIVE_IT_NEXT:
+        return False
+    return not any(span.first < subj.index for span in a.names if not span.ambiguous)
 
 
 def manner_adverb(word: str) -> bool:
