@@ -1997,3 +1997,18 @@ def test_a_level_asked_is_a_measure() -> None:
     q = "At what level did Ada Obi detect lead in the tap water?"
     answers(build(["Ada Obi detected lead at 9 micrograms per litre in the tap water."]), q, "9 micrograms")
     abstains(build(["Ada Obi detected lead in the tap water on 3 May."]), q)  # when, not how much
+
+
+def test_a_verb_and_adverb_listed_as_one_phrase_is_not_met_by_a_synonym_of_its_verb() -> None:
+    q = "When is Ola Berg giving up his job as hut keeper?"
+    abstains(build(["Ola Berg checks the woodstove and the gas supply every Friday."]), q)  # supply is no giving up
+    answers(build(["Ola Berg checks the woodstove and the gas supply every Friday.",
+                   "Ola Berg will give up his job as hut keeper at the end of June."]), q, "end of June")
+
+
+def test_a_later_claim_sharing_only_a_month_does_not_tell_what_is_now() -> None:
+    p = build(["Kofi Mensah covers the Eastgate route.",
+               "From 17 February Kofi Mensah will cover the Millbrook route.",
+               "Kofi Mensah was promoted to senior technician on 1 February."])
+    answers(p, "Which route does Kofi Mensah cover now?", "Millbrook")
+    answers(p, "What was Kofi Mensah promoted to?", "senior technician")

@@ -110,6 +110,10 @@ _NAMING = frozenset(stem(w) for w in "call name title entitle".split())
 _ABOUT = (("what", "do", "you", "know", "about"), ("tell", "me", "about"), ("what", "is", "known", "about"), ("who", "is"))
 
 
+_GROUP_PREFIXES = frozenset({"R:", "S:", "D:"})
+_ADVERB_PARTICLES = frozenset({"up", "down", "off", "out", "away", "back"})
+
+
 @dataclass
 class Word:
     """One content word of the question: its stem, its concepts, and where it was."""
@@ -120,10 +124,18 @@ class Word:
 
     @property
     def concepts(self) -> frozenset[str]:
-        """Stem plus relation/synonym group ids (a phrase also keeps its first word's concepts)."""
+        """Stem plus relation/synonym group ids (a phrase also keeps its first word's concepts;
+        a listed verb-and-adverb phrase only the first word itself)."""
         lx = lexicon()
         if " " in self.stem:
-            return lx.concepts_of(self.stem) | lx.concepts_of(self.text.split()[0])
+            own = lx.concepts_of(self.stem)
+            parts = self.text.lower().split()
+            if parts[-1] in _ADVERB_PARTICLES and any(c[:2] in _GROUP_PREFIXES for c in own):
+                # a verb and an adverb the lexicon lists mean the phrase, and the verb only as that
+                # word: "giving up" is met by "quit" and by "gave", never by "supply", a synonym of
+                # giving (a preposition keeps the verb's sense: "moved to" is met by "increased to")
+                return own | {stem(parts[0])}
+            return own | lx.concepts_of(parts[0])
         return lx.asked_concepts(self.text)
 
 

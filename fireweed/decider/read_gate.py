@@ -397,13 +397,20 @@ def _said_now_since(view: Any, good: list[_Match], matches: list[_Match], requir
                 continue
             told = claim[moved.start():]  # "has moved (the café) to the Tollbridge branch of ..."
         raw = [w for w in re.findall(r"[\w'-]+", told.lower()) if w not in STOPWORDS]
-        if ({stem(w) for w in raw} - name_words) & said:
+        # a shared date is no shared thing: "promoted to senior technician on 1 February" does not
+        # tell what route "from 17 February ... will cover the Millbrook route" was replaced by
+        if ({stem(w) for w in raw if not _time_word(w)} - name_words) & said:
             return m
         if hit is not None and any(role_word(w) for w in raw) and any(role_word(w) for w in others):
             # "Marisol, now president of the society" after "Marisol, the club treasurer": a post
             # said to be hers now replaces the post an answer gave her, in whatever words
             return m
     return None
+
+
+def _time_word(w: str) -> bool:
+    """A month, a weekday or a word with a digit: what dates a claim, not what it is about."""
+    return w in MONTHS or w in WEEKDAYS or any(c.isdigit() for c in w)
 
 
 def _measured_stuff(q: Question) -> list[Word]:
