@@ -2012,3 +2012,12 @@ def test_a_later_claim_sharing_only_a_month_does_not_tell_what_is_now() -> None:
                "Kofi Mensah was promoted to senior technician on 1 February."])
     answers(p, "Which route does Kofi Mensah cover now?", "Millbrook")
     answers(p, "What was Kofi Mensah promoted to?", "senior technician")
+
+
+def test_the_number_of_a_thing_set_to_a_value_counts_it() -> None:
+    p = build(["Pestaway installed 24 bait stations around the Dunmore Foods warehouse.",
+               "Pestaway increased the number of bait stations at the Dunmore Foods warehouse to 36."])
+    answers(p, "How many bait stations are at the Dunmore Foods warehouse now?", "to 36")
+    # the twin: a value that is no count of them ("increased the number of visits to the site")
+    abstains(build(["Pestaway increased the number of visits at the Dunmore Foods warehouse on 3 May."]),
+             "How many bait stations are at the Dunmore Foods warehouse now?")

@@ -2741,6 +2741,25 @@ def _count_before(ci: ClaimIndex, head: Word) -> bool:
             if w[:1].isdigit() and (lower[i + 1] in MONTHS or i > 0 and lower[i - 1] in MONTHS):
                 continue  # "returns on 12 March with new episodes": a day of a date counts nothing
             return True
+        if _number_of_set(lower, p):
+            return True
+    return False
+
+
+_COUNT_NOUNS = frozenset({"number", "total", "count"})
+_SET_TO = frozenset({"to", "is", "was", "are", "were", "at"})
+
+
+def _number_of_set(lower: list[str], p: int) -> bool:
+    """ "increased the number of bait stations at the warehouse to 36", "the total of entries was
+    212": the noun at ``p`` is counted by "the number of" before it and a value set after it."""
+    if not any(lower[i] in _COUNT_NOUNS and lower[i + 1] == "of" for i in range(max(0, p - 4), p - 1)):
+        return False
+    for k in range(p + 1, min(len(lower), p + 12)):
+        if lower[k] in (".", ";", ","):
+            return False
+        if lower[k - 1] in _SET_TO and lower[k].replace(",", "").isdigit():
+            return True
     return False
 
 
