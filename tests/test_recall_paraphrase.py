@@ -2021,3 +2021,9 @@ def test_the_number_of_a_thing_set_to_a_value_counts_it() -> None:
     # the twin: a value that is no count of them ("increased the number of visits to the site")
     abstains(build(["Pestaway increased the number of visits at the Dunmore Foods warehouse on 3 May."]),
              "How many bait stations are at the Dunmore Foods warehouse now?")
+
+
+def test_a_count_of_a_compound_counts_its_last_part() -> None:
+    p = build(["Fell Top Hostel had 3,412 bed-nights between April and October."])
+    abstains(p, "How many beds does Fell Top Hostel have?")  # nights, not beds
+    answers(p, "How many bed-nights did Fell Top Hostel have between April and October?", "3,412")

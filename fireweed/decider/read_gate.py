@@ -2728,6 +2728,9 @@ def _count_before(ci: ClaimIndex, head: Word) -> bool:
     lower = ci.lower
     for p in ci.positions(head.concepts):
         first, dash, _ = lower[p].partition("-")
+        if dash and first.isalpha() and first not in _COUNT_WORDS \
+                and not {stem(lower[p]), stem(lower[p].rpartition("-")[2])} & head.concepts:
+            continue  # "3,412 bed-nights" counts nights, not beds
         if dash and (first in _COUNT_WORDS or first.isdigit()) and first not in ("a", "an", "no"):
             return True  # "a six-berth boat", "a 72-seat coach": the count is joined to what it counts
         for i in range(max(0, p - 4), p):
