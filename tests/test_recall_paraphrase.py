@@ -2027,3 +2027,9 @@ def test_a_count_of_a_compound_counts_its_last_part() -> None:
     p = build(["Fell Top Hostel had 3,412 bed-nights between April and October."])
     abstains(p, "How many beds does Fell Top Hostel have?")  # nights, not beds
     answers(p, "How many bed-nights did Fell Top Hostel have between April and October?", "3,412")
+
+
+def test_a_count_across_a_preposition_is_of_another_noun() -> None:
+    q = "How many guest rooms does the Puffin Guest House have?"
+    abstains(build(["Ada Obi found a leak in rooms 3 and 5 of the Puffin Guest House."]), q)  # one leak
+    answers(build(["The Puffin Guest House has 12 guest rooms."]), q, "12 guest rooms")

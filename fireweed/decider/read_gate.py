@@ -2741,6 +2741,8 @@ def _count_before(ci: ClaimIndex, head: Word) -> bool:
                 continue  # "a two-bedroom flat" counts bedrooms, not flats
             if w in ("a", "an") and "of" in lower[i + 1:p]:
                 continue  # "a bulk order of frames" is one order, of frames uncounted
+            if any(x in _COUNT_BREAKS for x in lower[i + 1:p]):
+                continue  # "a bedbug infestation in rooms 3 and 5": the count is the infestation's
             if w[:1].isdigit() and (lower[i + 1] in MONTHS or i > 0 and lower[i - 1] in MONTHS):
                 continue  # "returns on 12 March with new episodes": a day of a date counts nothing
             return True
@@ -2750,6 +2752,7 @@ def _count_before(ci: ClaimIndex, head: Word) -> bool:
 
 
 _COUNT_NOUNS = frozenset({"number", "total", "count"})
+_COUNT_BREAKS = frozenset({"in", "at", "on", "to", "for", "from", "with", "by", "into", "across"})
 _SET_TO = frozenset({"to", "is", "was", "are", "were", "at"})
 
 
