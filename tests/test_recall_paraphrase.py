@@ -2033,3 +2033,9 @@ def test_a_count_across_a_preposition_is_of_another_noun() -> None:
     q = "How many guest rooms does the Puffin Guest House have?"
     abstains(build(["Ada Obi found a leak in rooms 3 and 5 of the Puffin Guest House."]), q)  # one leak
     answers(build(["The Puffin Guest House has 12 guest rooms."]), q, "12 guest rooms")
+
+
+def test_a_modifier_of_the_asked_noun_is_not_met_by_another_of_its_kind() -> None:
+    p = build(["Moor Blossom won a silver award at the Ledbury Honey Show."])
+    abstains(p, "What gold award did Moor Blossom win at the Ledbury Honey Show?")  # silver, not gold
+    answers(p, "What silver award did Moor Blossom win at the Ledbury Honey Show?", "silver award")

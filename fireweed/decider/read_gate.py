@@ -1158,6 +1158,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # "how many cells" is not answered by "the third batch of the cell trials at 25°C":
             # the count must stand in front of the counted noun
             fail(q.head_word.text)
+    if q.kind in ("what", "which") and q.head_word is not None and q.head_word.index > 0 \
+            and q.tokens[q.head_word.index - 1].text.lower() not in ("what", "which"):
+        clash = _modifier_clash(q, ci, same_kind=True)
+        if clash is not None:
+            fail(clash)
     if q.kind in ("what", "which") and q.head_word is not None and q.head_word.stem not in ci.stems \
             and not verbal(q.head_word.text):
         # "the admission price" is not answered by what the place "cost", nor "the entry fee" by the
@@ -1939,14 +1944,15 @@ def _complement_clash(q: Question, ci: ClaimIndex) -> str | None:
     return None
 
 
-def _modifier_clash(q: Question, ci: ClaimIndex) -> str | None:
-    """In "how many national titles" against "three regional titles": a word the question puts
-    before the counted noun that the claim lacks, where the claim puts another of its own. (One
-    side alone may differ: "reefer boxes" may be the claim's "refrigerated units".)"""
+def _modifier_clash(q: Question, ci: ClaimIndex, same_kind: bool = False) -> str | None:
+    """In "how many national titles" against "three regional titles", or "what gold award"
+    against "won a silver award": a word the question puts before the asked noun that the claim
+    lacks, where the claim puts another of its own (with ``same_kind``, another of the same kind).
+    (One side alone may differ: "reefer boxes" may be the claim's "refrigerated units".)"""
     head = q.head_word
     assert head is not None
     lower = [t.text.lower() for t in q.tokens]
-    many = next((i for i, w in enumerate(lower) if w in ("many", "much")), None)
+    many = next((i for i, w in enumerate(lower) if w in ("many", "much", "what", "which")), None)
     at = ci.positions(frozenset({head.stem}))
     if many is None or not at:
         return None
@@ -1957,6 +1963,11 @@ def _modifier_clash(q: Question, ci: ClaimIndex) -> str | None:
     asked_stems = {w.stem for w in asked}
     p = at[0]
     theirs = [w for w in ci.lower[max(0, p - 3):p] if w.isalpha() and w not in STOPWORDS and stem(w) not in asked_stems]
+    if same_kind:
+        # with `same_kind`, only a word of the same kind as the missing one ("silver" for "gold")
+        lx = lexicon()
+        kinds = lx.kinds_for(missing[0].text)
+        theirs = [w for w in theirs if kinds & lx.kinds_for(w)]
     return missing[0].text if theirs else None
 
 
