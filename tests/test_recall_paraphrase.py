@@ -2039,3 +2039,9 @@ def test_a_modifier_of_the_asked_noun_is_not_met_by_another_of_its_kind() -> Non
     p = build(["Moor Blossom won a silver award at the Ledbury Honey Show."])
     abstains(p, "What gold award did Moor Blossom win at the Ledbury Honey Show?")  # silver, not gold
     answers(p, "What silver award did Moor Blossom win at the Ledbury Honey Show?", "silver award")
+
+
+def test_what_a_price_is_charged_for_must_be_what_the_claim_prices() -> None:
+    q = "How much did Quay Hydraulics charge for labour on the TH-40 repair?"
+    abstains(build(["The replacement hose for TH-40 cost £486 and was fitted by Quay Hydraulics."]), q)  # the hose's price
+    answers(build(["Quay Hydraulics charged £210 for labour on the TH-40 repair."]), q, "£210")

@@ -1599,9 +1599,14 @@ def _priced_thing(q: Question) -> Word | None:
     refurbished sauna", "what does Ada charge to clean a two-bedroom terrace" (the sauna, the
     terrace); None when the question has no "to <verb> <noun>" after its price verb."""
     i = _purpose_at(q)
+    lower = [t.text.lower() for t in q.tokens]
+    if i is None and q.verb_word is not None and q.verb_word.stem in _PRICE_VERBS:
+        # "what did Harbour Hydraulics charge for labour on the repair": what is charged for
+        v = q.verb_word.index
+        i = next((k for k in range(v + 1, min(v + 4, len(lower))) if lower[k] == "for"), None)
+        i = None if i is None else i - 1  # the thing then starts two after, as after "to <verb>"
     if i is None:
         return None
-    lower = [t.text.lower() for t in q.tokens]
     by_index = {w.index: w for w in q.words}
     last = None
     for j in range(i + 2, len(lower)):
