@@ -1498,3 +1498,11 @@ def test_a_pronoun_subject_names_no_one_even_quoted_from_evidence_that_uses_it(t
     for ok in ("Anwar Kassim should rest for 3 days.", "Before Anwar Kassim left, he locked the door.",
                "It rained all night.", "Her blood pressure was 140/90."):
         assert subject_grounded.check(ok, ok).ok, ok
+
+
+def test_a_relation_word_twice_in_the_claim_is_not_read_against_the_evidence_s_one() -> None:
+    evidence = "The Tarn Fell Rescue Team reached the hut at 21:05 and carried Ivo Lund down to the road by stretcher."
+    assert judge("Ivo Lund was carried down to the road by stretcher by the Tarn Fell Rescue Team.", evidence).ok
+    # the twin: the rescued and the rescuers swapped are still refused
+    v = judge("The Tarn Fell Rescue Team was carried down to the road by stretcher by Ivo Lund.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Iterable
 
 from dataclasses import dataclass
@@ -430,6 +431,7 @@ def _transposition(claim: Analysis, evidence: Analysis, posts: tuple[_Posts, _Po
     eu = _units(evidence, resolve_pronouns=True)
     pos = _evidence_positions(cu, eu)
     aligned = [u for u in cu if u.key in pos]
+    claim_count = Counter(u.key for u in cu)
     crel, erel = _relative_start(claim), _relative_start(evidence)  # once: they hold for every triple
     cposts, eposts = posts
     for ai, a in enumerate(aligned):
@@ -448,6 +450,8 @@ def _transposition(claim: Analysis, evidence: Analysis, posts: tuple[_Posts, _Po
             for r in aligned[ai + 1:bi]:
                 if r.key in (a.key, b.key) or _adverb(r):
                     continue  # an adverb ("remotely") may sit on either side of its verb: it relates no one
+                if claim_count[r.key] > 1:
+                    continue  # "carried ... by stretcher by the rescue team": which "by" the evidence's is, is unknown
                 if both_entities:
                     if r.clause not in (a.clause, b.clause):
                         continue
