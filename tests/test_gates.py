@@ -1506,3 +1506,11 @@ def test_a_relation_word_twice_in_the_claim_is_not_read_against_the_evidence_s_o
     # the twin: the rescued and the rescuers swapped are still refused
     v = judge("The Tarn Fell Rescue Team was carried down to the road by stretcher by Ivo Lund.", evidence)
     assert not v.ok and v.code == "relation_transposed", v
+
+
+def test_all_says_what_every_says_of_the_same_noun() -> None:
+    evidence = "Every Pestguard technician must log each visit in the app, every week."
+    assert judge("All Pestguard technicians must log each visit in the app.", evidence).ok
+    # the twin: an "all" of another noun than the evidence's "every" says more
+    v = judge("Every Pestguard technician must log all visits in the app.", "Every Pestguard technician must log visits in the app, every week.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v

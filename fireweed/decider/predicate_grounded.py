@@ -1255,6 +1255,9 @@ def _fraction_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None
     return None
 
 
+_UNIVERSAL = frozenset({"all", "every", "each"})
+
+
 def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
     ev_stems = _content_stems(evidence)
@@ -1284,6 +1287,10 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
                 continue
         if claim.keys[i] in ev_stems:
             continue
+        if n in _UNIVERSAL and i + 1 < len(toks) and any(
+                t.norm in _UNIVERSAL and k + 1 < len(evidence.tokens) and evidence.keys[k + 1] == claim.keys[i + 1]
+                for k, t in enumerate(evidence.tokens)):
+            continue  # "all technicians" says what "every technician" says (not "every week" of another noun)
         if n in ("because", "so") and _cause_turned(claim, evidence, i):
             continue
         parts = t.parts if len(t.parts) > 1 else (n,)
