@@ -2045,3 +2045,11 @@ def test_what_a_price_is_charged_for_must_be_what_the_claim_prices() -> None:
     q = "How much did Quay Hydraulics charge for labour on the TH-40 repair?"
     abstains(build(["The replacement hose for TH-40 cost £486 and was fitted by Quay Hydraulics."]), q)  # the hose's price
     answers(build(["Quay Hydraulics charged £210 for labour on the TH-40 repair."]), q, "£210")
+
+
+def test_staying_away_is_being_absent_and_sustaining_an_injury_is_suffering_it() -> None:
+    p = build(["Larkfield School did not close, although 41 pupils were absent on 17 January.",
+               "Ivo Lund sustained a sprained ankle on the descent."])
+    answers(p, "How many Larkfield School pupils stayed away on 17 January?", "41 pupils")
+    abstains(p, "How many Larkfield School pupils stayed late on 17 January?")  # another thing
+    answers(p, "What injury did Ivo Lund suffer on the descent?", "sprained ankle")
