@@ -2053,3 +2053,10 @@ def test_staying_away_is_being_absent_and_sustaining_an_injury_is_suffering_it()
     answers(p, "How many Larkfield School pupils stayed away on 17 January?", "41 pupils")
     abstains(p, "How many Larkfield School pupils stayed late on 17 January?")  # another thing
     answers(p, "What injury did Ivo Lund suffer on the descent?", "sprained ankle")
+
+
+def test_a_noun_of_doing_in_a_keyword_query_names_the_event_whose_date_is_asked() -> None:
+    failed = "Priya Rao reported that the key-card encoder failed twice on 30 January."
+    abstains(build([failed]), "key-card encoder replacement date")  # a failure is no replacement
+    answers(build([failed, "Ravel Locks replaced the key-card encoder on 8 February."]),
+            "key-card encoder replacement date", "8 February")

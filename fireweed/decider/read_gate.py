@@ -51,7 +51,7 @@ from fireweed.decider.numerals_grounded import unit_word
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
 from fireweed.decider.question import (DETERMINERS, LIGHT_VERBS, PLACING_VERBS, SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse,
                                       past_marker_at, verbal)
-from fireweed.decider.relations import lexicon
+from fireweed.decider.relations import lexicon, verb_of_noun
 
 if TYPE_CHECKING:  # the projection imports this module: at run time it is imported where used
     from fireweed.decider.projection import RecallAnswer
@@ -1263,6 +1263,12 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     elif q.kind == "keyword":
         if s_total and (g * 2 < s_total or g == 0):
             fail(_first_missing(ci, soft))
+        act = None if hole not in _TIME_HOLES else next(
+            (w for w in soft if " " not in w.stem and verb_of_noun(w.text) and not _grounded(ci, w)), None)
+        if act is not None:
+            # "key-card encoder replacement date" is not answered by "the encoder failed on 30
+            # January": a noun of doing names the event whose time is asked
+            fail(act.text)
         soft_at = {w.index: w for w in soft}
         for w in soft:
             # "Harvest at Penmorrow loan end date" is not answered by "finished consolidating

@@ -170,6 +170,11 @@ def _phrasal_of(word: str) -> str | None:
     return None
 
 
+def verb_of_noun(word: str) -> str | None:
+    """The stem of the verb a noun of doing names ("replacement" → replac), or None."""
+    return _verb_of_noun(stem(word))
+
+
 def _verb_of_noun(s: str) -> str | None:
     """The verb a "-ment", "-tion" or long "-ation" noun names the doing of ("underpayment" →
     underpay, "inspection" → inspect, "consolidation" → consolidate), so a question's noun meets a
