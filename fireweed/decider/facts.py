@@ -294,7 +294,8 @@ def _clock_in_words(texts: list[str], i: int) -> str | None:
     return None if lw == "half" else f"{hour - 1 if hour > 1 else 12}:45"
 
 
-_ORDINAL_ENDS = frozenset({"st", "nd", "rd", "th"})
+# the letters the tokenizer splits off an ordinal ("30th" is "30", "th")
+ORDINAL_ENDS = frozenset({"st", "nd", "rd", "th"})
 
 
 def values_of(tokens: list[Token]) -> frozenset[str]:
@@ -315,7 +316,7 @@ def values_of(tokens: list[Token]) -> frozenset[str]:
         if is_number(w):
             out.add(_norm_number(w))
             j = i + 1
-            if texts[j:j + 1] and texts[j].lower() in _ORDINAL_ENDS:
+            if texts[j:j + 1] and texts[j].lower() in ORDINAL_ENDS:
                 j += 1  # "30th", read as "30" and "th"
                 if texts[j:j + 1] == ["of"]:
                     j += 1

@@ -32,7 +32,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .subject_grounded import EXPLETIVE_IT_NEXT, claim_subject
+from .subject_grounded import claim_subject, unnamed_pronoun_subject
 from .text import (
     AUXILIARIES,
     DEMONSTRATIVES,
@@ -472,17 +472,8 @@ def _hedge(text: str) -> str | None:
 def _unresolved_pronoun(text: str) -> str | None:
     a = analyze(text)
     subj = claim_subject(a)
-    if subj is None or subj.kind != "pronoun":
-        return None
-    n = subj.token.norm
-    if n not in _UNRESOLVABLE_SUBJECTS:
-        return None
-    if n == "it" and subj.index + 1 < len(a.tokens) and a.tokens[subj.index + 1].norm in EXPLETIVE_IT_NEXT:
-        return None
-    # A name earlier in the same claim ("Before Ada left, she ...") resolves the pronoun.
-    if any(span.first < subj.index for span in a.names if not span.ambiguous):
-        return None
-    return subj.text
+    # a name earlier in the same claim ("Before Ada left, she ...") resolves the pronoun
+    return subj.text if subj is not None and unnamed_pronoun_subject(a, subj, _UNRESOLVABLE_SUBJECTS) else None
 
 
 # ASCII control characters (category Cc) other than tab and newline; ASCII has no Cf characters.

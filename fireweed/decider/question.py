@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from fireweed.decider.facts import values_of
+from fireweed.decider.facts import ORDINAL_ENDS, values_of
 from fireweed.decider.lexicon import (
     AUXILIARIES,
     MONTHS,
@@ -306,7 +306,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         or t.text.lower() in _COUNT_WORDS)]
     # read each run of neighbours on its own: "the first 24 days of March" holds no date "24 March"
     # (but "the 24th of March" does)
-    ends = [k for k in range(1, n - 1) if lower[k] in ("st", "nd", "rd", "th") and k - 1 in valued
+    ends = [k for k in range(1, n - 1) if lower[k] in ORDINAL_ENDS and k - 1 in valued
             and (lower[k + 1] in MONTHS or lower[k + 1] == "of" and k + 2 < n and lower[k + 2] in MONTHS)]
     valued += ends + [k + 1 for k in ends if lower[k + 1] == "of"]
     valued.sort()

@@ -1963,11 +1963,11 @@ def _modifier_clash(q: Question, ci: ClaimIndex, same_kind: bool = False) -> str
     head = q.head_word
     assert head is not None
     lower = [t.text.lower() for t in q.tokens]
-    many = next((i for i, w in enumerate(lower) if w in ("many", "much", "what", "which")), None)
+    opener = next((i for i, w in enumerate(lower) if w in ("many", "much", "what", "which")), None)
     at = ci.positions(frozenset({head.stem}))
-    if many is None or not at:
+    if opener is None or not at:
         return None
-    asked = [w for w in q.soft if many < w.index < head.index]
+    asked = [w for w in q.soft if opener < w.index < head.index]
     missing = [w for w in asked if not _grounded(ci, w)]
     if not missing:
         return None

@@ -2,9 +2,10 @@
 
 A pronoun in the evidence does not ground a named subject (we cannot know who "he" is), and a
 different person does not ground it either; nor is a claim whose subject is "he", "she", "it" or
-"they" grounded by the same pronoun, since it names no one. A name is matched word for word (case, accents and a
-possessive 's aside); a leading title or article may be added or dropped ("Captain Ada Lee" / "Ada
-Lee"). Later clauses after ";" or ", and" are checked too when their subject is a name.
+"they" grounded by the same pronoun, since it names no one. A name is matched word for word (case,
+accents and a possessive 's aside); a leading title or article may be added or dropped ("Captain
+Ada Lee" / "Ada Lee"). Later clauses after ";" or ", and" are checked too when their subject is a
+name.
 
 >>> check("Ada Lee joined Acme.", "Ada Lee joined Acme in 2019.").ok
 True
@@ -202,18 +203,19 @@ _LY_NOUNS = frozenset("family assembly supply reply ally belly bully jelly rally
 
 _THIRD_PERSON = frozenset({"he", "she", "it", "they"})
 # "It rained all night", "It seems the tickets ...": an "it" that stands for no one
-EXPLETIVE_IT_NEXT: frozenset[str] = frozenset({"rained", "rains", "snowed", "snows", "seems", "seemed", "appears",
+_EXPLETIVE_IT_NEXT: frozenset[str] = frozenset({"rained", "rains", "snowed", "snows", "seems", "seemed", "appears",
                                                "appeared"})
 
 
-def unnamed_pronoun_subject(a: Analysis, subj: Subject) -> bool:
-    """Whether the claim's subject is a third-person pronoun that no name before it in the claim can
+def unnamed_pronoun_subject(a: Analysis, subj: Subject, forms: frozenset[str] = _THIRD_PERSON) -> bool:
+    """Whether the claim's subject is a pronoun of ``forms`` that no name before it in the claim can
     stand behind ("She found ..."), not one after a name ("Before Ada left, she ...") nor the "it"
-    of the weather."""
+    of the weather. The gate asks it of the third person only ("I think Priya plays chess" is a
+    speaker's hedge, which the firewall, asking it of every pronoun, holds for review)."""
     n = subj.token.norm
-    if subj.kind != "pronoun" or n not in _THIRD_PERSON:
-        return False  # ("I think Priya plays chess": a speaker's hedge, which the firewall holds for review)
-    if n == "it" and subj.index + 1 < len(a.tokens) and a.tokens[subj.index + 1].norm in EXPLETIVE_IT_NEXT:
+    if subj.kind != "pronoun" or n not in forms:
+        return False
+    if n == "it" and subj.index + 1 < len(a.tokens) and a.tokens[subj.index + 1].norm in _EXPLETIVE_IT_NEXT:
         return False
     return not any(span.first < subj.index for span in a.names if not span.ambiguous)
 
