@@ -2060,3 +2060,10 @@ def test_a_noun_of_doing_in_a_keyword_query_names_the_event_whose_date_is_asked(
     abstains(build([failed]), "key-card encoder replacement date")  # a failure is no replacement
     answers(build([failed, "Ravel Locks replaced the key-card encoder on 8 February."]),
             "key-card encoder replacement date", "8 February")
+
+
+def test_a_word_the_question_asks_inside_an_exception_may_be_inside_the_claims() -> None:
+    p = build(["Tova Lind was given aspirin 75 mg tablets instead of the prescribed clopidogrel tablets."])
+    answers(p, "What was Tova Lind given instead of the prescribed clopidogrel tablets?", "aspirin")
+    abstains(p, "Which prescribed tablets was Tova Lind given?")  # given the others, not these
+

@@ -1198,7 +1198,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 fail(view.entity_name(e))
         # "what time do the Wednesday sessions start" is not answered by "start at 06:15, except on
         # Wednesdays": the claim says it of everything but what was asked
-        excepted = _excepted(ci, [w for w in (q.head_word, q.verb_word, *q.soft) if w is not None], q_spans)
+        excepted = _excepted(ci, q, [w for w in (q.head_word, q.verb_word, *q.soft) if w is not None], q_spans)
         if excepted is not None:
             fail(excepted)
         # "who did Ada not hire": a claim that negates nothing cannot answer a negated question
@@ -2436,10 +2436,8 @@ _EXCEPT_TWO = frozenset({("apart", "from"), ("other", "than"), ("but", "not"), (
                          ("instead", "of"), ("rather", "than")})
 
 
-def _excepted(ci: ClaimIndex, words: list[Word], q_spans: set[str] | frozenset[str] = frozenset()) -> str | None:
-    """A question word or name that the claim names only inside an exception ("except on
-    Wednesdays", "the Heron group instead of the Otter group")."""
-    lower = ci.lower
+def _exception_scope(lower: list[str]) -> set[int]:
+    """The positions inside an exception ("except on Wednesdays", "instead of the Otter group")."""
     scope: set[int] = set()
     for i, w in enumerate(lower):
         start = i + 1 if w in _EXCEPT_ONE else i + 2 if (w, lower[i + 1] if i + 1 < len(lower) else "") in _EXCEPT_TWO else None
@@ -2449,13 +2447,26 @@ def _excepted(ci: ClaimIndex, words: list[Word], q_spans: set[str] | frozenset[s
             if lower[k] in (",", ";", ".", "and", "but"):
                 break
             scope.add(k)
+    return scope
+
+
+def _excepted(ci: ClaimIndex, q: Question, words: list[Word], q_spans: set[str] | frozenset[str] = frozenset()) -> str | None:
+    """A question word or name that the claim names only inside an exception ("except on
+    Wednesdays", "the Heron group instead of the Otter group"), unless the question asks it there."""
+    scope = _exception_scope(ci.lower)
     if not scope:
         return None
+    # "what was she given instead of the prescribed capsules": a word the question itself puts
+    # inside an exception is asked there, so the claim's exception is where it belongs
+    asked_there = _exception_scope([t.text.lower() for t in q.tokens])
     for w in words:
+        if w.index in asked_there:
+            continue
         pos = ci.positions(w.concepts)
         if pos and all(p in scope for p in pos):
             return w.text
-    for key in q_spans:
+    asked_names = {sp.key for sp in q.spans if sp.first in asked_there}
+    for key in q_spans - asked_names:
         named = [sp for sp in ci.spans if sp.key == key]
         if named and all(all(p in scope for p in range(sp.first, sp.last)) for sp in named):
             return named[0].text
