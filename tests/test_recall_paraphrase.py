@@ -2067,3 +2067,11 @@ def test_a_word_the_question_asks_inside_an_exception_may_be_inside_the_claims()
     answers(p, "What was Tova Lind given instead of the prescribed clopidogrel tablets?", "aspirin")
     abstains(p, "Which prescribed tablets was Tova Lind given?")  # given the others, not these
 
+
+def test_a_mishap_after_a_long_subject_or_in_a_when_clause_is_why() -> None:
+    p = build(["At 11:47 the Kessel gondola stopped after a bullwheel bearing sensor at the top station raised an alarm.",
+               "The Orme Hall boiler failed at 02:30 on 15 March when its circulation pump seized.",
+               "The Orme Hall boiler was inspected when Ada Obi arrived."])
+    answers(p, "Why did the Kessel gondola stop?", "raised an alarm")
+    answers(p, "Orme Hall boiler failure cause", "pump seized")
+    abstains(p, "Why was the Orme Hall boiler inspected?")  # a time, not a mishap

@@ -76,7 +76,9 @@ _MISHAP_INGS = frozenset("""breaking fracturing spraining tearing twisting injur
     tripping crashing failing collapsing bursting cracking leaking flooding catching""".split())
 # words that end the noun phrase after "with"
 _PHRASE_ENDS = frozenset("in on at to from for by after before during and or but".split())
-_PAST_EVENTS = frozenset("split broke burst fell collapsed failed cracked leaked caught froze tore blew crashed flooded".split())
+_PAST_EVENTS = frozenset("""split broke burst fell collapsed failed cracked leaked caught froze tore blew crashed flooded
+    seized jammed overheated stalled""".split())
+_MISHAP_PASTS = _PAST_EVENTS - {"caught", "fell", "split", "blew"}  # "when the season fell quiet" is a time
 def _irregular_past(w: str) -> bool:
     """A verb's irregular past form ("began", "broke", "fell"), which no "-ed" shows."""
     base = stem(w)
@@ -581,12 +583,20 @@ def _build(fact: Fact) -> ClaimIndex:
             # "..., as the farm lost half its flock": "as" opening a clause after a comma gives why
             _add(ci, "reason", w)
         if w in _REASON_IF_CLAUSE and nxt and not any(c.isdigit() for c in nxt):
-            window = lower[i + 1 : i + 8]
+            # a long subject puts the verb late: "after a bullwheel bearing sensor at the top station raised"
+            window = lower[i + 1 : i + 12]
             clause = window[: next((k for k, x in enumerate(window) if x in (",", ";", ".")), len(window))]
             if any(x in ("was", "were", "had", "has", "is", "are") or x in _PAST_EVENTS
                    or (x.endswith("ed") and len(x) > 4) or _irregular_past(x) for x in clause[1:]) \
                     or any(x in _MISHAPS for x in clause[:4]) or clause[:1] and clause[0] in _MISHAP_INGS:
                 # "after a blade split", "after a fault in the pump": an event, not a time, came first
+                _add(ci, "reason", w)
+        if w == "when":
+            clause = lower[i + 1 : i + 9]
+            clause = clause[: next((k for k, x in enumerate(clause) if x in (",", ";", ".")), len(clause))]
+            if any(x in _MISHAP_PASTS for x in clause):
+                # "the boiler failed at 02:30 when its circulation pump seized": a mishap at that
+                # moment is why
                 _add(ci, "reason", w)
         if w == "with" and i > 0:
             phrase = lower[i + 1 : i + 6]
