@@ -2075,3 +2075,10 @@ def test_a_mishap_after_a_long_subject_or_in_a_when_clause_is_why() -> None:
     answers(p, "Why did the Kessel gondola stop?", "raised an alarm")
     answers(p, "Orme Hall boiler failure cause", "pump seized")
     abstains(p, "Why was the Orme Hall boiler inspected?")  # a time, not a mishap
+
+
+def test_which_of_a_set_asks_the_part_its_predicate_picks_out() -> None:
+    p = build(["The Corran letters will be housed in Strongroom B in 40 archival boxes.",
+               "Seven of the Tolan letters were damaged in the Strongroom A leak."])
+    abstains(p, "Which of the Corran letters were damaged in the Strongroom B leak?")  # only housed there
+    answers(p, "Which of the Tolan letters were damaged in the Strongroom A leak?", "Seven")

@@ -2580,13 +2580,21 @@ def _bare_in_claim(ci: ClaimIndex, head: Word) -> bool:
 
 
 def _partitive_predicate(q: Question) -> list[Word]:
-    """The words after the counted noun of "how many of the <noun> ...": what picks out the part."""
+    """The words after the noun of "how many of the <noun> ..." or "which of the <noun> ...": what
+    picks out the part."""
     lower = [t.text.lower() for t in q.tokens]
+    in_name = {k for sp in q.spans for k in range(sp.first, sp.last)}
+    if lower[:2] == ["which", "of"]:
+        # "which of the letters were damaged in the leak": a claim that only places the letters
+        # does not say which of them were damaged
+        nouns = [w for w in q.soft if w.index > 1 and not verbal(w.text)]
+        if not nouns:
+            return []
+        return [w for w in q.soft if w.index > nouns[0].index and w.index not in in_name]
     head = q.head_word
     if head is None or q.hole != "number" or len(lower) < 4 or lower[:3] not in (["how", "many", "of"],
                                                                                    ["how", "much", "of"]):
         return []
-    in_name = {k for sp in q.spans for k in range(sp.first, sp.last)}
     return [w for w in q.soft if w.index > head.index and w.index not in in_name]
 
 
