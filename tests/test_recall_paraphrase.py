@@ -2082,3 +2082,11 @@ def test_which_of_a_set_asks_the_part_its_predicate_picks_out() -> None:
                "Seven of the Tolan letters were damaged in the Strongroom A leak."])
     abstains(p, "Which of the Corran letters were damaged in the Strongroom B leak?")  # only housed there
     answers(p, "Which of the Tolan letters were damaged in the Strongroom A leak?", "Seven")
+
+
+def test_a_worth_put_on_a_thing_is_no_fee_charged() -> None:
+    p = build(["Ines Sousa valued the Corran letters at £48,000 for tax purposes.",
+               "Ivo Lund charged £300 for valuing the Tolan letters."])
+    abstains(p, "What fee did Ines Sousa charge for valuing the Corran letters?")  # their worth, not her fee
+    answers(p, "What fee did Ivo Lund charge for valuing the Tolan letters?", "£300")
+

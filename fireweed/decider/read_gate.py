@@ -910,7 +910,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     head_counts = q.kind == "how" and q.hole == "number" and q.head_word is not None and literal > 0 \
         and not _bound_only(ci, q.head_word)
     if q.hole == "money" and q.verb_word is not None and q.verb_word.stem in _PRICE_VERBS and ci.typed("money", exclude) \
-            and not _money_gathered(ci):
+            and not _money_gathered(ci) and not _money_valued(ci):
         # "how much will the depot cost" ← "... a new depot ... for £3.2 million": the amount is the cost
         head_counts = True
     if q.hole == "money" and q.verb_word is not None and q.verb_word.stem.split()[0] in _PAYING_VERBS \
@@ -1433,6 +1433,18 @@ def _money_gathered(ci: ClaimIndex) -> bool:
     lower = ci.lower
     sums = [i for i, w in enumerate(lower) if w[:1] in "£$€¥" and any(c.isdigit() for c in w)]
     return bool(sums) and all(any(stem(lower[j]) in _GATHERING for j in range(max(0, i - 2), i)) for i in sums)
+
+
+# Verbs that put a worth on a thing: "valued the letters at £48,000" says what they are worth, not a
+# fee anyone charged
+_VALUING = frozenset(stem(w) for w in ("value", "revalue", "estimate", "assess", "appraise", "insure", "worth"))
+
+
+def _money_valued(ci: ClaimIndex) -> bool:
+    """Whether every sum the claim states is a worth put on a thing by a verb of valuing."""
+    lower = ci.lower
+    sums = [i for i, w in enumerate(lower) if w[:1] in "£$€¥" and any(c.isdigit() for c in w)]
+    return bool(sums) and all(any(stem(lower[j]) in _VALUING for j in range(max(0, i - 7), i)) for i in sums)
 
 
 def _price_stated(ci: ClaimIndex) -> bool:
