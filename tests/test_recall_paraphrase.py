@@ -2090,3 +2090,12 @@ def test_a_worth_put_on_a_thing_is_no_fee_charged() -> None:
     abstains(p, "What fee did Ines Sousa charge for valuing the Corran letters?")  # their worth, not her fee
     answers(p, "What fee did Ivo Lund charge for valuing the Tolan letters?", "£300")
 
+
+def test_nouns_of_valuing_extending_and_postponing_meet_their_verbs() -> None:
+    p = build(["Ines Sousa valued the Corran letters at £48,000.",
+               "The Avon Trust extended the Bramley Lock closure to 28 March.",
+               "Ivo Lund postponed the Kelso trip to 4 June."])
+    answers(p, "What valuation did Ines Sousa put on the Corran letters?", "£48,000")
+    answers(p, "What was the Avon Trust's extension of the Bramley Lock closure?", "28 March")
+    answers(p, "Kelso trip postponement date", "4 June")
+    abstains(p, "What was the Avon Trust's cancellation of the Bramley Lock closure?")
