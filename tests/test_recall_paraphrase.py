@@ -2099,3 +2099,16 @@ def test_nouns_of_valuing_extending_and_postponing_meet_their_verbs() -> None:
     answers(p, "What was the Avon Trust's extension of the Bramley Lock closure?", "28 March")
     answers(p, "Kelso trip postponement date", "4 June")
     abstains(p, "What was the Avon Trust's cancellation of the Bramley Lock closure?")
+
+
+def test_a_plan_asked_as_due_to_be_done_is_met_by_a_plan() -> None:
+    p = build(["The Kelso palm will be moved to the Orme Glasshouse in March."])
+    answers(p, "Where was the Kelso palm due to be relocated?", "Orme Glasshouse")
+    abstains(p, "Where was the Kelso palm due to be sold?")  # another plan
+
+
+def test_a_verb_in_a_listed_phrase_keeps_its_own_sense() -> None:
+    p = build(["Arne Lid is being moved to the Harbour project."])  # "move to" is also a migration
+    answers(p, "Which project is Arne Lid being transferred to?", "Harbour project")
+    abstains(p, "Which project is Arne Lid being promoted to?")
+

@@ -76,6 +76,8 @@ _MISHAP_INGS = frozenset("""breaking fracturing spraining tearing twisting injur
     tripping crashing failing collapsing bursting cracking leaking flooding catching""".split())
 # words that end the noun phrase after "with"
 _PHRASE_ENDS = frozenset("in on at to from for by after before during and or but".split())
+# prepositions after a verb in a listed phrase ("move to", "pay for"), unlike adverb particles ("back")
+_PHRASE_PREPS = frozenset({"to", "from", "into", "onto", "in", "on", "at", "for", "with", "over", "of", "by", "about"})
 _PAST_EVENTS = frozenset("""split broke burst fell collapsed failed cracked leaked caught froze tore blew crashed flooded
     seized jammed overheated stalled""".split())
 _MISHAP_PASTS = _PAST_EVENTS - {"caught", "fell", "split", "blew"}  # "when the season fell quiet" is a time
@@ -452,6 +454,12 @@ def _build(fact: Fact) -> ClaimIndex:
         for c in lx.concepts_of(key):
             ci.concepts.add(c)
             ci.concept_pos.setdefault(c, []).append(a)
+        if b - a == 2 and lower[a + 1] in _PHRASE_PREPS:
+            # a verb and its preposition keep the verb's sense, as a question's phrase does: "will be
+            # moved to the Palm House" is relocated there, though "move to" is also a migration
+            for c in lx.concepts_of(stems[a]):
+                ci.concepts.add(c)
+                ci.concept_pos.setdefault(c, []).append(a)
     # names: people, places, titles
     for s in fact.spans:
         kind = "thing" if s.quoted else guess_kind(s.text)

@@ -290,9 +290,11 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         w = lower[i]
         noun = w in _NOUN_AFTER_DET and i > 0 and lower[i - 1] in _DETS  # "on the till", "a will", "the mine"
         if i in in_span or (w in STOPWORDS and not noun) or w in WH or not any(c.isalpha() for c in w) or is_number(w) \
-                or w in _NOW_ONLY or w in _UNABLE:
+                or w in _NOW_ONLY or w in _UNABLE \
+                or w == "due" and i + 2 < n and lower[i + 1] == "to" and (lower[i + 2] == "be" or is_verb(lower[i + 2])):
             # ("what is the set budget now": "now" says when, which q.present keeps, and is no noun;
-            # "unable to" says "not", which q.negated keeps)
+            # "unable to" says "not", which q.negated keeps; "due to be moved" says only that it
+            # was planned, as "going to" does)
             i += 1
             continue
         words.append(Word(stems[i], w, i))

@@ -2490,8 +2490,16 @@ _PERFECT = frozenset({"be", "been", "being", "have", "not", "n't", "to", "also",
 
 
 def _asks_what_happened(q: Question) -> bool:
-    """The question takes its event as done: "when was it relined", "did she sign", "has he paid"."""
-    return any(t.text.lower() in ("did", "was", "were", "had", "has", "have") for t in q.tokens)
+    """The question takes its event as done: "when was it relined", "did she sign", "has he paid";
+    not when it asks a plan ("where was it due to be moved", "what was she going to sign")."""
+    low = [t.text.lower() for t in q.tokens]
+    if any(w == "to" and k > 0 and low[k - 1] in _PLANNED for k, w in enumerate(low)):
+        return False
+    return any(w in ("did", "was", "were", "had", "has", "have") for w in low)
+
+
+# words before "to" that make what follows a plan: "due to be moved", "going to sign"
+_PLANNED = frozenset({"due", "going", "scheduled", "planned", "set", "expected", "supposed", "meant", "intended"})
 
 
 _TIME_HOLES = frozenset({"date", "day", "clock", "time", "year"})
