@@ -2112,3 +2112,10 @@ def test_a_verb_in_a_listed_phrase_keeps_its_own_sense() -> None:
     answers(p, "Which project is Arne Lid being transferred to?", "Harbour project")
     abstains(p, "Which project is Arne Lid being promoted to?")
 
+
+
+def test_where_a_thing_is_moved_to_is_a_place_though_no_name() -> None:
+    p = build(["Ada Obi moved the 250 mg stock to a separate drawer labelled in red.",
+               "Ivo Lund moved the ledger from a locked drawer."])
+    answers(p, "Where did Ada Obi relocate the 250 mg stock to?", "separate drawer")
+    abstains(p, "Where did Ivo Lund move the ledger to?")  # only where from

@@ -76,6 +76,8 @@ _MISHAP_INGS = frozenset("""breaking fracturing spraining tearing twisting injur
     tripping crashing failing collapsing bursting cracking leaking flooding catching""".split())
 # words that end the noun phrase after "with"
 _PHRASE_ENDS = frozenset("in on at to from for by after before during and or but".split())
+# verbs that take a thing somewhere, beside the lexicon's group of moving
+_CARRYING = frozenset(stem(w) for w in ("carry", "take", "bring", "send", "deliver", "return", "tow", "ship", "transport", "ferry"))
 # prepositions after a verb in a listed phrase ("move to", "pay for"), unlike adverb particles ("back")
 _PHRASE_PREPS = frozenset({"to", "from", "into", "onto", "in", "on", "at", "for", "with", "over", "of", "by", "about"})
 _PAST_EVENTS = frozenset("""split broke burst fell collapsed failed cracked leaked caught froze tore blew crashed flooded
@@ -620,6 +622,17 @@ def _build(fact: Fact) -> ClaimIndex:
                 k += 1  # "in a herring-curing yard", "at the old school", "on the Glaswater road"
             if k < n and k not in in_span and lower[k] in _PLACE_NOUNS:
                 _add(ci, "place", " ".join(lower[i + 1 : k + 1]))
+        if w == "to" and i + 2 < n and i + 1 not in in_span and lower[i + 1] in _DETERMINERS \
+                and any(stems[j] in _CARRYING or "R:move" in lx.concepts_of(stems[j]) for j in range(max(0, i - 6), i)):
+            # "moved the 250 mg stock to a separate drawer": where a thing is moved to is a place,
+            # whether or not its noun is one the table of places lists
+            k = i + 2
+            while k < n and (lower[k].isalpha() or "-" in lower[k]) and lower[k] not in STOPWORDS \
+                    and not (k > i + 2 and (lower[k].endswith(("ed", "ing")) or is_verb(lower[k]))):
+                k += 1  # to the noun: "a separate drawer", not "... labelled in red"
+            if k > i + 2:
+                _add(ci, "place", " ".join(lower[i + 1 : k]))
+                _add(ci, "destination", " ".join(lower[i + 1 : k]))
         if w in _CONSTRAINT:
             _add(ci, "constraint", w)
         if w in _PURPOSE:

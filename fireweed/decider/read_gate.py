@@ -1695,9 +1695,11 @@ def _sequence_clash(q: Question, ci: ClaimIndex) -> str | None:
 
 
 def _destination_given(ci: ClaimIndex, exclude: frozenset[str] | set[str]) -> bool:
-    """The claim names a place that is not only where something comes from."""
+    """The claim names a place that is not only where something comes from, or says where a thing
+    was moved to ("moved the stock to a separate drawer")."""
     places = ci.types.get("place", set())
-    return any(s.key in places and s.key not in exclude and s.prep not in ("from", "off") for s in ci.spans)
+    return any(s.key in places and s.key not in exclude and s.prep not in ("from", "off") for s in ci.spans) \
+        or bool(ci.types.get("destination"))
 
 
 def _per_only(ci: ClaimIndex, w: Word) -> bool:
