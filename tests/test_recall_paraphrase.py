@@ -2119,3 +2119,10 @@ def test_where_a_thing_is_moved_to_is_a_place_though_no_name() -> None:
                "Ivo Lund moved the ledger from a locked drawer."])
     answers(p, "Where did Ada Obi relocate the 250 mg stock to?", "separate drawer")
     abstains(p, "Where did Ivo Lund move the ledger to?")  # only where from
+
+
+def test_a_name_between_the_possessor_and_the_verb_is_who_does_it() -> None:
+    p = build(["Pelham Lettings Ltd is holding back £725 of Farah Siddiqui's tenancy deposit.",
+               "Ruth Ames beat Lena Holt 6-2 in the final."])
+    answers(p, "How much of Farah Siddiqui's tenancy deposit is Pelham Lettings Ltd holding back?", "£725")
+    abstains(p, "What was Lena Holt's winning score against Ruth Ames?")  # Ruth won

@@ -2113,6 +2113,10 @@ def _possessor_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
     for w in q.soft:
         if w.index < owner.last or not (w.text.endswith(("ing", "ed")) and verbal(w.text)):
             continue
+        if any(owner.last <= s.first and s.last <= w.index for s in q.spans):
+            # "how much of Farah's deposit is Pelham Lettings holding back": the name between
+            # says who does it, and the possessor only owns the thing
+            return None
         at = ci.positions(w.concepts)
         if len(at) != 1 or _passive_text(fact.tokens, at[0]):
             return None
