@@ -2126,3 +2126,9 @@ def test_a_name_between_the_possessor_and_the_verb_is_who_does_it() -> None:
                "Ruth Ames beat Lena Holt 6-2 in the final."])
     answers(p, "How much of Farah Siddiqui's tenancy deposit is Pelham Lettings Ltd holding back?", "£725")
     abstains(p, "What was Lena Holt's winning score against Ruth Ames?")  # Ruth won
+
+
+def test_a_measure_may_be_stated_by_a_verb_of_level() -> None:
+    q = "How humid was the Orme Glasshouse in the week to 20 January?"
+    answers(build(["Relative humidity in the Orme Glasshouse averaged 74 percent in the week to 20 January."]), q, "74 percent")
+    abstains(build(["The Orme Glasshouse humidity sensor was replaced in the week to 20 January for £40."]), q)

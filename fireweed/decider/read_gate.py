@@ -2877,9 +2877,10 @@ def _measure_predicated(lower: list[str], p: int) -> bool:
     high", past a modifier of the noun but not past a verb or a comma."""
     k = p + 1
     while k < len(lower) and k - p <= 8 and lower[k] not in (",", ";", "."):
-        if lower[k] in COPULAS:
+        if lower[k] in COPULAS or stem(lower[k]) in _LEVEL_VERBS:
+            # "humidity in the Palm House averaged 74 percent", "the level stood at 3 metres"
             k += 1
-            while k < len(lower) and lower[k] in _APPROX:
+            while k < len(lower) and (lower[k] in _APPROX or lower[k] == "at"):
                 k += 1
             return k < len(lower) and any(c.isdigit() for c in lower[k])
         if is_verb(lower[k]):
@@ -2889,6 +2890,8 @@ def _measure_predicated(lower: list[str], p: int) -> bool:
 
 
 _APPROX = frozenset("only just about around roughly nearly almost under over exactly some".split())
+# verbs that state a measure's level as "is" does
+_LEVEL_VERBS = frozenset(stem(w) for w in ("average", "measure", "stand", "peak", "total"))
 
 
 def _role_of_asked(ci: ClaimIndex, q_spans: set[str]) -> bool:
