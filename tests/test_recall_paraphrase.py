@@ -2132,3 +2132,10 @@ def test_a_measure_may_be_stated_by_a_verb_of_level() -> None:
     q = "How humid was the Orme Glasshouse in the week to 20 January?"
     answers(build(["Relative humidity in the Orme Glasshouse averaged 74 percent in the week to 20 January."]), q, "74 percent")
     abstains(build(["The Orme Glasshouse humidity sensor was replaced in the week to 20 January for £40."]), q)
+
+
+def test_a_dimension_noun_meets_its_adjective() -> None:
+    p = build(["The Kelso palm is now 1.9 metres tall.", "The Kelso weir is 3 metres wide."])
+    answers(p, "What is the Kelso palm's height?", "1.9 metres")
+    answers(p, "What is the width of the Kelso weir?", "3 metres")
+    abstains(p, "What is the height of the Kelso weir?")  # its width only
