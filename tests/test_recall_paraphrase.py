@@ -2139,3 +2139,12 @@ def test_a_dimension_noun_meets_its_adjective() -> None:
     answers(p, "What is the Kelso palm's height?", "1.9 metres")
     answers(p, "What is the width of the Kelso weir?", "3 metres")
     abstains(p, "What is the height of the Kelso weir?")  # its width only
+
+
+def test_a_name_of_a_body_works_for_it_belongs_to_it_and_represents_it() -> None:
+    p = build(["Ines Sousa of the Tyrol Ropeway Authority inspected the Kessel chairlift on 12 November.",
+               "Ivo Lund inspected the lift of the Arlberg Ropeway Company on 3 May."])
+    answers(p, "Which body does Ines Sousa belong to?", "Tyrol Ropeway Authority")
+    answers(p, "Who does Ines Sousa work for?", "Tyrol Ropeway Authority")
+    answers(p, "Which body does Ines Sousa, who examined the Kessel chairlift, belong to?", "Tyrol Ropeway Authority")
+    abstains(p, "Which body does Ivo Lund belong to?")  # he inspected its lift

@@ -60,6 +60,7 @@ _SUM_NOUNS = frozenset(stem(w) for w in (
     "budget salary sum charge debt award payout pension allowance").split())
 WH = frozenset({"who", "whom", "whose", "what", "which", "when", "where", "why", "how"})
 # nouns that say what kind of value is asked for, rather than naming a thing the claim must mention
+_RELATIVE_WH = frozenset({"who", "whom", "whose", "which", "where", "when"})
 TYPE_NOUNS: dict[str, str] = {
     stem(k): v
     for k, v in {
@@ -82,7 +83,7 @@ TYPE_NOUNS: dict[str, str] = {
         "town": "place", "city": "place", "village": "place", "country": "place", "county": "place",
         "region": "place", "district": "place", "suburb": "place", "neighbourhood": "place", "island": "place",
         "company": "org", "firm": "org", "business": "org", "organisation": "org", "organization": "org",
-        "corporation": "org",
+        "corporation": "org", "body": "org", "agency": "org",
     }.items()
 }
 # verbs that carry no relation of their own ("what does she do", "put a figure on")
@@ -694,7 +695,9 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     q.verb = verb.stem if verb else None
     # "and at what dose" / "and how long did the sessions take": more holes
     for k3 in range(wh + 1, n):
-        if lower[k3] in WH and lower[k3 - 1] in ("and", "at", "to", "in", "for", ",", "so"):
+        if lower[k3] in WH and lower[k3 - 1] in ("and", "at", "to", "in", "for", ",", "so") \
+                and not (lower[k3 - 1] == "," and lower[k3] in _RELATIVE_WH):
+            # (", who examined the chairlift," opens a relative clause, which asks nothing)
             q.extra_holes.append(_type_after(lower, stems, k3))
             consumed.add(k3)
             if k3 + 1 < n and lower[k3] == "how" and lower[k3 + 1] in _HOW:

@@ -728,6 +728,27 @@ def _verb_grounded(ci: ClaimIndex, w: Word) -> bool:
     return not pos or any(ci.lower[p] == asked or not _ing_noun(ci.lower, p) for p in pos)
 
 
+# what "<person> of <body>" says: "Ingrid Solberg of the Tyrol Ropeway Authority" works for it,
+# belongs to it and represents it
+_AFFILIATION = frozenset({"R:work", "R:represent", "belong"})
+
+
+def _affiliated(ci: ClaimIndex, verb: Word, q_spans: set[str]) -> bool:
+    """Whether the question's verb is one of working for a body and the claim gives an asked name
+    as "<name> of <organisation>"."""
+    if not verb.concepts & _AFFILIATION:
+        return False
+    orgs = ci.types.get("org", set())
+    lower = ci.lower
+    for sp in ci.spans:
+        if not _asked_name(sp.key, q_spans) or sp.last >= len(lower) or lower[sp.last] != "of":
+            continue
+        k = sp.last + 1 + (1 if sp.last + 1 < len(lower) and lower[sp.last + 1] == "the" else 0)
+        if any(o.first == k and o.key in orgs for o in ci.spans):
+            return True
+    return False
+
+
 def _ing_noun(lower: list[str], p: int) -> bool:
     t = lower[p]
     if not (t.endswith("ing") and p > 0 and stem(t) in lexicon().generals):
@@ -932,7 +953,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         thing_done = _support_object(q)
         # "who carried out the repair of Lifeboat 2" <- "was repaired by Kessler Marine": a support
         # verb's object says what was done, and the claim may say it with the verb itself
-        verb_said = _verb_grounded(ci, q.verb_word) or (thing_done is not None and _verb_grounded(ci, thing_done))
+        verb_said = _verb_grounded(ci, q.verb_word) or (thing_done is not None and _verb_grounded(ci, thing_done)) \
+            or _affiliated(ci, q.verb_word, q_spans)
         if (verb_said and not _outnumbered(ci, q.verb_word, q)) \
                 or (q.hole == "ordinal" and ci.typed("ordinal") and bool(ci.stems & PLACING_VERBS)):
             # "where did the Otters place" <- "the Otters finished fourth": the verbs of a placing agree
