@@ -1514,3 +1514,14 @@ def test_all_says_what_every_says_of_the_same_noun() -> None:
     # the twin: an "all" of another noun than the evidence's "every" says more
     v = judge("Every Pestguard technician must log all visits in the app.", "Every Pestguard technician must log visits in the app, every week.")
     assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_a_swap_with_a_name_inside_the_object_or_behind_a_post_is_a_transposition() -> None:
+    evidence = "Rahul Deshpande leads the Temperate House section and reports to Ingrid Solberg."
+    assert judge("Rahul Deshpande reports to Ingrid Solberg.", evidence).ok
+    v = judge("Ingrid Solberg reports to Rahul Deshpande.", evidence)  # not "Temperate House" reporting
+    assert not v.ok and v.code == "relation_transposed", v
+    evidence = "Lifeboat Operations Manager Roderick Fairbairn confirmed Morwenna Pascoe as coxswain."
+    assert judge("Roderick Fairbairn confirmed Morwenna Pascoe as coxswain.", evidence).ok
+    v = judge("Morwenna Pascoe confirmed Roderick Fairbairn as coxswain.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v

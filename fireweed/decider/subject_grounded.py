@@ -280,6 +280,11 @@ def _subject_position(toks: tuple[Token, ...], i: int, width: int, verb: int,
         # whatever ends the clause before
         return True
     before = _before_span(toks, i)
+    if before in ("the", "a", "an") and i >= 2 and is_verb(toks[i - 2].norm) and toks[i - 2].norm not in AUXILIARIES \
+            and i + width < verb and not toks[i + width].capitalized and toks[i + width].norm not in _AGENT_STOPS:
+        # "leads the Temperate House section and reports to ...": a name inside a verb's object
+        # only says which section; the object is not who does the next verb
+        return False
     if before == "by":
         j = i - 1
         while j >= 0 and toks[j].norm != "by":

@@ -690,6 +690,10 @@ def without_posts(key: tuple[str, ...]) -> tuple[str, ...] | None:
     k = 0
     while k < len(key) and (key[k] in TITLES or role_word(key[k])):
         k += 1
+    if k == 0:
+        # a post of several words ends in its role word: "Lifeboat Operations Manager Roderick
+        # Fairbairn" is Roderick Fairbairn
+        k = next((j + 1 for j in range(len(key) - 3, 0, -1) if role_word(key[j])), 0)
     return key[k:] if 0 < k <= len(key) - 2 else None
 
 
