@@ -2148,3 +2148,18 @@ def test_a_name_of_a_body_works_for_it_belongs_to_it_and_represents_it() -> None
     answers(p, "Who does Ines Sousa work for?", "Tyrol Ropeway Authority")
     answers(p, "Which body does Ines Sousa, who examined the Kessel chairlift, belong to?", "Tyrol Ropeway Authority")
     abstains(p, "Which body does Ivo Lund belong to?")  # he inspected its lift
+
+
+def test_what_caused_a_thing_to_happen_asks_why_it_happened() -> None:
+    p = build(["The Kelso lifeboat was taken off service on 2 December after her outboard engine seized.",
+               "The Orme ferry was repainted in 1912."])
+    answers(p, "What caused the Kelso lifeboat to be withdrawn from service?", "engine seized")
+    abstains(p, "What caused the Orme ferry to be repainted?")  # when, not why
+
+
+def test_giving_away_is_donating_and_bringing_down_is_lowering() -> None:
+    p = build(["Ines Vane has donated the letters of Eliza Vane to the Orme Library.",
+               "In the rope evacuation, 42 passengers were lowered to the piste."])
+    answers(p, "What did Ines Vane give away to the Orme Library?", "letters of Eliza Vane")
+    abstains(p, "What did Ines Vane sell to the Orme Library?")
+    answers(p, "How many passengers were brought down to the piste in the rope evacuation?", "42 passengers")

@@ -689,6 +689,16 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         # ("the cost of" after a determiner is a noun, and a head noun would have been taken)
         if any(wd.stem in _PRICE_VERBS and (wd.index == 0 or lower[wd.index - 1] not in _NOUN_MARKERS) for wd in words):
             q.hole = "money"
+    event = None if q.hole != "thing" or head_word is not None or verb is None or wh != 0 or verb.index != 1 \
+        or verb.stem != stem("cause") else \
+        next((wd for wd in words if wd.index > verb.index and lower[wd.index - 1] in ("to", "be")), None)
+    if event is not None:
+        # "what caused the lifeboat to be withdrawn" asks why it was withdrawn: the verb after
+        # "to" is the event. ("What caused the fault" stays a thing: a claim giving the fault
+        # as a reason does not say what caused it.)
+        q.hole = "reason"
+        consumed.add(verb.index)
+        verb = event
     q.head_word = head_word
     q.head = head_word.stem if head_word else None
     q.verb_word = verb
