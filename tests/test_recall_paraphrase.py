@@ -2163,3 +2163,10 @@ def test_giving_away_is_donating_and_bringing_down_is_lowering() -> None:
     answers(p, "What did Ines Vane give away to the Orme Library?", "letters of Eliza Vane")
     abstains(p, "What did Ines Vane sell to the Orme Library?")
     answers(p, "How many passengers were brought down to the piste in the rope evacuation?", "42 passengers")
+
+
+def test_a_participle_set_off_by_a_comma_is_done_to_what_comes_before() -> None:
+    p = build(["The Kelso map repair cost £3,600, paid from the Ashdown Fund.",
+               "The Orme Trust paid Ada Obi £300 for the survey."])
+    answers(p, "Which fund paid for the Kelso map repair?", "Ashdown Fund")
+    abstains(p, "Who did Ada Obi pay for the survey?")  # the Trust paid her

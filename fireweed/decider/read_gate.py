@@ -2088,7 +2088,8 @@ def _role_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
         return None
     # ("at a cost of £740": the verb's word as a noun has no doer)
     at = [p for p in ci.positions(verb.concepts) if not (p > 0 and ci.lower[p - 1] in DETERMINERS)]
-    if not at or _passive_text(q.tokens, verb.index) or any(_passive_text(fact.tokens, p) for p in at):
+    if not at or _passive_text(q.tokens, verb.index) or any(_passive_text(fact.tokens, p) or _set_off_participle(ci, p)
+                                                            for p in at):
         return None
     # "won the final, beating Jovan": the verb twice over (an equivalent, a participle) is still
     # compared when every occurrence has the same doer
@@ -2117,6 +2118,18 @@ def _role_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
                 continue
             return span.text
     return None
+
+
+def _set_off_participle(ci: ClaimIndex, p: int) -> bool:
+    """A past participle set off by a comma before a preposition ("the treatment cost £3,600, paid
+    from the Ashdown Fund"): a passive that says what was done to the thing before, not by it
+    (unless the comma closes an aside after the subject: "Ana Lopez, a driver, reported to ...")."""
+    lower = ci.lower
+    return 0 < p < len(lower) - 1 and lower[p - 1] == "," and past_form(lower[p]) \
+        and lower[p + 1] in _SET_OFF_PREPS and not _after_subject_aside(ci, p - 1)
+
+
+_SET_OFF_PREPS = frozenset({"by", "from", "in", "at", "on", "with", "for", "under", "through", "out"})
 
 
 # Verbs whose object, used without one, is their subject: "she opened the shop" - "the shop opened".
