@@ -2170,3 +2170,9 @@ def test_a_participle_set_off_by_a_comma_is_done_to_what_comes_before() -> None:
                "The Orme Trust paid Ada Obi £300 for the survey."])
     answers(p, "Which fund paid for the Kelso map repair?", "Ashdown Fund")
     abstains(p, "Who did Ada Obi pay for the survey?")  # the Trust paid her
+
+
+def test_a_verb_done_again_is_a_verb_and_its_negation_counts() -> None:
+    q = "When will the Orme Trust's shop on Kelso High Street reopen?"
+    abstains(build(["The Orme Trust's shop on Kelso High Street will not reopen after the May flood."]), q)
+    answers(build(["The Orme Trust's shop on Kelso High Street will reopen on 3 June after the May flood."]), q, "3 June")

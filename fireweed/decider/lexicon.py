@@ -484,7 +484,10 @@ def is_verb(word: str) -> bool:
     if w.endswith(("er", "ers", "or", "ors")) and w.rstrip("s") not in COMMON_VERBS:
         # agent nouns ("container", "manager") share a stem with a verb but are not verbs
         return False
-    return stem(w) in _VERB_STEMS
+    if stem(w) in _VERB_STEMS:
+        return True
+    # "reopen", "repainted", "relaunching": a verb done again is a verb
+    return w.startswith("re") and len(w) >= 6 and w[2] != "-" and stem(w[2:]) in _VERB_STEMS
 
 
 _VERB_STEMS: frozenset[str] = frozenset(stem(v) for v in COMMON_VERBS)
