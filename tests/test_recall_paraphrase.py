@@ -2176,3 +2176,10 @@ def test_a_verb_done_again_is_a_verb_and_its_negation_counts() -> None:
     q = "When will the Orme Trust's shop on Kelso High Street reopen?"
     abstains(build(["The Orme Trust's shop on Kelso High Street will not reopen after the May flood."]), q)
     answers(build(["The Orme Trust's shop on Kelso High Street will reopen on 3 June after the May flood."]), q, "3 June")
+
+
+def test_a_time_after_a_noun_a_preposition_governs_is_the_verbs() -> None:
+    p = build(["Ivo Lund refilled the pound from the Kelso feeder over three hours.",
+               "The Orme feeder course is a 10-day course."])
+    abstains(p, "How long is the Kelso feeder?")  # the refilling took three hours
+    answers(p, "How long is the Orme feeder course?", "10-day")

@@ -1613,7 +1613,17 @@ def _lasts_near(ci: ClaimIndex, noun: Word) -> bool:
         lo, hi = min(a, b), max(a, b)
         return sum(1 for k in range(lo + 1, hi) if k not in named) + 1
 
-    return any(p != k and apart(p, k) <= 3 for p in at for k in timed)
+    def governed(p: int) -> bool:  # "refilled the pound from the Ravensike feeder over three hours"
+        k = p - 1
+        while k >= 0 and (k in named or ci.lower[k] in DETERMINERS):
+            k -= 1
+        return k >= 0 and ci.lower[k] in _FROM_TO
+
+    # a time after a noun a preposition governs is the verb's (the refilling took three hours)
+    return any(p != k and apart(p, k) <= 3 and not (k > p and governed(p)) for p in at for k in timed)
+
+
+_FROM_TO = frozenset({"from", "to", "into", "via", "through", "onto"})
 
 
 def _purpose_at(q: Question) -> int | None:
