@@ -2183,3 +2183,10 @@ def test_a_time_after_a_noun_a_preposition_governs_is_the_verbs() -> None:
                "The Orme feeder course is a 10-day course."])
     abstains(p, "How long is the Kelso feeder?")  # the refilling took three hours
     answers(p, "How long is the Orme feeder course?", "10-day")
+
+
+def test_as_ends_the_possessed_noun_phrase() -> None:
+    p = build(["Ada Obi is posted to Fenny Reach as senior lock keeper from 19 August.",
+               "Ivo Lund earns £31,000 a year as senior lock keeper."])
+    abstains(p, "What is Ada Obi's annual salary as senior lock keeper?")  # her post, not her pay
+    answers(p, "What is Ivo Lund's annual salary as senior lock keeper?", "£31,000")

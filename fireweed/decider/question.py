@@ -474,8 +474,10 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                     j += 1
                 return k1, possessed
             while k1 < n and not is_stop(k1) and k1 not in span_at and k1 not in phrase_at:
-                if lower[k1] in _WHEN_ADVERBS:
-                    break  # "what is Bo's dose now": the adverb ends the noun phrase
+                if lower[k1] in _WHEN_ADVERBS or lower[k1] == "as":
+                    # "what is Bo's dose now": the adverb ends the noun phrase, as "as" does
+                    # ("his annual salary as senior lock keeper": the salary is asked)
+                    break
                 if verb_here(k1) and (possessed or lower[k1 - 1] != "'s") and (
                         base_verb or not _bare_verb(lower[k1])):
                     # after "what was Ada's ...", a bare "score" is the noun ("her final score against
