@@ -2190,3 +2190,9 @@ def test_as_ends_the_possessed_noun_phrase() -> None:
                "Ivo Lund earns £31,000 a year as senior lock keeper."])
     abstains(p, "What is Ada Obi's annual salary as senior lock keeper?")  # her post, not her pay
     answers(p, "What is Ivo Lund's annual salary as senior lock keeper?", "£31,000")
+
+
+def test_a_role_promoted_to_is_the_role_not_to() -> None:
+    p = build(["Ines Sousa has been promoted to deputy manager of Kelso Pool from 13 May."])
+    abstains(p, "What job did Ines Sousa hold before becoming deputy manager of Kelso Pool?")  # the new one
+    answers(p, "What job was Ines Sousa promoted to at Kelso Pool?", "deputy manager")

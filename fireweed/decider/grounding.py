@@ -644,8 +644,10 @@ def _build(fact: Fact) -> ClaimIndex:
                 and not _clause_as(lower, i):
             _add_role(ci, " ".join(lower[i + 1 : i + 4]), _holder_before(fact, i))
         if stem(w) in _ROLE_VERBS and i + 1 < n and not any(sp.first == i + 1 for sp in fact.spans):
-            # "was elected treasurer"; not "named Pernille Aske as ...", whose role follows "as"
-            _add_role(ci, " ".join(lower[i + 1 : i + 3]), "")
+            # "was elected treasurer", "promoted to deputy manager"; not "named Pernille Aske as
+            # ...", whose role follows "as"
+            at = i + 2 if lower[i + 1] == "to" else i + 1
+            _add_role(ci, " ".join(lower[at : at + 2]), "")
         if stem(w) == "play" and i + 3 < n and lower[i + 1] not in _DETERMINERS and "for" in lower[i + 2 : i + 4]:
             # "plays vice-skip for the Osprey rink": a position in a team (not "plays the piano")
             _add_role(ci, lower[i + 1], "")
