@@ -2196,3 +2196,12 @@ def test_a_role_promoted_to_is_the_role_not_to() -> None:
     p = build(["Ines Sousa has been promoted to deputy manager of Kelso Pool from 13 May."])
     abstains(p, "What job did Ines Sousa hold before becoming deputy manager of Kelso Pool?")  # the new one
     answers(p, "What job was Ines Sousa promoted to at Kelso Pool?", "deputy manager")
+
+
+def test_a_count_of_another_noun_is_no_registration_number() -> None:
+    p = build(["Ines Sousa reported that Kelso Dental had registered 412 new patients since January.",
+               "Ivo Lund has registration number 40412 with the Dental Council.",
+               "The Orme Orchestra agreed to hire 2 timpani from Halden Percussion."])
+    abstains(p, "What is Ines Sousa's registration number?")  # a count of patients
+    answers(p, "What is Ivo Lund's registration number?", "40412")
+    answers(p, "Halden Percussion timpani hire number", "2 timpani")

@@ -902,7 +902,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # campervan" does not give though it has a number: the word before a generic head is
             # what is asked
             kind = _before_head(q)
-            if kind is not None and not (_grounded(ci, kind) and _code_after(ci, kind)):
+            if kind is not None and not (_grounded(ci, kind) and _code_after(ci, kind, q)):
                 fail(kind.text)
         if q.hole == "person" and literal:
             swapped = _agent_swapped(ci, q.head_word, q_spans)
@@ -2346,13 +2346,29 @@ def _numbered_by_code(ci: ClaimIndex, q: Question) -> bool:
     if q.head_word is None or q.head_word.stem not in _GENERIC_HEADS:
         return False
     kind = _before_head(q)
-    return kind is not None and _grounded(ci, kind) and _code_after(ci, kind)
+    return kind is not None and _grounded(ci, kind) and _code_after(ci, kind, q)
 
 
-def _code_after(ci: ClaimIndex, kind: Word) -> bool:
+def _code_after(ci: ClaimIndex, kind: Word, q: Question) -> bool:
     """A number or code follows the kind word closely ("registration KT19 XRM", "phone number
-    0161 555 2020"): "taken over the phone" names a phone but no number of it."""
-    return any(_digit_after(ci.lower, p, 7) for p in ci.positions(kind.concepts))
+    0161 555 2020"): "taken over the phone" names a phone but no number of it, and "registered 412
+    new patients" a count of patients, not a registration number."""
+    lower = ci.lower
+    for p in ci.positions(kind.concepts):
+        for k in range(p + 1, min(len(lower), p + 8)):
+            w = lower[k]
+            if w in (".", ";"):
+                break
+            if any(c.isdigit() for c in w):
+                nxt = lower[k + 1] if k + 1 < len(lower) else ""
+                # (a count of what the question names is its number: "timpani hire number" <- "hire
+                # 2 timpani")
+                counted = w.replace(",", "").isdigit() and nxt.isalpha() and nxt.islower() and nxt not in STOPWORDS \
+                    and stem(nxt) not in {x.stem for x in q.words}
+                if not counted:
+                    return True
+                break
+    return False
 
 
 def _digit_after(lower: list[str], p: int, reach: int) -> bool:
