@@ -1525,3 +1525,11 @@ def test_a_swap_with_a_name_inside_the_object_or_behind_a_post_is_a_transpositio
     assert judge("Roderick Fairbairn confirmed Morwenna Pascoe as coxswain.", evidence).ok
     v = judge("Morwenna Pascoe confirmed Roderick Fairbairn as coxswain.", evidence)
     assert not v.ok and v.code == "relation_transposed", v
+
+
+def test_a_noun_before_an_auxiliary_ends_the_subject_and_is_no_verb() -> None:
+    evidence = "Elektra Lighting Ltd will replace the 24 perimeter lights at a cost of £38,500."
+    assert judge("The 24 perimeter lights will be replaced by Elektra Lighting Ltd at a cost of £38,500.", evidence).ok
+    # the twin: the roles swapped in the same voice are still refused
+    v = judge("The 24 perimeter lights will replace Elektra Lighting Ltd at a cost of £38,500.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v

@@ -547,6 +547,8 @@ def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
         return None
     if claim.in_numeral[k] or any(s.first <= k <= s.last for s in claim.names):
         return None
+    if k + 1 < len(toks) and (toks[k + 1].norm in AUXILIARIES or toks[k + 1].norm in MODALS):
+        return None  # "the 24 perimeter lights will be replaced": "lights" ends the subject, no verb
     x_at = after - width
     if not _subject_position(toks, x_at, width, k):
         return None  # the claim's own subject is not in subject position; nothing to compare
