@@ -1533,3 +1533,11 @@ def test_a_noun_before_an_auxiliary_ends_the_subject_and_is_no_verb() -> None:
     # the twin: the roles swapped in the same voice are still refused
     v = judge("The 24 perimeter lights will replace Elektra Lighting Ltd at a cost of £38,500.", evidence)
     assert not v.ok and v.code == "relation_transposed", v
+
+
+def test_a_verb_ending_in_ff_keeps_its_stem_through_the_voice_change() -> None:
+    evidence = "The night desk will be staffed by Greta Vollmer on Mondays and Tuesdays."
+    assert judge("Greta Vollmer will staff the night desk on Mondays and Tuesdays.", evidence).ok
+    # the twin: another verb is still more than the evidence says
+    v = judge("Greta Vollmer will stuff the night desk on Mondays and Tuesdays.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v

@@ -414,7 +414,7 @@ def _has_vowel(w: str) -> bool:
 
 
 def _undouble(w: str) -> str:
-    if len(w) >= 3 and w[-1] == w[-2] and w[-1] not in "aeiouls":
+    if len(w) >= 3 and w[-1] == w[-2] and w[-1] not in "aeioulsf":  # "staffed" is staff
         return w[:-1]
     return w
 

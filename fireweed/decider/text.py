@@ -528,7 +528,7 @@ def tokenize(text: str) -> list[Token]:
 # --------------------------------------------------------------------------------------------
 
 _VOWELS = frozenset("aeiouy")
-_UNDOUBLE_EXEMPT = frozenset("lsz")
+_UNDOUBLE_EXEMPT = frozenset("flsz")  # "staffed" is staff, "filled" fill, "passed" pass
 
 
 def _has_vowel(s: str) -> bool:
