@@ -2205,3 +2205,10 @@ def test_a_count_of_another_noun_is_no_registration_number() -> None:
     abstains(p, "What is Ines Sousa's registration number?")  # a count of patients
     answers(p, "What is Ivo Lund's registration number?", "40412")
     answers(p, "Halden Percussion timpani hire number", "2 timpani")
+
+
+def test_what_a_thing_is_done_so_that_is_why() -> None:
+    p = build(["Kelso Pool will close on 12 February so that Aquaform Tiling can replace the cracked tiles.",
+               "Orme Pool will close on 3 March."])
+    answers(p, "Why is Kelso Pool shutting on 12 February?", "replace the cracked tiles")
+    abstains(p, "Why is Orme Pool closing?")

@@ -585,9 +585,11 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "money", "free")  # "the club is free", "free of charge": a price of nothing
         if w.rpartition("-")[2] in _COLOURS and i not in in_span:
             _add(ci, "colour", w)  # "a red bike", "in moss-green velvet"
-        if w in _REASON or (w, nxt) in (("blamed", "on"), ("attributed", "to"), ("put", "down")) \
+        if w in _REASON or (w, nxt) in (("blamed", "on"), ("attributed", "to"), ("put", "down"), ("so", "that"), ("in", "order")) \
                 or w in ("traced", "traces") and "to" in lower[i + 1 : i + 7] and any(x in _MISHAPS for x in lower[i + 1 : i + 6]):
-            _add(ci, "reason", w)  # "the shortfall was blamed on a late trailer", "traced the fault to a coil"
+            # "the shortfall was blamed on a late trailer", "traced the fault to a coil", "will close so
+            # that the tiles can be replaced" (what it is for is why)
+            _add(ci, "reason", w)
         if w == "as" and prev == "," and any(x in _FINITE or x.endswith("ed") and len(x) > 3 or is_verb(x) and not x.endswith("ing")
                                              for x in lower[i + 2:i + 8]):
             # "..., as the farm lost half its flock": "as" opening a clause after a comma gives why
