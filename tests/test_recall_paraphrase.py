@@ -2212,3 +2212,10 @@ def test_what_a_thing_is_done_so_that_is_why() -> None:
                "Orme Pool will close on 3 March."])
     answers(p, "Why is Kelso Pool shutting on 12 February?", "replace the cracked tiles")
     abstains(p, "Why is Orme Pool closing?")
+
+
+def test_hours_given_with_am_and_pm_are_a_span_of_the_day() -> None:
+    p = build(["Ines Sousa will run a free screening evening on 14 November from 6pm to 8pm.",
+               "The Orme clinic has 6 pm appointments on 8 days."])
+    answers(p, "What are the hours of Ines Sousa's free screening evening?", "6pm to 8pm")
+    abstains(p, "What are the hours of the Orme clinic?")  # a time, and a count of days

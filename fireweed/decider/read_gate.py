@@ -1794,10 +1794,16 @@ def _names_a_sibling(view: Any, mid: str, required: list[str]) -> bool:
 def _clock_range(ci: ClaimIndex) -> bool:
     """A span of time of day: "from 09:30 to 16:30", "09:00-17:00", "between 10:00 and 14:00"."""
     lower = ci.lower
-    clock = [p for p, w in enumerate(lower) if CLOCK_RE.match(w)]
-    return any(end - start in (2, 3) and lower[start + 1] in ("to", "and", "-", "until", "till")
-               for start in clock for end in clock) \
+    # each time of day as (first, last) token: "09:30", or "6 pm" in two
+    clock = [(p, p) for p, w in enumerate(lower) if CLOCK_RE.match(w)] + [
+        (p, p + 1) for p, w in enumerate(lower[:-1]) if w.isdigit() and lower[p + 1] in _AM_PM]
+    firsts = {a for a, _ in clock}
+    return any(last + 1 < len(lower) and lower[last + 1] in ("to", "and", "-", "until", "till")
+               and (last + 2 in firsts or last + 3 in firsts) for _, last in clock) \
         or any("-" in w and all(CLOCK_RE.match(x) for x in w.split("-")) for w in lower)
+
+
+_AM_PM = frozenset({"am", "pm", "a.m.", "p.m."})
 
 
 def _kind_word_grounded(ci: ClaimIndex, q: Question) -> bool:
