@@ -2219,3 +2219,11 @@ def test_hours_given_with_am_and_pm_are_a_span_of_the_day() -> None:
                "The Orme clinic has 6 pm appointments on 8 days."])
     answers(p, "What are the hours of Ines Sousa's free screening evening?", "6pm to 8pm")
     abstains(p, "What are the hours of the Orme clinic?")  # a time, and a count of days
+
+
+def test_until_when_is_met_by_until_an_event() -> None:
+    p = build(["Kelso Pinot Noir 2021 is out of stock until the next shipment from Lyttelton.",
+               "Orme Rioja 2019 is out of stock."])
+    answers(p, "Until when is Kelso Pinot Noir 2021 out of stock?", "next shipment")
+    abstains(p, "Until when is Orme Rioja 2019 out of stock?")
+    abstains(p, "When will Kelso Pinot Noir 2021 be back in stock?")  # no "until" asked

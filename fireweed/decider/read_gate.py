@@ -1107,6 +1107,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 score += 1
             elif _numbered_by_code(ci, q):
                 score += 2
+            elif hole in _TIME_HOLES and _until_event(q, ci):
+                # "until when is the Pinot Noir out of stock" <- "until the next shipment": an
+                # event is the end asked
+                score += 1
             elif not (head_is_type and literal and hole not in ("clock", "time", "money", "date", "dose", "temp", "mass", "age", "amount", "percent")):
                 # the word alone may stand for a value of a looser kind ("what is its size": "a
                 # large size"; "the permit number, HCT-4471": a number may be a code), but not for
@@ -2576,6 +2580,15 @@ _PLANNED = frozenset({"due", "going", "scheduled", "planned", "set", "expected",
 
 
 _TIME_HOLES = frozenset({"date", "day", "clock", "time", "year"})
+
+
+def _until_event(q: Question, ci: ClaimIndex) -> bool:
+    """The question asks "until when" and the claim says until an event ("until the next shipment")."""
+    low = [t.text.lower() for t in q.tokens]
+    if low[:2] not in (["until", "when"], ["till", "when"]):
+        return False
+    return any(w in ("until", "till") and k + 2 < len(ci.lower) and ci.lower[k + 1] in DETERMINERS
+               and ci.lower[k + 2].isalpha() for k, w in enumerate(ci.lower))
 _RELATIVE_OPENERS = frozenset({"which", "who", "whom", "whose", "where"})
 _OUTCOME_HEADS = frozenset(stem(w) for w in "outcome result verdict ruling".split())
 _YEAR_WORD = re.compile(r"^(?:1[89]|20)\d\d$")
