@@ -2227,3 +2227,10 @@ def test_until_when_is_met_by_until_an_event() -> None:
     answers(p, "Until when is Kelso Pinot Noir 2021 out of stock?", "next shipment")
     abstains(p, "Until when is Orme Rioja 2019 out of stock?")
     abstains(p, "When will Kelso Pinot Noir 2021 be back in stock?")  # no "until" asked
+
+
+def test_an_event_run_is_an_event_held() -> None:
+    p = build(["Ines Sousa will run a propagation workshop on 7 June in the Kelso potting shed.",
+               "Ivo Lund will attend a grafting workshop on 9 June in the Orme potting shed."])
+    answers(p, "Where is Ines Sousa's propagation workshop being held?", "Kelso potting shed")
+    abstains(p, "Where is Ivo Lund's grafting workshop being held?")  # he attends it
