@@ -2234,3 +2234,15 @@ def test_an_event_run_is_an_event_held() -> None:
                "Ivo Lund will attend a grafting workshop on 9 June in the Orme potting shed."])
     answers(p, "Where is Ines Sousa's propagation workshop being held?", "Kelso potting shed")
     abstains(p, "Where is Ivo Lund's grafting workshop being held?")  # he attends it
+
+
+def test_a_duty_asked_with_have_to_is_met_by_a_duty_and_submitting_is_sending() -> None:
+    p = build(["Kelso Orchard must send a progress report to Ines Sousa by 30 November."])
+    answers(p, "By what date does Kelso Orchard have to submit a progress report to Ines Sousa?", "30 November")
+    abstains(p, "When did Kelso Orchard submit a progress report to Ines Sousa?")  # a duty is no event
+
+
+def test_presenting_someone_with_a_thing_is_awarding_it() -> None:
+    p = build(["Ines Sousa presented Ivo Lund with a long-service badge on 11 May."])
+    answers(p, "What did Ines Sousa give Ivo Lund on 11 May?", "long-service badge")
+    abstains(p, "What did Ines Sousa sell Ivo Lund on 11 May?")

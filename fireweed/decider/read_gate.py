@@ -2572,7 +2572,9 @@ def _asks_what_happened(q: Question) -> bool:
     low = [t.text.lower() for t in q.tokens]
     if any(w == "to" and k > 0 and low[k - 1] in _PLANNED for k, w in enumerate(low)):
         return False
-    return any(w in ("did", "was", "were", "had", "has", "have") for w in low)
+    # ("by what date does she have to submit it": "have to" is a duty, not a perfect)
+    return any(w in ("did", "was", "were", "had", "has", "have") and (k + 1 >= len(low) or low[k + 1] != "to")
+               for k, w in enumerate(low))
 
 
 # words before "to" that make what follows a plan: "due to be moved", "going to sign"
