@@ -2246,3 +2246,11 @@ def test_presenting_someone_with_a_thing_is_awarding_it() -> None:
     p = build(["Ines Sousa presented Ivo Lund with a long-service badge on 11 May."])
     answers(p, "What did Ines Sousa give Ivo Lund on 11 May?", "long-service badge")
     abstains(p, "What did Ines Sousa sell Ivo Lund on 11 May?")
+
+
+def test_a_later_will_move_from_a_to_b_tells_what_is_now() -> None:
+    old = "Ines Sousa will cover the courts beat."
+    answers(build([old, "Ines Sousa will move from courts to the health beat on 15 July."]),
+            "Which beat does Ines Sousa cover now?", "health beat")
+    answers(build([old, "Ines Sousa will move from Leeds to the York office on 15 July."]),
+            "Which beat does Ines Sousa cover now?", "courts beat")  # another thing moved

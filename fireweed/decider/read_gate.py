@@ -317,9 +317,10 @@ _CHANGED_TO = re.compile(r"\b(?:rises?|rose|risen|falls?|fell|fallen|increased?|
 _NOW_APPOSED = re.compile(r",\s+now\s+([^,;]+?)\s*(?:[,;]|$)")
 # "has moved to the Tollbridge branch", "was transferred to ...": a change of place or post told as
 # done; what follows is where the subject is now
-_MOVED_ON = re.compile(r"\b(?:has|have|had|was|were)\s+(?:now\s+)?(?:been\s+)?"
-                       r"(?:moved|transferred|relocated|switched|promoted|reassigned|posted)\s+(?:[^,;.]{1,60}?\s+)?to\b",
-                       re.IGNORECASE)
+_MOVED_ON = re.compile(r"\b(?:has|have|had|was|were|will)\s+(?:now\s+)?(?:been\s+|be\s+)?"
+                       r"(?:moved?|transferred|transfer|relocated?|switch(?:ed)?|promoted|reassigned|posted)\s+"
+                       r"(?:[^,;.]{1,60}?\s+)?to\b",
+                       re.IGNORECASE)  # ("will move from courts to the health beat": the latest word on it)
 
 
 # "handed the tool library over to", "passed the captaincy on to": a post or a charge given up
