@@ -83,6 +83,12 @@ _PHRASE_PREPS = frozenset({"to", "from", "into", "onto", "in", "on", "at", "for"
 _PAST_EVENTS = frozenset("""split broke burst fell collapsed failed cracked leaked caught froze tore blew crashed flooded
     seized jammed overheated stalled""".split())
 _MISHAP_PASTS = _PAST_EVENTS - {"caught", "fell", "split", "blew"}  # "when the season fell quiet" is a time
+def _clause_ahead(lower: list[str], i: int, reach: int) -> list[str]:
+    """The words after ``i``, at most ``reach`` of them, up to the first comma or sentence end."""
+    window = lower[i + 1 : i + 1 + reach]
+    return window[: next((k for k, x in enumerate(window) if x in (",", ";", ".")), len(window))]
+
+
 def _irregular_past(w: str) -> bool:
     """A verb's irregular past form ("began", "broke", "fell"), which no "-ed" shows."""
     base = stem(w)
@@ -596,17 +602,14 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "reason", w)
         if w in _REASON_IF_CLAUSE and nxt and not any(c.isdigit() for c in nxt):
             # a long subject puts the verb late: "after a bullwheel bearing sensor at the top station raised"
-            window = lower[i + 1 : i + 12]
-            clause = window[: next((k for k, x in enumerate(window) if x in (",", ";", ".")), len(window))]
+            clause = _clause_ahead(lower, i, 11)
             if any(x in ("was", "were", "had", "has", "is", "are") or x in _PAST_EVENTS
                    or (x.endswith("ed") and len(x) > 4) or _irregular_past(x) for x in clause[1:]) \
                     or any(x in _MISHAPS for x in clause[:4]) or clause[:1] and clause[0] in _MISHAP_INGS:
                 # "after a blade split", "after a fault in the pump": an event, not a time, came first
                 _add(ci, "reason", w)
         if w == "when":
-            clause = lower[i + 1 : i + 9]
-            clause = clause[: next((k for k, x in enumerate(clause) if x in (",", ";", ".")), len(clause))]
-            if any(x in _MISHAP_PASTS for x in clause):
+            if any(x in _MISHAP_PASTS for x in _clause_ahead(lower, i, 8)):
                 # "the boiler failed at 02:30 when its circulation pump seized": a mishap at that
                 # moment is why
                 _add(ci, "reason", w)

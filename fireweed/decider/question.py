@@ -59,8 +59,9 @@ _SUM_NOUNS = frozenset(stem(w) for w in (
     "deposit fine rent fare bill loan grant wage payment refund donation bonus premium tip fee price cost "
     "budget salary sum charge debt award payout pension allowance").split())
 WH = frozenset({"who", "whom", "whose", "what", "which", "when", "where", "why", "how"})
-# nouns that say what kind of value is asked for, rather than naming a thing the claim must mention
+# wh-words that open a relative clause after a comma (", who examined the chairlift,")
 _RELATIVE_WH = frozenset({"who", "whom", "whose", "which", "where", "when"})
+# nouns that say what kind of value is asked for, rather than naming a thing the claim must mention
 TYPE_NOUNS: dict[str, str] = {
     stem(k): v
     for k, v in {

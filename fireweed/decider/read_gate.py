@@ -2365,31 +2365,33 @@ def _code_after(ci: ClaimIndex, kind: Word, q: Question) -> bool:
     0161 555 2020"): "taken over the phone" names a phone but no number of it, and "registered 412
     new patients" a count of patients, not a registration number."""
     lower = ci.lower
+    asked = {x.stem for x in q.words}
     for p in ci.positions(kind.concepts):
-        for k in range(p + 1, min(len(lower), p + 8)):
-            w = lower[k]
-            if w in (".", ";"):
-                break
-            if any(c.isdigit() for c in w):
-                nxt = lower[k + 1] if k + 1 < len(lower) else ""
-                # (a count of what the question names is its number: "timpani hire number" <- "hire
-                # 2 timpani")
-                counted = w.replace(",", "").isdigit() and nxt.isalpha() and nxt.islower() and nxt not in STOPWORDS \
-                    and stem(nxt) not in {x.stem for x in q.words}
-                if not counted:
-                    return True
-                break
+        k = _digit_at(lower, p, 7)
+        if k is None:
+            continue
+        nxt = lower[k + 1] if k + 1 < len(lower) else ""
+        # (a count of what the question names is its number: "timpani hire number" <- "hire 2 timpani")
+        counted = lower[k].replace(",", "").isdigit() and nxt.isalpha() and nxt.islower() and nxt not in STOPWORDS \
+            and stem(nxt) not in asked
+        if not counted:
+            return True
     return False
 
 
 def _digit_after(lower: list[str], p: int, reach: int) -> bool:
     """Whether a word with a digit comes within ``reach`` words after ``p``, in its sentence."""
-    for w in lower[p + 1:p + 1 + reach]:
-        if w in (".", ";"):
-            return False
-        if any(c.isdigit() for c in w):
-            return True
-    return False
+    return _digit_at(lower, p, reach) is not None
+
+
+def _digit_at(lower: list[str], p: int, reach: int) -> int | None:
+    """Where the first word with a digit stands within ``reach`` words after ``p``, in its sentence."""
+    for k in range(p + 1, min(len(lower), p + 1 + reach)):
+        if lower[k] in (".", ";"):
+            return None
+        if any(c.isdigit() for c in lower[k]):
+            return k
+    return None
 
 
 def _asks_new(q: Question) -> bool:
