@@ -1541,3 +1541,10 @@ def test_a_verb_ending_in_ff_keeps_its_stem_through_the_voice_change() -> None:
     # the twin: another verb is still more than the evidence says
     v = judge("Greta Vollmer will stuff the night desk on Mondays and Tuesdays.", evidence)
     assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_a_capital_letter_after_a_name_is_part_of_it() -> None:
+    evidence = "The Vault C upgrade cost £9,870 and was paid for by a grant from the Pellow Trust."
+    assert judge("The Vault C upgrade cost £9,870.", evidence).ok
+    v = judge("The Vault A upgrade cost £9,870.", evidence)  # another vault; "A" is no article here
+    assert not v.ok and v.code == "unknown_subject", v

@@ -833,7 +833,9 @@ def name_spans(text: str, tokens: list[Token] | None = None) -> list[NameSpan]:
                 continue
             break
         run = toks[i:j + 1]
-        while len(run) > 1 and run[-1].norm in ARTICLES:
+        # a trailing article is no part of the name, but a capital letter after a name is a code
+        # ("Vault A", "Platform A"), as the name finder of claims reads it
+        while len(run) > 1 and run[-1].norm in ARTICLES and text[run[-1].start:run[-1].end] != "A":
             run = run[:-1]
         if all(t.norm in STOPWORDS for t in run):
             i = j + 1
