@@ -2254,3 +2254,11 @@ def test_a_later_will_move_from_a_to_b_tells_what_is_now() -> None:
             "Which beat does Ines Sousa cover now?", "health beat")
     answers(build([old, "Ines Sousa will move from Leeds to the York office on 15 July."]),
             "Which beat does Ines Sousa cover now?", "courts beat")  # another thing moved
+
+
+def test_a_hyphened_word_before_the_asked_noun_narrows_it_too() -> None:
+    p = build(["The Kelso office now expects the MV Orme to return to service on 2 April.",
+               "Sea trials for the MV Orme are scheduled for 28 March."])
+    answers(p, "What is the current expected return-to-service date for the MV Orme?", "2 April")
+    abstains(build(["Sea trials for the MV Orme are scheduled for 28 March."]),
+             "What is the current expected return-to-service date for the MV Orme?")

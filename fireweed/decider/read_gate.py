@@ -1196,7 +1196,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # sum a run "raised": a noun narrowing the asked one must be in a claim that says the asked
         # one only in other words, or only by a value of its kind
         narrower = _before_head(q)
-        if narrower is not None and not verbal(narrower.text) and narrower.text.isalpha() \
+        if narrower is not None and not verbal(narrower.text) and narrower.text.replace("-", "").isalpha() \
                 and narrower.text not in DETERMINERS and not narrower.text.endswith("ly") and not _grounded(ci, narrower):
             fail(narrower.text)
     if q.kind not in ("yesno", "keyword") and not q.about:
