@@ -2262,3 +2262,12 @@ def test_a_hyphened_word_before_the_asked_noun_narrows_it_too() -> None:
     answers(p, "What is the current expected return-to-service date for the MV Orme?", "2 April")
     abstains(build(["Sea trials for the MV Orme are scheduled for 28 March."]),
              "What is the current expected return-to-service date for the MV Orme?")
+
+
+def test_a_later_change_comes_first_only_if_it_says_what_the_best_answer_says() -> None:
+    p = build(["Application 24/0317/FUL proposes 96 flats on the former Kelso gasworks site.",
+               "The hearing of application 24/0317/FUL has moved to 19 June."])
+    answers(p, "application 24/0317/FUL site", "Kelso gasworks")  # not the hearing's new date
+    q = "Until what date is Bramley Lock closed?"
+    answers(build(["Bramley Lock is closed until 14 March for repairs.",
+                   "The Avon Trust has extended the Bramley Lock closure to 28 March."]), q, "28 March")

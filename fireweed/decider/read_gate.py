@@ -296,8 +296,13 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
             # ("has extended the closure to 28 March") says what it is now, though an older one
             # matches a word or two more of the question
             top = good[0]
+            # (and only one that still says what the best answer says of the question: "application
+            # 24/0317/FUL site" is not told by "its hearing has moved to 19 June")
+            top_ci = index_of(view.fact(top.mid))
+            asked = [w for w in (q.head_word, q.verb_word, *q.soft) if w is not None and _grounded(top_ci, w)]
             changed = [m for m in good[1:] if view.seq(m.mid) > view.seq(top.mid) and m.score >= top.score - 2.0
-                       and _CHANGED_TO.search(_claim_of(view, m))]
+                       and _CHANGED_TO.search(_claim_of(view, m))
+                       and all(_grounded(index_of(view.fact(m.mid)), w) for w in asked)]
             if changed:
                 first = max(changed, key=lambda m: view.seq(m.mid))
                 good = [first] + [m for m in good if m is not first]
