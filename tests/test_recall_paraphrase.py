@@ -2271,3 +2271,18 @@ def test_a_later_change_comes_first_only_if_it_says_what_the_best_answer_says() 
     q = "Until what date is Bramley Lock closed?"
     answers(build(["Bramley Lock is closed until 14 March for repairs.",
                    "The Avon Trust has extended the Bramley Lock closure to 28 March."]), q, "28 March")
+
+
+def test_citing_pending_as_a_precaution_to_avoid_and_a_defect_rejected_for_say_why() -> None:
+    p = build(["A Kelso sample was rejected for a phenolic defect in two of five cups.",
+               "Ashworth committee refused application 23/1184/FUL by seven votes to two, citing highway safety.",
+               "Ada Obi withdrew the MV Orme from service pending a full gearbox inspection.",
+               "Ivo Lund braked sharply to avoid a cyclist.",
+               "Ines Sousa moved 214 accessions from Vault C to Vault A as a precaution.",
+               "The Tolan sample was rejected on 3 May."])
+    answers(p, "Why was the Kelso sample rejected?", "phenolic defect")
+    answers(p, "application 23/1184/FUL refusal reason", "highway safety")
+    answers(p, "Why did Ada Obi withdraw the MV Orme from service?", "gearbox inspection")
+    answers(p, "Why did Ivo Lund brake?", "avoid a cyclist")
+    answers(p, "Why did Ines Sousa move accessions out of Vault C?", "precaution")
+    abstains(p, "Why was the Tolan sample rejected?")  # when, not why

@@ -76,6 +76,8 @@ _MISHAP_INGS = frozenset("""breaking fracturing spraining tearing twisting injur
     tripping crashing failing collapsing bursting cracking leaking flooding catching""".split())
 # words that end the noun phrase after "with"
 _PHRASE_ENDS = frozenset("in on at to from for by after before during and or but".split())
+# what a thing is done "to" keep from happening, or to keep: the purpose is why
+_AVERTING = frozenset({"avoid", "prevent", "protect", "save", "reduce", "ease", "limit", "stop"})
 # verbs that take a thing somewhere, beside the lexicon's group of moving
 _CARRYING = frozenset(stem(w) for w in ("carry", "take", "bring", "send", "deliver", "return", "tow", "ship", "transport", "ferry"))
 # prepositions after a verb in a listed phrase ("move to", "pay for"), unlike adverb particles ("back")
@@ -613,12 +615,18 @@ def _build(fact: Fact) -> ClaimIndex:
                 # "the boiler failed at 02:30 when its circulation pump seized": a mishap at that
                 # moment is why
                 _add(ci, "reason", w)
-        if w == "with" and i > 0:
+        if w == "citing" or w == "pending" and nxt in _DETERMINERS \
+                or w == "to" and nxt in _AVERTING or w == "as" and lower[i + 1 : i + 3] in (["a", "precaution"], ["a", "result"]):
+            # "refused ..., citing highway safety", "withdrew the ferry pending an inspection", "braked
+            # to avoid a cyclist", "moved them as a precaution": each says why
+            _add(ci, "reason", w)
+        if w == "with" and i > 0 or w == "for" and i > 0 and past_form(prev):
             phrase = lower[i + 1 : i + 6]
             phrase = phrase[: next((k for k, x in enumerate(phrase) if x in _PHRASE_ENDS or not (x.isalpha() or "-" in x)),
                                    len(phrase))]
             if phrase and phrase[-1] in _MISHAPS:
-                # "was withdrawn at 07:15 with a brake air leak": the mishap it happened with is why
+                # "was withdrawn at 07:15 with a brake air leak": the mishap it happened with is why,
+                # as what a thing was rejected for ("rejected for a phenolic defect")
                 _add(ci, "reason", w)
         if w in _PLACE_PREPS and i not in in_span:
             k = i + 1
