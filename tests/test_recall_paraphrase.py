@@ -2286,3 +2286,10 @@ def test_citing_pending_as_a_precaution_to_avoid_and_a_defect_rejected_for_say_w
     answers(p, "Why did Ivo Lund brake?", "avoid a cyclist")
     answers(p, "Why did Ines Sousa move accessions out of Vault C?", "precaution")
     abstains(p, "Why was the Tolan sample rejected?")  # when, not why
+
+
+def test_who_with_a_preposition_left_at_the_end_is_the_body_after_it() -> None:
+    p = build(["Ivo Lund reported the cyclist's behaviour to Wexcombe Police under reference WX-88213.",
+               "Ada Obi drove the van to Leeds."])
+    answers(p, "Who did Ivo Lund report the cyclist's behaviour to?", "Wexcombe Police")
+    abstains(p, "Who did Ada Obi drive the van to?")  # a place says where, not who

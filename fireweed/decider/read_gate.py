@@ -1100,7 +1100,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # Elsmouth in 1887": the building is set off after a comma and has no "by"; whoever
             # else the claim names did something else
             fail("who")
-        elif hole == "person" and q.head_word is None and not (ci.typed("person", exclude) or _who_name(ci, exclude)):
+        elif hole == "person" and q.head_word is None and not (ci.typed("person", exclude) or _who_name(ci, exclude)
+                                                               or _name_after_asked_prep(ci, q, exclude)):
             # "who did they beat": a team or a firm answers "who" as well as a person, but not a
             # place ("hired a lawyer in Oslo" does not say who)
             fail("who")
@@ -2424,6 +2425,14 @@ def _unit_not_given(q: Question, ci: ClaimIndex, after_in: bool = False) -> str 
         if not any(x == w or (unit is not None and unit_word(x) == unit) for x in ci.lower):
             return t.text
     return None
+
+
+def _name_after_asked_prep(ci: ClaimIndex, q: Question, exclude: frozenset[str] | set[str]) -> bool:
+    """ "Who did he report it to" <- "reported it to Wexcombe Police": the preposition the question
+    leaves at its end stands before a name in the claim, which is who."""
+    last = next((t.text.lower() for t in reversed(q.tokens) if t.text[:1].isalnum()), "")
+    return last in ("to", "with", "from", "for", "by") and any(
+        s.prep == last and s.key not in exclude and guess_kind(s.text) in ("person", "org") for s in ci.spans)
 
 
 def _ends_with(q: Question, word: str) -> bool:
