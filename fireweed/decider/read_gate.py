@@ -2430,7 +2430,7 @@ def _unit_not_given(q: Question, ci: ClaimIndex, after_in: bool = False) -> str 
 def _name_after_asked_prep(ci: ClaimIndex, q: Question, exclude: frozenset[str] | set[str]) -> bool:
     """ "Who did he report it to" <- "reported it to Wexcombe Police": the preposition the question
     leaves at its end stands before a name in the claim, which is who."""
-    last = next((t.text.lower() for t in reversed(q.tokens) if t.text[:1].isalnum()), "")
+    last = _last_word(q)
     return last in ("to", "with", "from", "for", "by") and any(
         s.prep == last and s.key not in exclude and guess_kind(s.text) in ("person", "org") for s in ci.spans)
 
@@ -2438,8 +2438,12 @@ def _name_after_asked_prep(ci: ClaimIndex, q: Question, exclude: frozenset[str] 
 def _ends_with(q: Question, word: str) -> bool:
     """Whether the question's last word is this one (a preposition left at the end: "what is the
     talk about")."""
-    last = next((t for t in reversed(q.tokens) if t.text[:1].isalnum()), None)
-    return last is not None and last.text.lower() == word
+    return _last_word(q) == word
+
+
+def _last_word(q: Question) -> str:
+    """The question's last word, in lower case ("" when it has none)."""
+    return next((t.text.lower() for t in reversed(q.tokens) if t.text[:1].isalnum()), "")
 
 
 def _complement_after(ci: ClaimIndex, noun: Word) -> bool:
