@@ -1463,9 +1463,14 @@ _GATHERING = frozenset(stem(w) for w in ("raise", "collect", "donate", "earn", "
 
 def _money_gathered(ci: ClaimIndex) -> bool:
     """Whether every sum the claim states is the object of a verb of gathering money."""
+    return _every_sum_after(ci, _GATHERING, 2)
+
+
+def _every_sum_after(ci: ClaimIndex, verbs: frozenset[str], reach: int) -> bool:
+    """Whether the claim states a sum, and one of ``verbs`` stands within ``reach`` words before each."""
     lower = ci.lower
     sums = [i for i, w in enumerate(lower) if w[:1] in "£$€¥" and any(c.isdigit() for c in w)]
-    return bool(sums) and all(any(stem(lower[j]) in _GATHERING for j in range(max(0, i - 2), i)) for i in sums)
+    return bool(sums) and all(any(stem(lower[j]) in verbs for j in range(max(0, i - reach), i)) for i in sums)
 
 
 # Verbs that put a worth on a thing: "valued the letters at £48,000" says what they are worth, not a
@@ -1475,9 +1480,7 @@ _VALUING = frozenset(stem(w) for w in ("value", "revalue", "estimate", "assess",
 
 def _money_valued(ci: ClaimIndex) -> bool:
     """Whether every sum the claim states is a worth put on a thing by a verb of valuing."""
-    lower = ci.lower
-    sums = [i for i, w in enumerate(lower) if w[:1] in "£$€¥" and any(c.isdigit() for c in w)]
-    return bool(sums) and all(any(stem(lower[j]) in _VALUING for j in range(max(0, i - 7), i)) for i in sums)
+    return _every_sum_after(ci, _VALUING, 7)
 
 
 def _price_stated(ci: ClaimIndex) -> bool:
