@@ -2293,3 +2293,15 @@ def test_who_with_a_preposition_left_at_the_end_is_the_body_after_it() -> None:
                "Ada Obi drove the van to Leeds."])
     answers(p, "Who did Ivo Lund report the cyclist's behaviour to?", "Wexcombe Police")
     abstains(p, "Who did Ada Obi drive the van to?")  # a place says where, not who
+
+
+def test_a_count_holds_for_its_act_not_for_the_converse_act() -> None:
+    p = build(["The Harbour Trust sold 40 moorings in 2025.",
+               "Lena Park sent 30 parcels to Oslo.",
+               "Maria Okafor donated 312 letters to the county archive."])
+    answers(p, "How many moorings did the Harbour Trust sell?", "40")
+    abstains(p, "How many moorings did the Harbour Trust buy?")  # the seller's count is no purchase
+    answers(p, "How many parcels did Lena Park send?", "30")
+    abstains(p, "How many parcels did Lena Park receive?")
+    answers(p, "How many letters did Maria Okafor give?", "312")
+    abstains(p, "How many letters did Maria Okafor sell?")  # a gift is no sale
