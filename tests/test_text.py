@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fireweed.decider.lexicon import stem as lexicon_stem
 from fireweed.decider import text as T
 from fireweed.decider.text import (
     _Spans,
@@ -101,6 +102,8 @@ def test_sentences_respect_abbreviations() -> None:
         ("used", "uses", "using", "use"),
         ("children", "child"),
         ("boxes", "box"),
+        ("flowers", "flower"),
+        ("counters", "countered", "counter"),
     ],
 )
 def test_stem_conflates_inflections(group: tuple[str, ...]) -> None:
@@ -110,6 +113,18 @@ def test_stem_conflates_inflections(group: tuple[str, ...]) -> None:
 @pytest.mark.parametrize(("a", "b"), [("join", "joint"), ("biggest", "big"), ("use", "us"), ("red", "read")])
 def test_stem_keeps_different_words_apart(a: str, b: str) -> None:
     assert stem(a) != stem(b)
+
+
+@pytest.mark.parametrize(("a", "b"), [("flower", "flow"), ("shower", "show"), ("counter", "count"), ("banner", "ban")])
+def test_both_stemmers_keep_a_plain_er_noun_apart_from_the_shorter_word(a: str, b: str) -> None:
+    assert stem(a) != stem(b)
+    assert lexicon_stem(a) != lexicon_stem(b)
+
+
+@pytest.mark.parametrize(("a", "b"), [("manager", "manage"), ("players", "play"), ("flowers", "flower")])
+def test_both_stemmers_still_meet_an_agent_and_its_verb(a: str, b: str) -> None:
+    assert stem(a) == stem(b)
+    assert lexicon_stem(a) == lexicon_stem(b)
 
 
 def test_stem_is_total() -> None:

@@ -342,16 +342,24 @@ for _base, _forms in {
         _IRREGULAR[_f] = _base
 
 # Words whose "-ed"/"-er"/"-s" ending is part of the root, not an inflection.
+# Words ending in "er" that are no agent of a verb: "flower" is not one who flows, "counter" not
+# one who counts. Both stemmers keep them whole, so they never meet the shorter word.
+PLAIN_ER = frozenset(
+    """under over after water winter summer number member order other either neither never ever
+    paper center centre letter matter river silver super cover power tower lower upper offer
+    enter master meter metre liter litre quarter corner border partner chapter sister brother
+    mother father daughter server filter finger hunger
+    flower shower tender ponder hammer banner manner dinner butter batter better bitter litter
+    pepper copper charter counter poster sweater shutter gutter ladder rubber thunder weather
+    feather leather shoulder powder wonder timber chamber lumber cancer soccer""".split()
+)
+
 _KEEP = frozenset(
     """need feed seed speed succeed proceed exceed bleed breed weed heed deed reed greed indeed
     bed red wed shed led fled bred sled hundred kindred
     bus gas yes this thus plus minus bonus census campus virus status chorus focus series species
-    news lens always perhaps was has is his its us
-    under over after water winter summer number member order other either neither never ever
-    paper center centre letter matter river silver super cover power tower lower upper offer
-    enter master meter metre liter litre quarter corner border partner chapter sister brother
-    mother father daughter server filter finger hunger""".split()
-)
+    news lens always perhaps was has is his its us""".split()
+) | PLAIN_ER
 
 
 _VERB_PREFIXES = ("re", "over", "under", "out", "mis", "fore", "with", "up", "un")

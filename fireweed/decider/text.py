@@ -27,7 +27,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Iterable
 
-from .lexicon import MONTHS, prefixed_irregular, role_word
+from .lexicon import MONTHS, PLAIN_ER, prefixed_irregular, role_word
 
 __all__ = [
     "Token",
@@ -598,7 +598,7 @@ def _stem(word: str) -> str:
         w = w[:-1]
     if w.endswith("eed") and len(w) > 4:
         w = w[:-1]  # "proceeds" -> "proceed" -> as "proceed" itself
-    if w.endswith("er") and len(w) > 5 and _has_vowel(w[:-2]):
+    if w.endswith("er") and len(w) > 5 and _has_vowel(w[:-2]) and w not in PLAIN_ER:
         w = _undouble(w[:-2])
     elif w.endswith("ly") and len(w) > 5:
         w = w[:-2]
