@@ -2305,3 +2305,60 @@ def test_a_count_holds_for_its_act_not_for_the_converse_act() -> None:
     abstains(p, "How many parcels did Lena Park receive?")
     answers(p, "How many letters did Maria Okafor give?", "312")
     abstains(p, "How many letters did Maria Okafor sell?")  # a gift is no sale
+
+
+def test_a_number_before_a_named_thing_and_a_plural_counts_it_where_a_house_number_does_not() -> None:
+    p = build(["Ivo Marchetti-Blum offered to lend the museum his collection of 19 Black Forest cuckoo clocks.",
+               "Ada Obi bought 12 Mill Road in May."])
+    answers(p, "How many Black Forest cuckoo clocks did Ivo Marchetti-Blum offer to lend the museum?", "19")
+    abstains(p, "How many houses did Ada Obi buy?")  # "12 Mill Road" is an address
+    abstains(p, "What is the value of Ivo Marchetti-Blum's clock collection?")  # a number of clocks is no value
+
+
+def test_who_is_the_x_is_answered_by_a_firm_the_claim_says_is_the_x() -> None:
+    p = build(["Corvedale Homes Ltd is the applicant for application LA/24/0187."])
+    answers(p, "Who is the applicant for application LA/24/0187?", "Corvedale Homes")
+    abstains(p, "Who is the agent for application LA/24/0187?")
+
+
+def test_once_opens_a_clause_and_a_shared_past_form_ends_the_which_phrase() -> None:
+    p = build(["The rescheduled Kestleby concert on 21 November sold 1,130 tickets.",
+               "At 17:26 tram T-207 struck a delivery van on Selkirk Road."])
+    answers(p, "How many tickets did the Kestleby concert sell once it had been rescheduled?", "1,130")
+    abstains(p, "How many tickets did the Kestleby concert give away once it had been rescheduled?")
+    answers(p, "Which tram hit a delivery van on Selkirk Road?", "T-207")
+    abstains(p, "Which tram hit a cyclist on Selkirk Road?")
+
+
+def test_a_date_asked_within_a_month_still_finds_the_verb_and_a_duty_is_no_event() -> None:
+    p = build(["Harrowgate & Bell Stoneworks must complete the north-west pinnacle by 30 September 2024.",
+               "Harrowgate & Bell Stoneworks completed the south-west pinnacle on 3 September 2024."])
+    answers(p, "On what date in September 2024 did Harrowgate & Bell Stoneworks finish the south-west pinnacle?",
+            "3 September")
+    abstains(p, "On what date in September 2024 did Harrowgate & Bell Stoneworks finish the north-west pinnacle?")
+
+
+def test_what_fault_is_not_answered_by_a_claim_that_found_no_fault() -> None:
+    p = build(["Jens Albrecht found no fault with the wheelchair lift on Bus 3.",
+               "Jens Albrecht found a wiring fault in the wheelchair lift on Bus 4."])
+    answers(p, "What fault did Jens Albrecht find in the wheelchair lift on Bus 4?", "wiring")
+    abstains(p, "What fault did Jens Albrecht find in the wheelchair lift on Bus 3?")
+
+
+def test_ordinary_equivalents_of_need_test_abandon_admit_prepare_and_output() -> None:
+    p = build(["The spinning mule known as Old Bess needs 14 new spindles.",
+               "The Cranbeck dye house will trial a madder-root red on 40 kg of yarn.",
+               "Declan Ferriter aborted a launch at 11:20.",
+               "Captain Lars Vestergaard accepted that the ladder had not been inspected since January.",
+               "Chen Weiling asked Dr Lucia Ferraby to prepare a loan agreement by 31 July.",
+               "Lost output from carding machine C-3 is estimated at 180 kg of sliver.",
+               "Per diems for the Northmere Sinfonia tour are set at £42 a day."])
+    answers(p, "What is Old Bess's spindle requirement?", "14")
+    answers(p, "How much yarn will the Cranbeck dye house use to test a madder-root red?", "40 kg")
+    answers(p, "When did Declan Ferriter abandon a launch?", "11:20")
+    answers(p, "What did Captain Lars Vestergaard admit about the ladder?", "not been inspected")
+    answers(p, "By what date must Dr Lucia Ferraby draw up the loan agreement?", "31 July")
+    answers(p, "How much sliver production was lost from carding machine C-3?", "180 kg")
+    answers(p, "What is the daily allowance on the Northmere Sinfonia tour?", "£42")
+    abstains(p, "How much yarn will the Cranbeck dye house sell?")
+    abstains(p, "What did Captain Lars Vestergaard deny about the ladder?")

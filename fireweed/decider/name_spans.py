@@ -69,6 +69,16 @@ _ORG_SUFFIX = frozenset(
     taxis aviation marine shipping players singers chorus ensemble quartet opera ballet radio gazette
     herald chronicle journal distillery vineyard hospice""".split()
 )
+def _counts_what_follows(texts: list[str], lowers: list[str], k: int) -> bool:
+    """A plural noun after the name: "19 Black Forest cuckoo clocks" counts clocks, where "12 Mill
+    Road" alone is an address."""
+    while k < len(texts) and texts[k].islower() and texts[k].isalpha() and lowers[k] not in STOPWORDS:
+        if texts[k].endswith("s") and not texts[k].endswith(("ss", "us", "is")):
+            return True
+        k += 1
+    return False
+
+
 _PLACE_SUFFIX = frozenset(
     """street st st. road rd rd. lane row avenue ave way square wharf port city town village park gardens garden
     hall house bridge hill hills river lake loch bay sound island islands isle mountain mountains valley
@@ -315,6 +325,7 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
             and name_word[i + 2]
             and lowers[i + 1] not in STOPWORDS
             and lowers[i + 2] in _PLACE_SUFFIX
+            and not _counts_what_follows(texts, lowers, i + 3)
         ):
             lead_number = True
             j = i + 1

@@ -293,10 +293,11 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         noun = w in _NOUN_AFTER_DET and i > 0 and lower[i - 1] in _DETS  # "on the till", "a will", "the mine"
         if i in in_span or (w in STOPWORDS and not noun) or w in WH or not any(c.isalpha() for c in w) or is_number(w) \
                 or w in _NOW_ONLY or w in _UNABLE \
-                or w == "due" and i + 2 < n and lower[i + 1] == "to" and (lower[i + 2] == "be" or is_verb(lower[i + 2])):
+                or w == "due" and i + 2 < n and lower[i + 1] == "to" and (lower[i + 2] == "be" or is_verb(lower[i + 2])) \
+                or w == "once" and i + 1 < n and (lower[i + 1] in _PRONOUNS or lower[i + 1] in _DETS):
             # ("what is the set budget now": "now" says when, which q.present keeps, and is no noun;
             # "unable to" says "not", which q.negated keeps; "due to be moved" says only that it
-            # was planned, as "going to" does)
+            # was planned, as "going to" does; "once it had been moved" opens a clause as "when" does)
             i += 1
             continue
         words.append(Word(stems[i], w, i))
@@ -802,7 +803,7 @@ _OWNERS = frozenset({"'s", "his", "her", "their", "my", "your", "our"})
 _DETS = frozenset({"the", "a", "an", "his", "her", "their", "its", "our", "my", "your", "this", "these", "those"})
 DETERMINERS = _DETS  # for the read gate, which reads the phrases a question's words stand in
 _WEEKDAY_SINGULAR = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
-_SUBORD = frozenset({"while", "when", "because", "whereas", "although", "though", "unless", "whether"})
+_SUBORD = frozenset({"while", "when", "because", "whereas", "although", "though", "unless", "whether", "once"})
 _PRONOUNS = frozenset({"it", "he", "she", "they", "we", "you", "i", "there"})
 _PRESENT_ADJ = frozenset({"new", "current", "latest", "present"})
 _CLASSIFIERS = frozenset(stem(w) for w in "kind type sort form variety category".split())
@@ -853,7 +854,8 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
         # "which school in Leith did ...": a modifier after the head noun
         while k < n and lower[k] in PREPOSITIONS and lower[k] not in ("to",):
             k += 1
-            while k < n and (lower[k] in _DETS or k in span_at or (k in by_index and (not is_verb(lower[k]) or lower[k - 1] in _DETS or lower[k - 1] in PREPOSITIONS))):
+            while k < n and (lower[k] in _DETS or k in span_at or is_number(lower[k])
+                             or (k in by_index and (not is_verb(lower[k]) or lower[k - 1] in _DETS or lower[k - 1] in PREPOSITIONS))):
                 k = span_at[k].last if k in span_at else k + 1
     while k in phrase_at and phrase_at[k][1] not in lexicon().relation_of:
         k = phrase_at[k][0]  # "how many meals a day can she eat": "a day" qualifies the head
@@ -940,5 +942,5 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
 _NOUN_AFTER_DET = frozenset({"till", "will", "mine", "inside", "outside", "past"})
 _ADV = frozenset({"not", "n't", "to", "now", "still", "currently", "also", "being", "been", "already", "ever", "never", "first", "just"})
 _PARTICIPLES = frozenset(
-    "held made led taken sold bought paid sent built written given shown known seen left found kept lent meant run done gone cut put set split won lost told".split()
+    "held made led taken sold bought paid sent built written given shown known seen left found kept lent meant run done gone cut put set split won lost told hit hurt shut quit".split()
 )

@@ -801,6 +801,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     q_number_values = {v.split(" ")[0] for v in q.numbers}
     exclude = q_spans | q_number_values
 
+    premise = False
     # the demand head
     if (q.kind == "what" and q.hole == "thing" or q.kind == "who" and q.hole == "person") \
             and q.head_word is None and q.verb_word is None and q.soft and not _grounded(ci, q.soft[0]):
@@ -841,6 +842,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                          and not _kind_word_grounded(ci, q)):
             literal += 1
             score += 4
+            if q.kind in ("what", "which") and not q.negated and _denied(ci, q.head_word):
+                # "what fault did he find in the lift" is not answered by "found no fault with the
+                # lift": the claim says there was none
+                premise = True
             if q.head_of is not None:
                 if _grounded(ci, q.head_of):
                     score += 2
@@ -933,7 +938,6 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # a unit, "of" names what is measured, and that is what is asked
             fail(w.text)
     # the main verb
-    premise = False
     head_counts = q.kind == "how" and q.hole == "number" and q.head_word is not None and literal > 0 \
         and not _bound_only(ci, q.head_word)
     if q.hole == "money" and q.verb_word is not None and q.verb_word.stem in _PRICE_VERBS and ci.typed("money", exclude) \
@@ -1077,6 +1081,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "where was flight NW318 flying to" is not answered by "pushing back flight NW318 from
         # Stand 22": a place the claim goes from is no place it goes to
         fail("where")
+    if hole == "amount" and q.head_word is not None and q.head_word.stem == _VALUE and not ci.typed("money", exclude) \
+            and not _grounded(ci, q.head_word) and _only_counts(ci, exclude):
+        # "what is the value of his collection" is not answered by "his collection of 19 clocks":
+        # a number of things is no value of theirs ("kidney values were 180 and 2.1" is one)
+        fail(q.head_word.text)
     if hole == "role" and q.kind in ("what", "which") and _roles_all_asked(ci, q):
         # "what was his job before he became deputy news editor" is not answered by "has been
         # appointed deputy news editor": a role the question itself names is not the one it asks
@@ -1105,7 +1114,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # "who did they beat": a team or a firm answers "who" as well as a person, but not a
             # place ("hired a lawyer in Oslo" does not say who)
             fail("who")
-        elif hole == "person" and q.head_word is not None and literal and not ci.typed("person", exclude):
+        elif hole == "person" and q.head_word is not None and literal and not ci.typed("person", exclude) \
+                and not _named_as(ci, q.head_word, exclude):
             # "who is the treasurer" answered by a claim that names the treasurer
             fail("who")
         elif hole != "person" and not ci.typed(hole, exclude) or (hole == "person" and q.head_word is not None and not literal and not ci.typed("person", exclude)):
@@ -2752,6 +2762,46 @@ def _narrowing_phrases(q: Question) -> list[list[Word]]:
         else:
             inside = False  # a verb, a clause ("the fraud Dominic admitted"), punctuation
     return [phrase for phrase in out if phrase]
+
+
+_VALUE = stem("value")
+
+
+def _denied(ci: ClaimIndex, w: Word) -> bool:
+    """Every mention of the word in the claim has "no" before it ("found no fault", "no major
+    damage"): the claim says there is none of it."""
+    pos = ci.positions(w.concepts)
+    return bool(pos) and all(p > 0 and (ci.lower[p - 1] == "no" or p > 1 and ci.lower[p - 2] == "no"
+                                        and ci.lower[p - 1].isalpha() and ci.lower[p - 1] not in STOPWORDS)
+                             for p in pos)
+
+
+def _only_counts(ci: ClaimIndex, exclude: set[str]) -> bool:
+    """Every number of the claim counts the word after it ("19 Black Forest cuckoo clocks"), or it
+    has none."""
+    numbers = ci.types.get("number", set()) - set(exclude)
+    for k, w in enumerate(ci.lower):
+        if w in numbers:
+            nxt = ci.lower[k + 1] if k + 1 < len(ci.lower) else ""
+            if not nxt.isalpha() or nxt in STOPWORDS:
+                return False
+    return True
+
+
+def _named_as(ci: ClaimIndex, head: Word, exclude: set[str]) -> bool:
+    """The claim says a name is the head: "Corvedale Homes Ltd is the applicant" answers "who is the
+    applicant", though a firm is no person; what it is called is said of it outright."""
+    for s in ci.spans:
+        if s.key in exclude:
+            continue
+        k = s.last
+        if k < len(ci.lower) and ci.lower[k] in BE_FORMS:
+            k += 1
+            if k < len(ci.lower) and ci.lower[k] in ("the", "a", "an"):
+                k += 1
+            if k < len(ci.lower) and stem(ci.lower[k]) == head.stem:
+                return True
+    return False
 
 
 def _who_name(ci: ClaimIndex, exclude: set[str]) -> bool:
