@@ -2362,3 +2362,19 @@ def test_ordinary_equivalents_of_need_test_abandon_admit_prepare_and_output() ->
     answers(p, "What is the daily allowance on the Northmere Sinfonia tour?", "£42")
     abstains(p, "How much yarn will the Cranbeck dye house sell?")
     abstains(p, "What did Captain Lars Vestergaard deny about the ladder?")
+
+
+def test_a_capital_that_only_opens_the_query_names_nothing() -> None:
+    p = build(["Damage to tram T-207 is estimated at £23,000."])
+    answers(p, "Tram T-207 damage estimate", "£23,000")
+    abstains(p, "Tram T-208 damage estimate")  # no claim has those words either
+
+
+def test_a_passive_question_asks_what_was_done_to_its_subject() -> None:
+    p = build(["Ruth Okafor hired Bilal Khan.",
+               "Voltaic Bridge scheduled the Brindle Court installation for 21 May 2024.",
+               "A Saanen goat named Pippi was admitted at 11:20."])
+    answers(p, "Who was Bilal Khan hired by?", "Ruth Okafor")
+    abstains(p, "Who was Ruth Okafor hired by?")  # Ruth did the hiring
+    answers(p, "When is the Brindle Court installation scheduled?", "21 May")
+    answers(p, "At what time was the Saanen goat named Pippi admitted?", "11:20")

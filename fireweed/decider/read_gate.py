@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 from fireweed.decider.facts import CHANGE_VERBS, COPULAS, resulting_state
 from fireweed.decider.grounding import (CLOCK_RE, PRIOR_MARKERS, TIMES_WORDS, ClaimIndex, age_clause, index_of, is_measure_unit,
                                         year_of_origin)
-from fireweed.decider.lexicon import AUXILIARIES, BE_FORMS, MONTHS, STOPWORDS, WEEKDAYS, is_number, is_verb, past_form, role_word, stem
+from fireweed.decider.lexicon import AUXILIARIES, BE_FORMS, MONTHS, PREPOSITIONS, STOPWORDS, WEEKDAYS, is_number, is_verb, past_form, role_word, stem
 from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.numerals_grounded import unit_word
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
@@ -465,7 +465,7 @@ def _resolve_spans(view: Any, q: Question, demote: bool) -> RecallAnswer | tuple
                                            text=q.text[name_at.start:span.end])
                 q.spans[q.spans.index(span_was)] = span
         if res.status == "not_found":
-            if demote and _only_opens_sentences(view, span):
+            if demote and (_only_opens_sentences(view, span) or _capital_only_opens_query(view, span)):
                 plain.add(span.key)
                 continue
             return _abstain(
@@ -509,6 +509,25 @@ def _only_opens_sentences(view: Any, span: Any) -> bool:
             continue
         named = {x for e in view.subjects(mid) for x in view.entity_name(e).lower().split()}
         if not named & {w.lower() for w in words}:  # the claim made no entity of it
+            return True
+    return False
+
+
+def _capital_only_opens_query(view: Any, span: Any) -> bool:
+    """Whether a name that opens the question is a stored claim's words in lower case ("Tram T-207
+    damage estimate" <- "Damage to tram T-207 is estimated at ..."): the query's first capital
+    says nothing, and the claim made no entity of the words."""
+    words = span.text.split()
+    if span.first != 0 or len(words) < 2 or not words[0][:1].isupper():
+        return False
+    pattern = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, [words[0].lower(), *words[1:]])) + r"(?!\w)")
+    counts = view.memories_with_any(sorted({stem(w.lower()) for w in words}), cap=20)
+    for mid, n in counts.items():
+        f = view.fact(mid)
+        if n < len(set(words)) or f is None or view.visible(mid) is None or not pattern.search(f.claim):
+            continue
+        named = {x for e in view.subjects(mid) for x in view.entity_name(e).lower().split()}
+        if not named & {w.lower() for w in words}:
             return True
     return False
 
@@ -2069,7 +2088,19 @@ def _passive_text(tokens: list[Any], upto: int) -> bool:
         return False
     if upto + 1 < len(lower) and lower[upto + 1] == "by":
         return True
-    return lower[upto].endswith(("ed", "en", "wn", "ne")) and any(w in BE_FORMS for w in lower[max(0, upto - 4):upto])
+    if lower[upto].endswith(("ed", "en", "wn", "ne")):
+        return any(w in BE_FORMS for w in lower[max(0, upto - 4):upto])
+    if past_form(lower[upto]) or lower[upto] in _SAME_PARTICIPLES:
+        # "was sold", "had been shut": an irregular participle straight after "be"
+        k = upto - 1
+        while k >= 0 and (lower[k] == "not" or lower[k].endswith("ly")):
+            k -= 1
+        return k >= 0 and lower[k] in BE_FORMS
+    return False
+
+
+# participles spelt as their base form
+_SAME_PARTICIPLES = frozenset({"shut", "put", "set", "cut", "hit", "hurt", "let", "quit", "split", "spread", "cast", "run"})
 
 
 def _doer(fact: Any, v: int) -> str | None:
@@ -2128,9 +2159,9 @@ def _role_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
         return None
     # ("at a cost of £740": the verb's word as a noun has no doer)
     at = [p for p in ci.positions(verb.concepts) if not (p > 0 and ci.lower[p - 1] in DETERMINERS)]
-    if not at or _passive_text(q.tokens, verb.index) or any(_passive_text(fact.tokens, p) or _set_off_participle(ci, p)
-                                                            for p in at):
+    if not at or any(_passive_text(fact.tokens, p) or _set_off_participle(ci, p) for p in at):
         return None
+    passive_q = _passive_text(q.tokens, verb.index) or _inverted_passive(q, verb)
     # "won the final, beating Jovan": the verb twice over (an equivalent, a participle) is still
     # compared when every occurrence has the same doer
     doers = {_doer(fact, p) for p in at}
@@ -2141,6 +2172,14 @@ def _role_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
         return None
     in_claim = {s.key for s in fact.spans}
     before = [s for s in q.spans if s.last <= verb.index and not s.possessive and s.prep is None]
+    if passive_q:
+        # "who was Ruth hired by" asks who did it to Ruth; "Ruth hired Bilal" has Ruth doing it
+        # (but "Arjun moves to the new project" has no object: who moves is the one moved)
+        if any(p + 1 >= len(ci.lower) or ci.lower[p + 1] in PREPOSITIONS or not ci.lower[p + 1].isalnum() for p in at):
+            return None
+        if not all(_subject_of(fact, doer, p) for p in at):
+            return None  # "a Saanen goat named Pippi": the participle modifies a noun, and has no doer
+        return before[-1].text if before and _asked_name(doer, {before[-1].key}) else None
     if before:
         asked = before[-1]
         mine = {asked.key}
@@ -2158,6 +2197,30 @@ def _role_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
                 continue
             return span.text
     return None
+
+
+def _subject_of(fact: Any, key: str, p: int) -> bool:
+    """The name is the verb's subject: only auxiliaries and adverbs stand between them."""
+    ends = [sp.last for sp in fact.spans if sp.key == key and sp.last <= p]
+    if not ends:
+        return False
+    between = [t.text.lower() for t in fact.tokens[max(ends):p]]
+    return all(w in AUXILIARIES or w == "not" or w.endswith("ly") for w in between)
+
+
+def _inverted_passive(q: Question, verb: Word) -> bool:
+    """ "When is the Brindle Court installation scheduled": a question's "be" comes first, however
+    long the subject between it and the participle. Not "how much was the cheque the club
+    presented" (a second noun phrase is the participle's own subject), nor "is expected to
+    restart" (a complement follows, whose doer the passive does not change)."""
+    lower = [t.text.lower() for t in q.tokens]
+    k = verb.index
+    if not verb.text.endswith(("ed", "en", "wn", "ne")) or " " in verb.text or (k + 1 < len(lower) and lower[k + 1] == "to"):
+        return False
+    be = next((i for i in range(k) if lower[i] in BE_FORMS), None)
+    if be is None or any(w in ("do", "does", "did", "has", "have", "had") for w in lower[:k]):
+        return False
+    return sum(w in DETERMINERS for w in lower[be + 1:k]) <= 1
 
 
 def _set_off_participle(ci: ClaimIndex, p: int) -> bool:
