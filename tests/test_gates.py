@@ -925,6 +925,22 @@ def test_a_distributive_binds_the_number_right_before_it() -> None:
     assert judge("At Hollowfield, beef mince is £8.90.", evidence).code == "asserts_more_than_evidence"
 
 
+def test_each_with_a_participle_distributes_the_number_after_it() -> None:
+    evidence = "Voltaic Bridge commissioned four RapidArc 50 chargers, each rated at 50 kW, for Orchard Retail Park."
+    # the model's "50" is not the rating that "each" distributes
+    assert judge("Voltaic Bridge commissioned four RapidArc 50 chargers for Orchard Retail Park.", evidence).ok
+    assert judge("Voltaic Bridge commissioned four chargers rated at 50 kW.", evidence).code == "asserts_more_than_evidence"
+    assert judge("The array produces 50 MW.", "The array produces 50 kW.").code == "numeral_invented"
+    assert judge("The array produces 50 kilowatts.", "The array produces 50 kW.").ok
+
+
+def test_coordinated_participles_share_their_agent() -> None:
+    evidence = "Rosamund Achebe photographed and catalogued all 212 movement parts."
+    assert judge("All 212 movement parts were photographed and catalogued by Rosamund Achebe.", evidence).ok
+    assert judge("The 212 movement parts photographed and catalogued Rosamund Achebe.",
+                 evidence).code == "relation_transposed"
+
+
 def test_a_relative_clause_may_trade_places_with_its_main_clause() -> None:
     evidence = "Jarek Umeadi glazed the bowls that Xanthe Bjornstad had thrown."
     assert judge("Xanthe Bjornstad had thrown the bowls that Jarek Umeadi glazed.", evidence).ok

@@ -169,12 +169,14 @@ _UNIT = _units(
     ("volume", "litre litres liter liters l"), ("volume", "millilitre millilitres milliliter milliliters ml"),
     ("volume", "gallon gallons gal"), ("volume", "pint pints pt"),
     ("area", "acre acres"), ("area", "hectare hectares ha"),
+    ("power", "watt watts w"), ("power", "kilowatt kilowatts kw"), ("power", "megawatt megawatts mw"),
+    ("energy", "kilowatt-hour kilowatt-hours kwh"), ("energy", "megawatt-hour megawatt-hours mwh"),
 )
 # After a price's "per", "pound" is a weight.
 _PER_UNIT = {"pound": ("mass", "lb"), "pounds": ("mass", "lb")}
 # Abbreviations that are also words or letters: a unit only right after a numeral written in digits.
 _GLUED = re.compile(r"(?<=\d)[^\W\d_]+$")  # the letters glued to a numeral's digits
-_DIGITS_ONLY = frozenset({"m", "mi", "in", "g", "t", "st", "s", "h", "l", "kn", "pt", "ha", "min", "sec"})
+_DIGITS_ONLY = frozenset({"m", "mi", "in", "g", "t", "st", "s", "h", "l", "kn", "pt", "ha", "min", "sec", "w"})
 
 
 def _per_hour(a: Analysis, word: str, end: int) -> tuple[str, int]:
@@ -240,6 +242,11 @@ def _unit_span(a: Analysis, num: Numeral) -> tuple[tuple[str, str], int, int] | 
 def _unit_of(a: Analysis, num: Numeral) -> tuple[str, str] | None:
     found = _unit_span(a, num)
     return found[0] if found is not None else None
+
+
+def unit_of(a: Analysis, num: Numeral) -> tuple[str, str] | None:
+    """The unit a count or price is given in ("kW" of "50 kW"), or None."""
+    return _unit_of(a, num)
 
 
 def same_unit_word(word: str, a: Analysis) -> bool:

@@ -56,7 +56,7 @@ from .text import (
     stem,
     stems_of,
 )
-from .numerals_grounded import same_unit_word, unit_carried
+from .numerals_grounded import same_unit_word, unit_carried, unit_of
 from .lexicon import BE_FORMS, COMMON_VERBS, MONTHS, WEEKDAYS
 from .verdicts import GateVerdict
 
@@ -981,8 +981,19 @@ def _rate_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozenset[st
         # a distributive is said of the number right before it ("chickens are £11.50 each and mince
         # is £8.90 per kilo": "each" is the chickens' price's), else of the one after it
         before = [x for x in near if x.end <= t.start]
-        near = before[-1:] or near
-        bound = [x for x in near if (x.kind, str(x.value)) in kept]
+        after = [x for x in near if x.start >= t.end]
+        if after and i + 1 < len(toks) and toks[i + 1].norm.endswith(("ed", "ing")) and len(toks[i + 1].norm) > 4:
+            # "four RapidArc 50 chargers, each rated at 50 kW": a participle after "each" says what
+            # each is, and the number it gives is the distributed one
+            near = after[:1]
+        else:
+            near = before[-1:] or near
+        # "50 kW" is not the claim's "RapidArc 50": a number given in a unit is the claim's only
+        # when the claim gives it in that unit too
+        bound = [x for x in near if (x.kind, str(x.value)) in kept
+                 and (x.kind != "number" or unit_of(evidence, x) is None
+                      or any(unit_of(claim, c) == unit_of(evidence, x) for c in claim.numerals
+                             if (c.kind, str(c.value)) == (x.kind, str(x.value))))]
         if bound:
             said = t.norm if marker == t.norm else f"{t.norm} {toks[i + 1].text}"
             return GateVerdict.refuse(
