@@ -2378,3 +2378,26 @@ def test_a_passive_question_asks_what_was_done_to_its_subject() -> None:
     abstains(p, "Who was Ruth Okafor hired by?")  # Ruth did the hiring
     answers(p, "When is the Brindle Court installation scheduled?", "21 May")
     answers(p, "At what time was the Saanen goat named Pippi admitted?", "11:20")
+
+
+def test_what_one_pays_is_a_sum_and_how_quickly_a_time_taken() -> None:
+    p = build(["Little Ashcombe Parish Council agreed to buy a defibrillator for the old telephone kiosk for £1,295.",
+               "Ada Obi bought a kettle.",
+               "Captain Sunita Varma was recovered by the crew of the launch Osprey within 90 seconds."])
+    answers(p, "What will Little Ashcombe Parish Council pay for a defibrillator?", "£1,295")
+    answers(p, "What did Ada Obi buy?", "kettle")  # what one buys stays a thing
+    abstains(p, "What did Ada Obi pay for a kettle?")  # the claim gives no sum
+    answers(p, "How quickly was Captain Sunita Varma recovered by the crew?", "90 seconds")
+    abstains(p, "How quickly did Ada Obi buy a kettle?")
+
+
+def test_tonnage_is_a_mass_and_low_tide_is_low_water_and_a_crew_a_team() -> None:
+    p = build(["Brannigan Freight will deliver the first 18 tonnes of Corsham Down stone on 24 June.",
+               "Brannigan Freight will deliver slate on 30 June.",
+               "Lucia Ferreira warned that the depth at the mouth of Port Ellary Harbour is 2.4 metres at low water.",
+               "Lars Eriksen's crew fitted 48 panels on the roof of Grantley Street Library."])
+    answers(p, "What is the tonnage of Brannigan Freight's first delivery of Corsham Down stone?", "18 tonnes")
+    abstains(p, "What is the tonnage of Brannigan Freight's delivery on 30 June?")  # that one gives no mass
+    answers(p, "How deep is the mouth of Port Ellary Harbour at low tide, according to Lucia Ferreira?", "2.4 metres")
+    abstains(p, "How deep is the mouth of Port Ellary Harbour at high tide?")
+    answers(p, "How many panels did Lars Eriksen's team fit on the roof of Grantley Street Library?", "48")

@@ -71,7 +71,7 @@ TYPE_NOUNS: dict[str, str] = {
         "salary": "money", "money": "money", "funding": "money", "funds": "money", "amount": "amount", "figure": "amount", "value": "amount", "total": "amount",
         "number": "number", "count": "number", "capacity": "number", "size": "number", "quantity": "number",
         "population": "number", "percentage": "percent", "proportion": "percent", "share": "percent",
-        "dimension": "measure", "measurement": "measure", "level": "measure", "concentration": "measure", "dose": "dose", "dosage": "dose", "weight": "mass", "temperature": "temp", "distance": "distance",
+        "dimension": "measure", "measurement": "measure", "level": "measure", "concentration": "measure", "dose": "dose", "dosage": "dose", "weight": "mass", "tonnage": "mass", "temperature": "temp", "distance": "distance",
         "duration": "duration", "length": "duration", "age": "age", "notice": "duration", "period": "duration",
         "deadline": "date", "rank": "role", "occupation": "role", "profession": "role",
         "name": "name", "title": "title", "role": "role", "job": "role", "position": "role", "trade": "role",
@@ -106,8 +106,10 @@ _HOW = {
     "many": "number", "much": "amount", "long": "duration", "old": "age", "high": "measure", "tall": "measure",
     "big": "measure", "large": "measure", "far": "distance", "fast": "measure", "often": "frequency",
     "deep": "measure", "heavy": "mass", "soon": "date", "late": "lateness", "early": "lateness", "wide": "measure",
+    "quickly": "duration",
 }
 _MONEY_VERBS = frozenset(stem(w) for w in "cost pay charge raise spend earn sell buy price worth fund award owe bill fetch".split())
+_SUM_VERBS = frozenset(stem(w) for w in "cost pay charge spend earn owe".split())
 _NAMING = frozenset(stem(w) for w in "call name title entitle".split())
 _ABOUT = (("what", "do", "you", "know", "about"), ("tell", "me", "about"), ("what", "is", "known", "about"), ("who", "is"))
 
@@ -294,10 +296,11 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         if i in in_span or (w in STOPWORDS and not noun) or w in WH or not any(c.isalpha() for c in w) or is_number(w) \
                 or w in _NOW_ONLY or w in _UNABLE \
                 or w == "due" and i + 2 < n and lower[i + 1] == "to" and (lower[i + 2] == "be" or is_verb(lower[i + 2])) \
-                or w == "once" and i + 1 < n and (lower[i + 1] in _PRONOUNS or lower[i + 1] in _DETS):
+                or w == "once" and i + 1 < n and (lower[i + 1] in _PRONOUNS or lower[i + 1] in _DETS) \
+                or w == "according" and i + 1 < n and lower[i + 1] == "to":
             # ("what is the set budget now": "now" says when, which q.present keeps, and is no noun;
             # "unable to" says "not", which q.negated keeps; "due to be moved" says only that it
-            # was planned, as "going to" does; "once it had been moved" opens a clause as "when" does)
+            # was planned, as "going to" does; "once it had been moved" opens a clause as "when" does; "according to" only says who says so)
             i += 1
             continue
         words.append(Word(stems[i], w, i))
@@ -703,6 +706,11 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         q.hole = "reason"
         consumed.add(verb.index)
         verb = event
+    if q.kind == "what" and head_word is None and q.hole == "thing" and verb is not None \
+            and verb.stem.split()[0] in _SUM_VERBS and wh + 1 < n and lower[wh + 1] in AUXILIARIES:
+        # "what will the council pay for it", "what did the repair cost": the object of paying or
+        # costing is a sum ("what did she buy" stays a thing)
+        q.hole = "money"
     q.head_word = head_word
     q.head = head_word.stem if head_word else None
     q.verb_word = verb
