@@ -2401,3 +2401,32 @@ def test_tonnage_is_a_mass_and_low_tide_is_low_water_and_a_crew_a_team() -> None
     answers(p, "How deep is the mouth of Port Ellary Harbour at low tide, according to Lucia Ferreira?", "2.4 metres")
     abstains(p, "How deep is the mouth of Port Ellary Harbour at high tide?")
     answers(p, "How many panels did Lars Eriksen's team fit on the roof of Grantley Street Library?", "48")
+
+
+def test_days_joined_to_a_month_are_dates_and_a_year_is_no_count() -> None:
+    p = build(["Carrick Ness Lighthouse tower will be closed on 6 and 7 July 2024 for repairs.",
+               "The Kelso lighthouse tower is 26 metres tall.",
+               "Millbrook Athletic will host Oakhurst Colts in the cup quarter-final on 20 January 2024.",
+               "Millbrook Athletic beat Oakhurst Colts 3-1 in the cup semi-final.",
+               "Marguerite Delacroix brewed batch 214, a 2,000-litre run."])
+    answers(p, "How tall is the Kelso lighthouse tower?", "26 metres")
+    abstains(p, "How tall is the Carrick Ness Lighthouse tower?")  # "6 and 7 July" measures nothing
+    answers(p, "What was the score of the cup semi-final between Millbrook Athletic and Oakhurst Colts?", "3-1")
+    abstains(p, "What was the score of the cup quarter-final between Millbrook Athletic and Oakhurst Colts?")
+    answers(p, "What was the size of Marguerite Delacroix's batch 214 run?", "2,000-litre")  # no year
+    answers(p, "Which club will Millbrook Athletic host in the cup quarter-final?", "Oakhurst Colts")
+
+
+def test_get_hurt_is_a_passive_supposed_to_a_duty_and_returning_is_giving_back() -> None:
+    p = build(["Marta Kowalczyk was not injured.",
+               "Callum Baird should send a revised working map to the Northern Woodlands Agency by 29 March.",
+               "Meridian River Voyages has refunded Beatrice Ong-Halvorsen €320.",
+               "Brightwater Hearing Clinic returned 23 charging cases to the Solvane depot.",
+               "Ironer IR-4 was stopped for 50 minutes because a feed belt tore."])
+    answers(p, "Did Marta Kowalczyk get hurt?", "not injured")
+    answers(p, "By what date is Callum Baird supposed to submit a working map to the Northern Woodlands Agency?",
+            "29 March")
+    answers(p, "How much money did Meridian River Voyages give back to Beatrice Ong-Halvorsen?", "€320")
+    answers(p, "How many charging cases did Brightwater Hearing Clinic send back to the Solvane depot?", "23")
+    abstains(p, "How many charging cases did Brightwater Hearing Clinic send back to the Harwick depot?")
+    answers(p, "Ironer IR-4 stoppage duration", "50 minutes")

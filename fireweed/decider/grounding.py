@@ -170,8 +170,9 @@ class ClaimIndex:
             # "her backstroke time", "the start time": a time taken or a time of day
             got = got | self.types.get("clock", set()) | self.types.get("duration", set())
         if kind == "number":
-            # "what is its pumping capacity" is not answered by "at 17:25": a time of day counts nothing
-            got = got - self.types.get("clock", set())
+            # "what is its pumping capacity" is not answered by "at 17:25": a time of day counts
+            # nothing, nor does a year ("what was the score" is not "2024")
+            got = got - self.types.get("clock", set()) - self.types.get("year", set())
         if kind == "lateness":
             # "how late did it depart": by how much ("47 minutes late") or until when ("open late, to 22:00")
             got = self.types.get("offset", set()) | self.types.get("clock", set())
@@ -505,7 +506,12 @@ def _build(fact: Fact) -> ClaimIndex:
             continue
         if is_number(w) and i not in in_span:
             v = w.replace(",", "")
-            if not ((nxt in MONTHS or prev in MONTHS) and v.isdigit() and 1 <= int(v) <= 31):
+            # "6 and 7 July", "from 8 to 22 June": a day joined to a dated one is a date too
+            joined_day = v.isdigit() and 1 <= int(v) <= 31 and i + 3 < n and lower[i + 1] in ("and", "or", "to", "-") \
+                and lower[i + 2].isdigit() and 1 <= int(lower[i + 2]) <= 31 and lower[i + 3] in MONTHS
+            if joined_day:
+                _add(ci, "date", v + " " + lower[i + 3])
+            elif not ((nxt in MONTHS or prev in MONTHS) and v.isdigit() and 1 <= int(v) <= 31):
                 _add(ci, "number", v)  # the day of "23 November" is a date's, no count or score
             if CLOCK_RE.match(w) and ":" in w:
                 _add(ci, "clock", v)
@@ -515,7 +521,7 @@ def _build(fact: Fact) -> ClaimIndex:
                 _add(ci, "duration", v)
             if nxt in ("am", "pm", "a.m.", "p.m.", "o'clock"):
                 _add(ci, "clock", v)
-            if _YEAR.match(v) or _older_year(v, prev, nxt):
+            if _YEAR.match(v) and "," not in w or _older_year(v, prev, nxt):  # "2,000 litres" is no year
                 _add(ci, "year", v)
                 _add(ci, "date", v)
                 if year_of_origin(lower, i):

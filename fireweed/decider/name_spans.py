@@ -63,7 +63,7 @@ _ORG_SUFFIX = frozenset(
     construction contractors haulage logistics removals solicitors surveyors consultants consulting
     associates veterinary dental garage landscaping catering printing supplies textiles surfacing paving
     scaffolding fencing glazing flooring decorating unit homes housing works water energy utilities metals
-    plastics chemicals recycling cycles wheelers harriers rangers rovers athletic united wanderers leisure
+    plastics chemicals recycling cycles wheelers harriers rangers rovers athletic united wanderers colts juniors albion leisure
     rescue ambulance brigade partnership alliance consortium collective cooperative co-op charity
     developments properties lettings locks security electrics electrical tyres interiors freight couriers
     taxis aviation marine shipping players singers chorus ensemble quartet opera ballet radio gazette

@@ -43,6 +43,7 @@ from fireweed.decider.lexicon import (
     is_number,
     is_verb,
     normalize,
+    past_form,
     role_word,
     stem,
     tokenize,
@@ -84,7 +85,7 @@ TYPE_NOUNS: dict[str, str] = {
         "town": "place", "city": "place", "village": "place", "country": "place", "county": "place",
         "region": "place", "district": "place", "suburb": "place", "neighbourhood": "place", "island": "place",
         "company": "org", "firm": "org", "business": "org", "organisation": "org", "organization": "org",
-        "corporation": "org", "body": "org", "agency": "org",
+        "corporation": "org", "body": "org", "agency": "org", "club": "org", "team": "org",
     }.items()
 }
 # verbs that carry no relation of their own ("what does she do", "put a figure on")
@@ -297,10 +298,13 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                 or w in _NOW_ONLY or w in _UNABLE \
                 or w == "due" and i + 2 < n and lower[i + 1] == "to" and (lower[i + 2] == "be" or is_verb(lower[i + 2])) \
                 or w == "once" and i + 1 < n and (lower[i + 1] in _PRONOUNS or lower[i + 1] in _DETS) \
-                or w == "according" and i + 1 < n and lower[i + 1] == "to":
+                or w == "according" and i + 1 < n and lower[i + 1] == "to" \
+                or w == "supposed" and i + 1 < n and lower[i + 1] == "to" \
+                or w in ("get", "gets", "got", "getting") and i + 1 < n \
+                and (past_form(lower[i + 1]) and lower[i + 1].endswith(("ed", "en", "t")) or lower[i + 1] in _PARTICIPLES):
             # ("what is the set budget now": "now" says when, which q.present keeps, and is no noun;
             # "unable to" says "not", which q.negated keeps; "due to be moved" says only that it
-            # was planned, as "going to" does; "once it had been moved" opens a clause as "when" does; "according to" only says who says so)
+            # was planned, as "going to" does; "once it had been moved" opens a clause as "when" does; "according to" only says who says so; "supposed to" says a duty, as "have to" does; "get hurt" is a passive)
             i += 1
             continue
         words.append(Word(stems[i], w, i))
