@@ -2430,3 +2430,26 @@ def test_get_hurt_is_a_passive_supposed_to_a_duty_and_returning_is_giving_back()
     answers(p, "How many charging cases did Brightwater Hearing Clinic send back to the Solvane depot?", "23")
     abstains(p, "How many charging cases did Brightwater Hearing Clinic send back to the Harwick depot?")
     answers(p, "Ironer IR-4 stoppage duration", "50 minutes")
+
+
+def test_a_particle_after_the_object_makes_the_phrasal_verb() -> None:
+    p = build(["Brightwater Hearing Clinic must return affected cases to the Solvane depot by 30 May 2025.",
+               "Pellham Paper Mill rejects loads with more than 5 percent plastic contamination."])
+    answers(p, "By what date does Brightwater Hearing Clinic have to send the affected cases back to the Solvane depot?",
+            "30 May")
+    abstains(p, "By what date does Brightwater Hearing Clinic have to send the affected cases to the Solvane depot?")
+    answers(p, "Above what share of plastic contamination does Pellham Paper Mill turn a load away?", "5 percent")
+
+
+def test_how_far_north_a_noun_price_at_a_limit_and_slowing_down() -> None:
+    p = build(["Léa Fontaine found an osprey nest 260 metres north of the compartment 14 boundary.",
+               "Adult admission to Carrick Ness Lighthouse is £7.50.",
+               "The Kellerhof wine tasting is limited to 36 guests.",
+               "The MS Adelheid reduced speed to 6 knots near the Grauwald lock.",
+               "The MS Kestrel reduced its fares to €20."])
+    answers(p, "How far north of the compartment 14 boundary did Léa Fontaine find an osprey nest?", "260 metres")
+    abstains(p, "How far north of the compartment 14 boundary did Léa Fontaine lose an osprey nest?")
+    answers(p, "What is the adult admission price at Carrick Ness Lighthouse?", "£7.50")
+    answers(p, "What is the maximum number of guests at the Kellerhof wine tasting?", "36 guests")
+    answers(p, "To what speed did the MS Adelheid slow down near the Grauwald lock?", "6 knots")
+    abstains(p, "To what speed did the MS Kestrel slow down?")  # a cut in fares is no slowing

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from fireweed.decider.facts import ORDINAL_ENDS, values_of
 from fireweed.decider.lexicon import (
     AUXILIARIES,
+    BE_FORMS,
     MONTHS,
     NEGATIONS,
     PREPOSITIONS,
@@ -110,6 +111,8 @@ _HOW = {
     "quickly": "duration",
 }
 _MONEY_VERBS = frozenset(stem(w) for w in "cost pay charge raise spend earn sell buy price worth fund award owe bill fetch".split())
+_COMPASS = frozenset("north south east west northeast northwest southeast southwest north-east north-west south-east south-west "
+                     "up down upstream downstream inland offshore".split())
 _SUM_VERBS = frozenset(stem(w) for w in "cost pay charge spend earn owe".split())
 _NAMING = frozenset(stem(w) for w in "call name title entitle".split())
 _ABOUT = (("what", "do", "you", "know", "about"), ("tell", "me", "about"), ("what", "is", "known", "about"), ("who", "is"))
@@ -281,6 +284,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     # multi-word phrases ("in charge of", "stand in", "turn up") act as one word
     phrase_at: dict[int, tuple[int, str]] = {}
     for a, b, key in lx.phrases_in(stems):
+        if key.startswith("be ") and lower[a] not in BE_FORMS and not past_form(lower[a]):
+            continue  # "the admission price at the lighthouse": "be priced at" wants the participle
         if not any(k in in_span for k in range(a, b)):
             phrase_at[a] = (b, key)
 
@@ -530,6 +535,11 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         if nxt in _HOW:
             consumed.add(k)
             k += 1
+        if nxt == "far" and k < n and lower[k] in _COMPASS:
+            # "how far north of the boundary": the direction says which way the distance runs,
+            # and it is no verb
+            consumed.add(k)
+            k += 1
         elif nxt.isalpha() and any(c.startswith("D:") for c in lx.concepts_of(stem(nxt))) \
                 and k + 1 < n and lower[k + 1] in AUXILIARIES:
             # "how humid should the room be": a quality asked as its measure, named by its noun
@@ -715,6 +725,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         # "what will the council pay for it", "what did the repair cost": the object of paying or
         # costing is a sum ("what did she buy" stays a thing)
         q.hole = "money"
+    if verb is not None and " " not in verb.stem:
+        verb = _split_phrasal(verb, words, lower, consumed)
     q.head_word = head_word
     q.head = head_word.stem if head_word else None
     q.verb_word = verb
@@ -737,6 +749,26 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         and not _title_before_name(wd, tokens, span_at)
     ]
     return q
+
+
+_SPLIT_PARTICLES = frozenset("back away up out off down".split())
+
+
+def _split_phrasal(verb: Word, words: list[Word], lower: list[str], consumed: set[int]) -> Word:
+    """ "send the cases back", "turn a load away": a particle after the verb's object makes the
+    listed phrase ("send back", "turn away"), which the particle alone does not name."""
+    lx = lexicon()
+    for k in range(verb.index + 2, min(len(lower), verb.index + 7)):
+        w = lower[k]
+        if w in _SPLIT_PARTICLES:
+            key = lx.phrases.get((verb.stem, stem(w)))
+            if key is None:
+                return verb
+            consumed.update((k, verb.index))
+            return Word(key, f"{verb.text} {w}", verb.index)
+        if w in PREPOSITIONS or w in WH or w in AUXILIARIES or not any(c.isalnum() for c in w):
+            return verb  # the object ended without a particle
+    return verb
 
 
 def _title_before_name(wd: Word, tokens: list[Token], span_at: dict[int, Span]) -> bool:
@@ -863,7 +895,8 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
         k += 1
     if head is not None:
         k = max(k, head.index + (len(head.text.split()) if " " in head.stem else 1))
-        # "which school in Leith did ...": a modifier after the head noun
+    if head is not None or lower[wh + 1:wh + 2] == ["far"] and k == wh + 3 and lower[wh + 2] in _COMPASS:
+        # "which school in Leith did ...": a modifier after the head noun (or after "how far north")
         while k < n and lower[k] in PREPOSITIONS and lower[k] not in ("to",):
             k += 1
             while k < n and (lower[k] in _DETS or k in span_at or is_number(lower[k])
