@@ -2453,3 +2453,13 @@ def test_how_far_north_a_noun_price_at_a_limit_and_slowing_down() -> None:
     answers(p, "What is the maximum number of guests at the Kellerhof wine tasting?", "36 guests")
     answers(p, "To what speed did the MS Adelheid slow down near the Grauwald lock?", "6 knots")
     abstains(p, "To what speed did the MS Kestrel slow down?")  # a cut in fares is no slowing
+
+
+def test_a_fee_for_one_kind_is_no_fee_for_another_and_by_a_date_names_no_doer() -> None:
+    p = build(["From 1 October 2024, Hollowbrook Hound Rescue will charge an adoption fee of £210 for adult dogs.",
+               "Sunita Bhattacharya reported that Okoro & Lund Engineering had rebuilt 80 metres of the Saltings "
+               "embankment by 12 July."])
+    answers(p, "What is Hollowbrook Hound Rescue's adoption fee for adult dogs?", "£210")
+    abstains(p, "What is Hollowbrook Hound Rescue's adoption fee for cats?")
+    answers(p, "How much of the Saltings embankment had Okoro & Lund Engineering rebuilt by 12 July?", "80 metres")
+    abstains(p, "How much of the Saltings embankment had Okoro & Lund Engineering demolished by 12 July?")

@@ -1990,7 +1990,7 @@ _COMPLEMENT_PREPS = frozenset({"for", "of", "in", "at", "on", "with", "from", "t
 
 _TIME_ADVERBS = frozenset({"now", "still", "also", "already", "just", "then", "currently", "recently", "again",
                            "since", "later", "soon"})
-_VALUE_LINKS = frozenset({"is", "are", "was", "were", "costs", "cost"})
+_VALUE_LINKS = frozenset({"is", "are", "was", "were", "costs", "cost", "of"})  # "a fee of £210 for adult dogs"
 _VALUE_WORDS = frozenset({"per", "a", "an", "each", "day", "week", "month", "year", "hour", "night"})
 
 
@@ -2030,11 +2030,14 @@ def _complement_clash(q: Question, ci: ClaimIndex) -> str | None:
                 ours.add(by_index[k].stem)
             k += 1
         spots = [p for p in ci.positions(noun.concepts) if p not in named]
-        theirs = 0
+        theirs, same = 0, False
         for p in spots:
             j = _past_value(ci.lower, p + 1)
             if j >= len(ci.lower) or ci.lower[j] != prep:
-                break
+                if ci.lower[p] == noun.text.lower():
+                    same = True  # the very word with nothing after it: said of no one in particular
+                    break
+                continue  # an equivalent elsewhere ("will charge an adoption fee of £210 for ...")
             j += 1
             while j < len(ci.lower) and ci.lower[j] in DETERMINERS:
                 j += 1
@@ -2043,9 +2046,10 @@ def _complement_clash(q: Question, ci: ClaimIndex) -> str | None:
                 phrase.add(stem(ci.lower[j]))
                 j += 1
             if not phrase or phrase & (ours | asked):
-                break  # nothing of its own there, or the same thing said more or less fully ("the left lapel")
+                same = True  # nothing of its own there, or the same thing said more or less fully ("the left lapel")
+                break
             theirs += 1
-        if spots and theirs == len(spots):
+        if theirs and not same:
             return word.text
     return None
 
@@ -2161,7 +2165,7 @@ def _role_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
     at = [p for p in ci.positions(verb.concepts) if not (p > 0 and ci.lower[p - 1] in DETERMINERS)]
     if not at or any(_passive_text(fact.tokens, p) or _set_off_participle(ci, p) for p in at):
         return None
-    passive_q = _passive_text(q.tokens, verb.index) or _inverted_passive(q, verb)
+    passive_q = _passive_text(q.tokens, verb.index) and not _by_a_time(q.tokens, verb.index) or _inverted_passive(q, verb)
     # "won the final, beating Jovan": the verb twice over (an equivalent, a participle) is still
     # compared when every occurrence has the same doer
     doers = {_doer(fact, p) for p in at}
@@ -2206,6 +2210,13 @@ def _subject_of(fact: Any, key: str, p: int) -> bool:
         return False
     between = [t.text.lower() for t in fact.tokens[max(ends):p]]
     return all(w in AUXILIARIES or w == "not" or w.endswith("ly") for w in between)
+
+
+def _by_a_time(tokens: list[Any], k: int) -> bool:
+    """ "rebuilt by 12 July", "done by Friday": a "by" after the verb that gives a time names no doer."""
+    lower = [t.text.lower() for t in tokens[k + 1:k + 3]]
+    return len(lower) == 2 and lower[0] == "by" and (any(c.isdigit() for c in lower[1]) or lower[1] in MONTHS
+                                                     or lower[1] in WEEKDAYS or lower[1] in ("then", "now", "noon", "midnight"))
 
 
 def _inverted_passive(q: Question, verb: Word) -> bool:
