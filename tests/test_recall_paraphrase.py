@@ -2461,5 +2461,6 @@ def test_a_fee_for_one_kind_is_no_fee_for_another_and_by_a_date_names_no_doer() 
                "embankment by 12 July."])
     answers(p, "What is Hollowbrook Hound Rescue's adoption fee for adult dogs?", "£210")
     abstains(p, "What is Hollowbrook Hound Rescue's adoption fee for cats?")
+    abstains(p, "What is Hollowbrook Hound Rescue's adoption fee for puppies?")  # a puppy is no adult dog
     answers(p, "How much of the Saltings embankment had Okoro & Lund Engineering rebuilt by 12 July?", "80 metres")
     abstains(p, "How much of the Saltings embankment had Okoro & Lund Engineering demolished by 12 July?")
