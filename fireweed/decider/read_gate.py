@@ -502,15 +502,7 @@ def _only_opens_sentences(view: Any, span: Any) -> bool:
     if not words:
         return False
     opening = re.compile(r"(?:^|[.!?][\"')\]]?\s+)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)")
-    counts = view.memories_with_any(sorted({stem(w.lower()) for w in words}), cap=20)
-    for mid, n in counts.items():
-        f = view.fact(mid)
-        if n < len(set(words)) or f is None or view.visible(mid) is None or not opening.search(f.claim):
-            continue
-        named = {x for e in view.subjects(mid) for x in view.entity_name(e).lower().split()}
-        if not named & {w.lower() for w in words}:  # the claim made no entity of it
-            return True
-    return False
+    return _written_unnamed(view, words, opening)
 
 
 def _capital_only_opens_query(view: Any, span: Any) -> bool:
@@ -520,14 +512,20 @@ def _capital_only_opens_query(view: Any, span: Any) -> bool:
     words = span.text.split()
     if span.first != 0 or len(words) < 2 or not words[0][:1].isupper():
         return False
-    pattern = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, [words[0].lower(), *words[1:]])) + r"(?!\w)")
+    lowered = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, [words[0].lower(), *words[1:]])) + r"(?!\w)")
+    return _written_unnamed(view, words, lowered)
+
+
+def _written_unnamed(view: Any, words: list[str], written: re.Pattern[str]) -> bool:
+    """Whether a visible claim holding all the words writes them as ``written`` and made no entity
+    of them."""
     counts = view.memories_with_any(sorted({stem(w.lower()) for w in words}), cap=20)
     for mid, n in counts.items():
         f = view.fact(mid)
-        if n < len(set(words)) or f is None or view.visible(mid) is None or not pattern.search(f.claim):
+        if n < len(set(words)) or f is None or view.visible(mid) is None or not written.search(f.claim):
             continue
         named = {x for e in view.subjects(mid) for x in view.entity_name(e).lower().split()}
-        if not named & {w.lower() for w in words}:
+        if not named & {w.lower() for w in words}:  # the claim made no entity of it
             return True
     return False
 
