@@ -2464,3 +2464,17 @@ def test_a_fee_for_one_kind_is_no_fee_for_another_and_by_a_date_names_no_doer() 
     abstains(p, "What is Hollowbrook Hound Rescue's adoption fee for puppies?")  # a puppy is no adult dog
     answers(p, "How much of the Saltings embankment had Okoro & Lund Engineering rebuilt by 12 July?", "80 metres")
     abstains(p, "How much of the Saltings embankment had Okoro & Lund Engineering demolished by 12 July?")
+
+
+def test_looking_a_thing_over_does_not_make_it_yours() -> None:
+    p = build(["Plot 31 was inspected by Ingrid Solberg on 3 May.",
+               "Nils Aalto inspected plot 12 on 4 May.",
+               "Plot 7 was rented by Maren Holt in April.",
+               "Oskar Lind rents plot 9.",
+               "Shirin Tehrani visits on the first Thursday of each month and charges £12 for a wash and set."])
+    abstains(p, "What is Ingrid Solberg's plot number?")
+    abstains(p, "What is Nils Aalto's plot number?")
+    answers(p, "What is Maren Holt's plot number?", "Plot 7")
+    answers(p, "What is Oskar Lind's plot number?", "plot 9")
+    # a verb of looking with no thing as its object says nothing either way
+    answers(p, "What is Shirin Tehrani's charge for a wash and set?", "£12")

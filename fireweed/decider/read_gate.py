@@ -1239,7 +1239,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         if clash is not None:
             fail(clash)
         # who does what to whom: a claim that gives the question's roles to other names is no answer
-        swapped = _role_swapped(q, fact, ci) or _possessor_swapped(q, fact, ci)
+        swapped = _role_swapped(q, fact, ci) or _possessor_swapped(q, fact, ci) or _examiner_only(q, fact, ci)
         if swapped is not None:
             fail(swapped)
         elsewhere = _said_of_another_subject(ci, q, q_spans)
@@ -2271,6 +2271,48 @@ def _possessor_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
         mine = {owner.key}
         named = any(_asked_name(s.key, mine) for s in fact.spans)
         return owner.text if doer is not None and not _asked_name(doer, mine) and named else None
+    return None
+
+
+# Verbs of looking a thing over: doing one to a thing says nothing of whose thing it is.
+_EXAMINING = frozenset(stem(w) for w in (
+    "inspect examine check survey review audit assess test visit photograph measure judge evaluate monitor "
+    "observe tour").split())
+
+
+def _examiner_only(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
+    """ "What is Ingrid's plot number?" with no verb of its own asks for the plot that is hers; a
+    claim where she only inspected the plot ("Plot 31 was inspected by Ingrid") does not say so."""
+    if q.verb_word is not None:
+        return None
+    owner = next((s for s in q.spans if s.possessive), None)
+    if owner is None:
+        return None
+    mine = {owner.key}
+    nouns = [w for w in (*q.soft, q.head_word) if w is not None and w.index > owner.last]
+    things = {i for w in nouns for i in ci.positions(w.concepts)}
+    spans = [s for s in fact.spans if _asked_name(s.key, mine)]
+    if not things or not spans:
+        return None
+    toks = [t.text.lower() for t in fact.tokens]
+
+    def plain(lo: int, hi: int) -> bool:
+        # the words between belong to one noun phrase and its verb: no clause or phrase break
+        return all(w.isalnum() and w not in PREPOSITIONS and w not in ("and", "or") for w in toks[lo:hi])
+
+    for v, word in enumerate(toks):
+        if stem(word) not in _EXAMINING or word.endswith("ing") or v and toks[v - 1] in DETERMINERS:
+            continue
+        if _passive_text(fact.tokens, v):
+            # "Plot 31 was inspected by Ingrid": the thing is the subject, the name its "by"
+            doer = next((s for s in spans if s.first == v + 2 and toks[v + 1] == "by"), None)
+            looked_at = any(v - 4 <= i < v and plain(i + 1, v) for i in things)
+        else:
+            key = _doer(fact, v)
+            doer = next((s for s in spans if s.key == key and s.last <= v), None)
+            looked_at = any(v < i <= v + 3 and plain(v + 1, i) for i in things)
+        if doer is not None and looked_at:
+            return owner.text
     return None
 
 
