@@ -128,6 +128,14 @@ def test_pronoun_resolved_inside_the_claim_is_accepted() -> None:
     assert classify("Before she left, Ada Lee sold the van.").action == "accept"
 
 
+def test_an_ing_word_without_a_comma_opens_no_phrase() -> None:
+    # "De-icing" is the rig's own word, so "its" is the rig's; a fronted participle phrase is set
+    # off by a comma, and then the subject is found after it
+    assert classify("De-icing rig DR-2 was stood down after its boom heater failed.").action == "accept"
+    assert classify("Setting a club record, Efua Mensah won the race.").action == "accept"
+    assert classify("Setting a club record, she won the race.").reason == "unresolved_pronoun"
+
+
 def test_oversized_and_custom_limit() -> None:
     long_claim = "Ada Lee joined Acme. " * 200
     assert classify(long_claim).reason == "oversized"

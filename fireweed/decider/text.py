@@ -1533,6 +1533,10 @@ def subject_of(
         if not opener:
             break
         brk = _top_level_break_after(text, t.end)
+        if brk == -1 and t.norm not in SUBORDINATORS:
+            # a fronted participle phrase is set off by a comma ("Setting a record, Efua won"); with
+            # none, the -ing word is the subject's own ("De-icing rig DR-2 was stood down")
+            break
         if brk != -1:
             nxt = next((k for k in range(i + 1, n) if toks[k].start >= brk), None)
             if nxt is None:
