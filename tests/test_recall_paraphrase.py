@@ -2478,3 +2478,5 @@ def test_looking_a_thing_over_does_not_make_it_yours() -> None:
     answers(p, "What is Oskar Lind's plot number?", "plot 9")
     # a verb of looking with no thing as its object says nothing either way
     answers(p, "What is Shirin Tehrani's charge for a wash and set?", "£12")
+    # the question may ask about the looking itself
+    answers(p, "When was Ingrid Solberg's inspection of plot 31?", "3 May")

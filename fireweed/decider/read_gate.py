@@ -2290,6 +2290,8 @@ def _examiner_only(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
         return None
     mine = {owner.key}
     nouns = [w for w in (*q.soft, q.head_word) if w is not None and w.index > owner.last]
+    if any(stem(verb_of_noun(w.text) or w.text) in _EXAMINING for w in nouns):
+        return None  # "Tomasz's inspection of the rope" asks about the looking itself
     things = {i for w in nouns for i in ci.positions(w.concepts)}
     spans = [s for s in fact.spans if _asked_name(s.key, mine)]
     if not things or not spans:
