@@ -2479,4 +2479,4 @@ def test_looking_a_thing_over_does_not_make_it_yours() -> None:
     # a verb of looking with no thing as its object says nothing either way
     answers(p, "What is Shirin Tehrani's charge for a wash and set?", "£12")
     # the question may ask about the looking itself
-    answers(p, "When was Ingrid Solberg's inspection of plot 31?", "3 May")
+    answers(p, "What was the date of Nils Aalto's inspection of plot 12?", "4 May")
