@@ -865,7 +865,9 @@ def _titles_joined(tokens: list[Token], spans: list[Span]) -> list[Span]:
         nxt = spans[k + 1] if k + 1 < len(spans) else None
         if nxt is not None and sp.last - sp.first <= 2 and not (sp.possessive or sp.quoted):
             between = [t.text for t in tokens[sp.last:nxt.first]]
-            if 1 <= len(between) <= 2 and all(w.isalpha() and w.islower() for w in between) and role_word(between[-1]):
+            # a verb's base form with an agent's ending ("what did Ada Lee offer Raj") is no title
+            if 1 <= len(between) <= 2 and all(w.isalpha() and w.islower() for w in between) and role_word(between[-1]) \
+                    and not is_verb(between[-1]):
                 out.append(replace(nxt, first=sp.first, start=sp.start, prep=sp.prep,
                                    text=f"{sp.text} {' '.join(between)} {nxt.text}"))
                 k += 2
