@@ -2480,3 +2480,20 @@ def test_looking_a_thing_over_does_not_make_it_yours() -> None:
     answers(p, "What is Shirin Tehrani's charge for a wash and set?", "£12")
     # the question may ask about the looking itself
     answers(p, "What was the date of Nils Aalto's inspection of plot 12?", "4 May")
+
+
+def test_a_verb_between_two_names_is_no_title() -> None:
+    p = build(["Fiona McTavish can meet Dimitri Vasilakis on 26 June to discuss a volume discount.",
+               "Ruth Okafor offered Tomas Berg a 5% volume discount."])
+    abstains(p, "What volume discount did Fiona McTavish offer Dimitri Vasilakis?")
+    answers(p, "What volume discount did Ruth Okafor offer Tomas Berg?", "5%")
+
+
+def test_a_word_of_the_claims_own_among_the_nouns_modifiers() -> None:
+    p = build(["The adult return fare to Inishcarra will rise to £21.00.",
+               "The total distance stays 21.1 km and was re-measured by Ines Dorado, a course measurer."])
+    abstains(p, "What is the one-way adult fare to Inishcarra?")
+    answers(p, "What is the adult return fare to Inishcarra?", "£21.00")
+    answers(p, "What is the adult fare to Inishcarra?", "£21.00")
+    # a word saying how much of the thing is no other kind of it
+    answers(p, "Who re-measured the half-marathon course distance?", "Ines Dorado")

@@ -1732,6 +1732,40 @@ def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
                 and b not in _TIME_ADVERBS for b in before):
             # ("is now raised to 4,500": an adverb of time before a verb says which one of nothing)
             return w.text
+    return _chain_clash(q, ci, by_index, asked)
+
+
+# words before a noun that say how much of it, not which one ("the total distance")
+_WHOLE = frozenset({"total", "overall", "full", "whole", "entire", "actual", "official", "exact", "combined"})
+
+
+def _chain_clash(q: Question, ci: ClaimIndex, by_index: dict[int, Word], asked: set[str]) -> str | None:
+    """The same with shared words between: "the one-way adult fare" is not answered by "the adult
+    return fare", whose words before "fare" have one of the claim's own where the question has
+    "one-way"."""
+    named = ci.named
+    for w in q.soft:
+        if w.stem in LIGHT_VERBS or _grounded(ci, w) or _verb_form(w.text) or w.text.endswith("ly"):
+            continue
+        k = w.index + 1
+        while k in by_index and by_index[k] is not q.head_word and _grounded(ci, by_index[k]) and k + 1 in by_index:
+            k += 1
+        head = by_index.get(k)
+        if k == w.index + 1 or head is None or not _grounded(ci, head):
+            continue  # no shared word between: the check above has spoken
+        spots = [p for p in ci.positions(head.concepts) if p not in named]
+        mods: list[list[str]] = []
+        for p in spots:
+            run: list[str] = []
+            j = p - 1
+            while j >= 0 and j not in named and ci.lower[j].replace("-", "").isalpha() \
+                    and ci.lower[j] not in STOPWORDS and not _verb_form(ci.lower[j]):
+                run.append(ci.lower[j])
+                j -= 1
+            mods.append(run)
+        if spots and all(any(stem(b) not in asked and b not in _TIME_ADVERBS and b not in _WHOLE for b in run)
+                         for run in mods):
+            return w.text
     return None
 
 
