@@ -2497,3 +2497,11 @@ def test_a_word_of_the_claims_own_among_the_nouns_modifiers() -> None:
     answers(p, "What is the adult fare to Inishcarra?", "£21.00")
     # a word saying how much of the thing is no other kind of it
     answers(p, "Who re-measured the half-marathon course distance?", "Ines Dorado")
+
+
+def test_money_for_one_doing_is_no_money_for_another() -> None:
+    p = build(["Larkspur & Vane Restoration quoted £1,180 for restoring the bureau.",
+               "Oda Berg paid £40 for storing the piano."])
+    abstains(p, "What fee did Larkspur & Vane Restoration charge for storing the bureau?")
+    answers(p, "What fee did Larkspur & Vane Restoration charge for the bureau?", "£1,180")
+    answers(p, "What did Oda Berg pay for storing the piano?", "£40")

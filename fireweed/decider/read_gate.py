@@ -2083,7 +2083,28 @@ def _complement_clash(q: Question, ci: ClaimIndex) -> str | None:
             theirs += 1
         if theirs and not same:
             return word.text
+    return _purpose_clash(q, ci)
+
+
+def _purpose_clash(q: Question, ci: ClaimIndex) -> str | None:
+    """ "What did they charge for storing the bureau" is not answered by "quoted £1,180 for
+    restoring the bureau": the claim's "for" gives another doing than the question's."""
+    toks = [t.text.lower() for t in q.tokens]
+    for w in q.soft:
+        if w.index == 0 or toks[w.index - 1] != "for" or not _doing(w.text.lower()) or _grounded(ci, w):
+            continue
+        if any(a == "for" and _doing(b) for a, b in zip(ci.lower, ci.lower[1:])):
+            return w.text
     return None
+
+
+# -ing words that name no doing
+_NOT_DOINGS = frozenset("""during including following according regarding concerning excluding morning evening
+    nothing something anything everything spring ceiling string""".split())
+
+
+def _doing(word: str) -> bool:
+    return len(word) > 5 and word.endswith("ing") and word.isalpha() and word not in _NOT_DOINGS
 
 
 def _modifier_clash(q: Question, ci: ClaimIndex, same_kind: bool = False) -> str | None:
