@@ -2505,3 +2505,13 @@ def test_money_for_one_doing_is_no_money_for_another() -> None:
     abstains(p, "What fee did Larkspur & Vane Restoration charge for storing the bureau?")
     answers(p, "What fee did Larkspur & Vane Restoration charge for the bureau?", "£1,180")
     answers(p, "What did Oda Berg pay for storing the piano?", "£40")
+
+
+def test_how_deep_wants_a_length_not_a_weight() -> None:
+    p = build(["Strathcarra Council raised the Carrag Dubh Quarry limit to 310,000 tonnes a year.",
+               "The Bell Pit is 40 metres deep.",
+               "Pier 4 weighs 200 tonnes."])
+    abstains(p, "How deep is Carrag Dubh Quarry?")
+    answers(p, "How deep is the Bell Pit?", "40 metres")
+    abstains(p, "How wide is Pier 4?")
+    answers(p, "How heavy is Pier 4?", "200 tonnes")

@@ -309,6 +309,8 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
     return RecallAnswer("answered", None, None, None, [view.result(m.mid, m.state) for m in good[:limit]])
 
 
+# the "how" words whose measure is a length
+_EXTENTS = frozenset({"deep", "wide", "tall"})
 # kinds that typed() widens to others ("day" takes a date too): the very kind answers better
 _WIDENED = frozenset({"day", "time", "date", "year", "amount", "measure", "name"})
 # a value told as changed: "rises to £31", "has extended the closure to 28 March"
@@ -1046,6 +1048,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # one, which answers before a time the same subject also has ("booked for seven nights")
             hole = "distance"
             score += 1.5
+    q_lower = [t.text.lower() for t in q.tokens]
+    asked_how = q_lower[q_lower.index("how") + 1] if q.kind == "how" and "how" in q_lower[:-1] else ""
+    if hole == "measure" and asked_how in _EXTENTS and not ci.typed("extent", exclude):
+        fail(f"how {asked_how}")  # "how deep is the quarry" is not answered by "310,000 tonnes a year"
     if q.kind == "how" and hole in ("measure", "mass", "distance") and q.verb_word is None:
         noun = q.head_word or (q.subject_words[-1] if q.subject_words else None)
         if noun is not None and _grounded(ci, noun) and not _measured(ci, noun, q.numbers):
