@@ -2515,3 +2515,16 @@ def test_how_deep_wants_a_length_not_a_weight() -> None:
     answers(p, "How deep is the Bell Pit?", "40 metres")
     abstains(p, "How wide is Pier 4?")
     answers(p, "How heavy is Pier 4?", "200 tonnes")
+
+
+def test_a_count_stands_for_the_verb_only_when_it_is_the_subjects() -> None:
+    p = build(["Lotte Brandt reported that the Millbrook apiary now holds 19 colonies.",
+               "Aksel Moe reported that 8 colonies had come through winter.",
+               "Foulbrood was confirmed in one colony at Brook Farm apiary.",
+               "Twelve colonies are kept at Orchard End apiary.",
+               "Morag Achebe deployed 14 members in three parties from the Glenmorven base."])
+    abstains(p, "How many colonies did Lotte Brandt inspect?")  # the count is Millbrook's
+    answers(p, "How many colonies did Aksel Moe report?", "8 colonies")
+    abstains(p, "How many colonies does Brook Farm apiary hold?")  # where foulbrood was found
+    answers(p, "How many colonies does Orchard End apiary hold?", "Twelve colonies")
+    answers(p, "Into how many parties was Morag Achebe's deployment split?", "three parties")

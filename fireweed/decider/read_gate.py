@@ -1376,7 +1376,44 @@ def _count_is_the_subjects(q: Question, ci: ClaimIndex, subjects: list[str], req
     answered by "broke down with 57 parcels on board")."""
     if required and subjects and subjects[0] not in required:
         return False
+    if q.head_word is not None and not _count_is_said_of(ci, q.head_word, {sp.key for sp in q.spans}):
+        return False
     return all(_grounded(ci, w) for w in q.soft if _inflected_verb(w.text))
+
+
+# prepositions that make a count the place of what happens ("confirmed in one colony")
+_PLACING_PREPS = frozenset({"in", "at", "on", "inside", "within"})
+
+
+def _count_is_said_of(ci: ClaimIndex, noun: Word, asked: set[str]) -> bool:
+    """Whether some count of the noun in the claim is what its subject has or does: not the place
+    of an event ("foulbrood was confirmed in one colony"), and not another name's in a reported
+    clause ("Kenji reported that the Millbrook apiary holds 19 colonies")."""
+    lower = ci.lower
+    mine = [sp for sp in ci.spans if _asked_name(sp.key, asked)]
+    found = False
+    for p in ci.positions(noun.concepts):
+        k = p - 1
+        while k >= 0 and not (lower[k][:1].isdigit() or lower[k] in CARDINAL_WORDS) and p - k <= 3:
+            k -= 1
+        if k < 0 or p - k > 3:
+            continue  # no count of this noun here
+        found = True
+        j = k - 1
+        while j >= 0 and lower[j] in _ABOUT_WORDS:
+            j -= 1
+        if j >= 0 and lower[j] in _PLACING_PREPS and mine and k < mine[0].first:
+            continue  # (after the name it may be how the subject's own are split: "in three parties")
+        that = next((t for t in range(k - 1, -1, -1) if lower[t] == "that"), None)
+        if that is not None and mine and mine[0].last <= that and any(
+                that < sp.first and sp.last <= k and sp.prep is None and not sp.possessive
+                and not _asked_name(sp.key, asked) for sp in ci.spans):
+            continue
+        return True
+    return not found
+
+
+_ABOUT_WORDS = frozenset("up to about around roughly some nearly almost over more than fewer less just only the a an".split())
 
 
 _NOT_PAST = frozenset({"hundred", "kindred", "sacred", "naked", "wicked", "rugged", "ragged", "beloved"})
