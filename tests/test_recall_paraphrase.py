@@ -2528,3 +2528,11 @@ def test_a_count_stands_for_the_verb_only_when_it_is_the_subjects() -> None:
     abstains(p, "How many colonies does Brook Farm apiary hold?")  # where foulbrood was found
     answers(p, "How many colonies does Orchard End apiary hold?", "Twelve colonies")
     answers(p, "Into how many parties was Morag Achebe's deployment split?", "three parties")
+
+
+def test_an_anti_word_says_none_of_what_it_prevents() -> None:
+    p = build(["Bogdan Petrescu asked the depot to fit anti-slip matting on the inspection pit steps.",
+               "Fitter Ana Lupu slipped on the wash bay ramp at Depot 3."])
+    abstains(p, "Which fitter slipped on the inspection pit steps?")
+    answers(p, "Which fitter slipped on the wash bay ramp at Depot 3?", "Ana Lupu")
+    answers(p, "What did Bogdan Petrescu ask the depot to fit on the inspection pit steps?", "anti-slip matting")

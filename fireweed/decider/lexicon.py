@@ -455,8 +455,15 @@ def stems_of(word: str) -> tuple[str, ...]:
     s = stem(word)
     if "-" not in word or word[:1].isdigit():
         return (s,)
-    parts = [stem(p) for p in word.lower().split("-") if p and p not in STOPWORDS and len(p) > 1]
+    pieces = word.lower().split("-")
+    if pieces[0] in _AGAINST:
+        return (s,)  # "anti-slip matting" prevents a slip: no slip is said
+    parts = [stem(p) for p in pieces if p and p not in STOPWORDS and len(p) > 1]
     return (s, *parts)
+
+
+# prefixes that turn a word's meaning against it
+_AGAINST = frozenset({"anti", "non", "counter"})
 
 
 # Base forms of common English verbs, used to find a question's predicate without a tagger.
