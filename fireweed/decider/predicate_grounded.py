@@ -523,6 +523,8 @@ def _qualifier_at(a: Analysis, i: int) -> bool:
     heads = _BOUND_HEADS.get(n)
     if heads is not None:
         return i > 0 and _bound_head(n, prev) and i + 1 < len(toks) and a.in_numeral[i + 1]
+    if n.endswith(("er", "ers", "or", "ors")) and n not in _ER_VERBS:
+        return False  # "Adviser Leonie Brandt", "the reporter": the one who does it, no frame
     stems = a.stems[i]
     if any(x in _FRAME_VERBS for x in stems):
         return True
@@ -532,6 +534,10 @@ def _qualifier_at(a: Analysis, i: int) -> bool:
         return True
     clause = a.clauses[i]
     return any(toks[j].norm in ("to", "that") for j in range(i + 1, min(i + 5, len(toks))) if a.clauses[j] == clause)
+
+
+# the frame verbs whose own forms end as an agent noun does
+_ER_VERBS = frozenset({"consider", "considers", "wonder", "wonders"})
 
 
 def _bound_head(n: str, prev: str) -> bool:
