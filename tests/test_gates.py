@@ -1564,3 +1564,20 @@ def test_a_capital_letter_after_a_name_is_part_of_it() -> None:
     assert judge("The Vault C upgrade cost £9,870.", evidence).ok
     v = judge("The Vault A upgrade cost £9,870.", evidence)  # another vault; "A" is no article here
     assert not v.ok and v.code == "unknown_subject", v
+
+
+def test_a_title_ending_like_an_agent_is_no_frame() -> None:
+    evidence = "Adviser Leonie Brandt explained that the 17:30 sailing was cancelled because of gusts."
+    assert judge("Leonie Brandt explained that the 17:30 sailing was cancelled because of gusts.", evidence).ok
+    # the twin: the verb "advised" is a frame, and dropping it says more than the evidence
+    v = judge("The 17:30 sailing was cancelled.", "Leonie Brandt advised that the 17:30 sailing was cancelled.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_an_owner_inside_an_of_phrase_does_no_verb() -> None:
+    evidence = "Lucia Ferrante of Ferrante's Bakehouse received 12 cases of butter on 14 June."
+    assert judge("Lucia Ferrante received 12 cases of butter on 14 June.", evidence).ok
+    # the twin: a name standing bare before the verb still does it
+    v = judge("Lucia Ferrante received 12 cases of butter on 14 June.",
+              "Lucia Ferrante said Ferrante's Bakehouse received 12 cases of butter on 14 June.")
+    assert not v.ok, v

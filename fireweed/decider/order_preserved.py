@@ -765,7 +765,10 @@ def _bare_doer(a: Analysis, n: NameSpan) -> bool:
         return False
     if first > 0 and "," in a.text[toks[first - 1].end:toks[first].start]:
         return False
-    if first > 0 and toks[first - 1].norm in ("of", "from", "at", "for"):
+    lead = first
+    while lead > 0 and toks[lead - 1].possessive:
+        lead -= 1  # "of Ferrante's Bakehouse": the owner is inside the same phrase
+    if lead > 0 and toks[lead - 1].norm in ("of", "from", "at", "for"):
         return False  # "Dr Nkechi Adeyemi of Fellside Vets examined": the vets only say whose she is
     if first > 1 and toks[first - 1].norm.isdigit() and toks[first - 2].norm in PREPOSITIONS \
             and not toks[first].sentence_initial:
