@@ -1581,3 +1581,12 @@ def test_an_owner_inside_an_of_phrase_does_no_verb() -> None:
     v = judge("Lucia Ferrante received 12 cases of butter on 14 June.",
               "Lucia Ferrante said Ferrante's Bakehouse received 12 cases of butter on 14 June.")
     assert not v.ok, v
+
+
+def test_a_fronted_place_holds_for_the_negated_clause_after_it() -> None:
+    evidence = "At Glenmore Farm, the nearest house, ground vibration must not exceed 6 mm/s."
+    assert judge("Ground vibration must not exceed 6 mm/s at Glenmore Farm, the nearest house.", evidence).ok
+    # the twin: a place set before another clause says nothing of the negated one
+    v = judge("Vibration did not exceed 6 mm/s at the quarry edge.",
+              "At the quarry edge, vibration reached 9 mm/s, and at Glenmore Farm it did not exceed 6 mm/s.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v

@@ -364,6 +364,31 @@ def _fronted_time_stems(a: Analysis) -> frozenset[str]:
     return frozenset(s for i in head for s in a.stems[i]) if timely else frozenset()
 
 
+# prepositions that open a sentence with where all of it holds
+_PLACE_OPENERS = frozenset({"at", "in", "on", "across", "throughout", "within", "inside", "outside", "near", "beside"})
+
+
+def _fronted_place_stems(a: Analysis, negated: list[int]) -> frozenset[str]:
+    """The stems of an opening place phrase set off by commas, with its apposition ("At Glenmore
+    Farm, the nearest house, ground vibration must not ..."), when the negation at one of
+    ``negated`` is in the clause right after it: that clause holds there."""
+    toks = a.tokens
+    if not toks or toks[0].norm not in _PLACE_OPENERS or a.clauses[0] == a.clauses[-1]:
+        return frozenset()
+    out: set[str] = set()
+    k = 0
+    while k < len(toks) and a.clauses[k] != a.clauses[-1]:
+        clause = [i for i in range(k, len(toks)) if a.clauses[i] == a.clauses[k]]
+        if any(toks[i].norm in AUXILIARIES or toks[i].norm in MODALS or toks[i].norm in COMMON_VERBS
+               or toks[i].norm.endswith("ed") for i in clause):
+            break  # a verb: the clause says something of its own
+        out.update(s for i in clause for s in a.stems[i])
+        k = clause[-1] + 1
+    if not k or k >= len(toks) or not any(a.clauses[n] == a.clauses[k] for n in negated if n < len(toks)):
+        return frozenset()
+    return frozenset(out)
+
+
 def _negation_refusal(
     claim: Analysis, evidence: Analysis, claim_stems: frozenset[str]
 ) -> GateVerdict | None:
@@ -388,7 +413,8 @@ def _negation_refusal(
         if moved:
             # "On 26 February from 07:10 to 09:55, drivers could not load routes": a time set before
             # the sentence holds for its negated clause too
-            fronted = _fronted_time_stems(evidence)
+            fronted = _fronted_time_stems(evidence) | _fronted_place_stems(
+                evidence, [e.index for e in e_sites if c.scope & e.scope])
             moved = [m for m in moved if m not in fronted]
         if moved:
             return GateVerdict.refuse(
