@@ -1590,3 +1590,13 @@ def test_a_fronted_place_holds_for_the_negated_clause_after_it() -> None:
     v = judge("Vibration did not exceed 6 mm/s at the quarry edge.",
               "At the quarry edge, vibration reached 9 mm/s, and at Glenmore Farm it did not exceed 6 mm/s.")
     assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_a_post_after_be_is_no_passive() -> None:
+    # "be stage manager" names a post; read as a passive, the added "paid" was taken for a swap
+    v = judge("Aiko Tanabe has agreed to be the paid stage manager for the spring play.",
+              "Aiko Tanabe has agreed to be stage manager for the spring play.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    # the twin: a real passive after "be" still has its doer
+    v = judge("Arno Kessel cast the bell.", "The bell was cast by Arno Kessel.")
+    assert v.ok, v

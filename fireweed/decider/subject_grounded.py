@@ -375,6 +375,9 @@ def passive_voice(a: Analysis, k: int) -> tuple[bool, bool]:
         # in 1868 by Pellow & Sons"; "Ada, born in 1950, joined" stays as it was read
         set_off = _set_off_participle(a, k) and passive_agent_at(a, k) is not None
         return set_off, set_off
+    if not (past_form(norm) or norm.endswith(("ed", "en", "wn", "ne"))) and (
+            role_word(norm) or k + 1 < len(toks) and role_word(toks[k + 1].norm)):
+        return False, False  # "to be stage manager": a post after "be" is no participle
     by = passive_agent_at(a, k)
     return True, by is not None
 
