@@ -2536,3 +2536,12 @@ def test_an_anti_word_says_none_of_what_it_prevents() -> None:
     abstains(p, "Which fitter slipped on the inspection pit steps?")
     answers(p, "Which fitter slipped on the wash bay ramp at Depot 3?", "Ana Lupu")
     answers(p, "What did Bogdan Petrescu ask the depot to fit on the inspection pit steps?", "anti-slip matting")
+
+
+def test_words_of_stress_or_spread_need_no_grounding() -> None:
+    p = build(["The Kettlebridge depot held 1,930 sacks of flour.",
+               "The five performances of The Lighthouse Keeper's Daughter sold 611 of 700 available seats."])
+    answers(p, "How many flour sacks were actually in stock at the Kettlebridge depot?", "1,930")
+    abstains(p, "How many flour sacks were actually stolen at the Kettlebridge depot?")
+    answers(p, "How many seats were sold across the five shows of The Lighthouse Keeper's Daughter?", "611")
+    abstains(p, "How many seats were sold across the five shows of The Winter's Tale?")

@@ -100,6 +100,9 @@ SETTING_PREPS = frozenset({"in", "at", "into", "from", "to", "near", "during", "
 # (what happened "in the end" is what the last word on it says, as for what is so now)
 _PRESENT = frozenset({"now", "currently", "current", "still", "latest", "today", "presently", "nowadays", "moment", "new",
                       "finally", "eventually", "ultimately"})
+# words that stress a question's truth or spread it over a whole ("actually in stock", "sold across
+# the five shows"), which no claim needs to say
+_EMPHASIS = frozenset({"actually", "really", "truly", "indeed", "exactly", "precisely", "across", "throughout"})
 _PAST = frozenset({"before", "previously", "formerly", "prior", "originally", "initially", "former", "previous", "earlier", "first"})
 _NOW_ONLY = frozenset({"now", "currently", "presently", "nowadays"})
 _UNABLE = frozenset({"unable"})
@@ -300,7 +303,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         w = lower[i]
         noun = w in _NOUN_AFTER_DET and i > 0 and lower[i - 1] in _DETS  # "on the till", "a will", "the mine"
         if i in in_span or (w in STOPWORDS and not noun) or w in WH or not any(c.isalpha() for c in w) or is_number(w) \
-                or w in _NOW_ONLY or w in _UNABLE \
+                or w in _NOW_ONLY or w in _UNABLE or w in _EMPHASIS \
                 or w == "due" and i + 2 < n and lower[i + 1] == "to" and (lower[i + 2] == "be" or is_verb(lower[i + 2])) \
                 or w == "once" and i + 1 < n and (lower[i + 1] in _PRONOUNS or lower[i + 1] in _DETS) \
                 or w == "according" and i + 1 < n and lower[i + 1] == "to" \
