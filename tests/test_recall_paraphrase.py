@@ -2539,7 +2539,7 @@ def test_an_anti_word_says_none_of_what_it_prevents() -> None:
 
 
 def test_words_of_stress_or_spread_need_no_grounding() -> None:
-    p = build(["The Kettlebridge depot held 1,930 sacks of flour.",
+    p = build(["The Kettlebridge depot held 1,930 sacks of flour, 64 fewer than the stock system showed.",
                "The five performances of The Lighthouse Keeper's Daughter sold 611 of 700 available seats."])
     answers(p, "How many flour sacks were actually in stock at the Kettlebridge depot?", "1,930")
     abstains(p, "How many flour sacks were actually stolen at the Kettlebridge depot?")
