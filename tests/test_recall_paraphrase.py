@@ -2545,3 +2545,9 @@ def test_words_of_stress_or_spread_need_no_grounding() -> None:
     abstains(p, "How many flour sacks were actually stolen at the Kettlebridge depot?")
     answers(p, "How many seats were sold across the five shows of The Lighthouse Keeper's Daughter?", "611")
     abstains(p, "How many seats were sold across the five shows of The Winter's Tale?")
+
+
+def test_centimetres_are_a_length() -> None:
+    p = build(["Olumide Adeyemi inspected the hull on 2 September and found a dent 40 centimetres long."])
+    answers(p, "How long was the dent that Olumide Adeyemi found on the hull?", "40 centimetres")
+    abstains(p, "How long was the scratch that Olumide Adeyemi found on the hull?")

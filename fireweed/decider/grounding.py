@@ -42,7 +42,8 @@ _UNITS = {
     "duration": "second seconds sec secs minute minutes min mins hour hours hr hrs day days week weeks fortnight fortnights month months year years decade decades night nights",
     "dose": "mg mcg µg ug g ml iu unit units tablet tablets capsule capsules puff puffs drop drops dose doses",
     "mass": "kg kgs g gram grams milligram milligrams microgram micrograms nanogram nanograms kilo kilos kilogram kilograms lb lbs pound pounds tonne tonnes ton tons oz ounce ounces stone",
-    "distance": "km kilometre kilometres kilometer kilometers m metre metres meter meters mile miles cm mm foot feet ft inch inches yard yards",
+    "distance": "km kilometre kilometres kilometer kilometers m metre metres meter meters mile miles cm mm foot feet ft inch inches yard yards "
+                "centimetre centimetres centimeter centimeters millimetre millimetres millimeter millimeters",
     "temp": "degree degrees °c °f celsius fahrenheit",
     "percent": "% percent per cent",
     "money": "pound pounds £ dollar dollars euro euros pence p cent cents million billion thousand bn k",
