@@ -2551,3 +2551,12 @@ def test_centimetres_are_a_length() -> None:
     p = build(["Olumide Adeyemi inspected the hull on 2 September and found a dent 40 centimetres long."])
     answers(p, "How long was the dent that Olumide Adeyemi found on the hull?", "40 centimetres")
     abstains(p, "How long was the scratch that Olumide Adeyemi found on the hull?")
+
+
+def test_a_move_of_an_events_day_is_when_it_is_now_held() -> None:
+    p = build(["The Thornby bilingual storytime will run on Wednesdays at 10:30 from January.",
+               "The Thornby bilingual storytime has moved to Fridays at 10:30.",
+               "The Ashby quiz night has moved to the Red Lion."])
+    answers(p, "On which day of the week is the Thornby bilingual storytime held?", "Fridays")
+    answers(p, "Where is the Ashby quiz night held?", "Red Lion")
+    abstains(p, "On which day is the Ashby quiz night cancelled?")  # a move is no cancelling

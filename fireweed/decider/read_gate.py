@@ -309,6 +309,20 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
     return RecallAnswer("answered", None, None, None, [view.result(m.mid, m.state) for m in good[:limit]])
 
 
+# verbs that only say an event takes place, which a move of its time or place keeps
+_SCHEDULED = frozenset(stem(w) for w in ("hold", "run", "happen", "occur", "meet", "sit"))
+_MOVED_TO = frozenset({"moved", "rescheduled", "switched", "changed", "shifted", "transferred"})
+
+
+def _rescheduled(q: Question, ci: ClaimIndex) -> bool:
+    """ "On which day is the storytime held" <- "the storytime has moved to Fridays": a time or
+    place an event has moved to is where or when it now takes place."""
+    if q.verb_word is None or q.verb_word.stem not in _SCHEDULED or q.hole not in ("date", "day", "clock", "time", "place"):
+        return False
+    lower = ci.lower
+    return any(w in _MOVED_TO and k + 1 < len(lower) and lower[k + 1] == "to" for k, w in enumerate(lower))
+
+
 # the "how" words whose measure is a length
 _EXTENTS = frozenset({"deep", "wide", "tall"})
 # kinds that typed() widens to others ("day" takes a date too): the very kind answers better
@@ -983,7 +997,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "who carried out the repair of Lifeboat 2" <- "was repaired by Kessler Marine": a support
         # verb's object says what was done, and the claim may say it with the verb itself
         verb_said = _verb_grounded(ci, q.verb_word) or (thing_done is not None and _verb_grounded(ci, thing_done)) \
-            or _affiliated(ci, q.verb_word, q_spans)
+            or _affiliated(ci, q.verb_word, q_spans) or _rescheduled(q, ci)
         if (verb_said and not _outnumbered(ci, q.verb_word, q)) \
                 or (q.hole == "ordinal" and ci.typed("ordinal") and bool(ci.stems & PLACING_VERBS)):
             # "where did the Otters place" <- "the Otters finished fourth": the verbs of a placing agree
