@@ -2560,3 +2560,12 @@ def test_a_move_of_an_events_day_is_when_it_is_now_held() -> None:
     answers(p, "On which day of the week is the Thornby bilingual storytime held?", "Fridays")
     answers(p, "Where is the Ashby quiz night held?", "Red Lion")
     abstains(p, "On which day is the Ashby quiz night cancelled?")  # a move is no cancelling
+
+
+def test_money_in_rand_and_other_written_currencies() -> None:
+    p = build(["The Kamiesberg trip cost R14,600, which was covered by the Abernethy Foundation.",
+               "The Vault B compressor was installed by Frostline Refrigeration at a cost of A$1,200.",
+               "Room R2 at the Kamiesberg lodge sleeps four."])
+    answers(p, "What was the Kamiesberg trip's cost?", "R14,600")
+    answers(p, "How much did the Vault B compressor cost to install?", "A$1,200")
+    abstains(p, "How much does Room R2 at the Kamiesberg lodge cost?")  # "R2" is a room, no amount

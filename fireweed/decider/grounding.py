@@ -21,7 +21,7 @@ from fireweed.decider.facts import Fact
 from fireweed.decider.lexicon import BE_FORMS, MONTHS, NEGATIONS, STOPWORDS, WEEKDAYS, is_number, is_verb, past_form, role_word, stem, stems_of
 from fireweed.decider.name_spans import Span, guess_kind
 from fireweed.decider.relations import lexicon
-from fireweed.decider.text import CARDINAL_WORDS, TITLES
+from fireweed.decider.text import CARDINAL_WORDS, CURRENCY_CODES, CURRENCY_SYMBOLS, TITLES
 
 __all__ = ["ClaimIndex", "index_of", "PRIOR_MARKERS", "CLOCK_RE", "is_measure_unit"]
 
@@ -394,6 +394,17 @@ def _passive_be(lower: list[str], key: str) -> bool:
                for k, w in enumerate(lower))
 
 
+# a rand or a real written with its letter ("R14,600", "R$ 49.90"); a grouping or cents is required
+# so that a route or a room ("R2", "R500") is not read as money
+_LETTER_MONEY = re.compile(r"^(?:(?:us|a|c|nz|hk|s|r)\$\d[\d,]*(?:\.\d+)?|r\d{1,3}(?:,\d{3})+(?:\.\d+)?|r\d+\.\d\d)$")
+
+
+def _money_token(w: str) -> bool:
+    """A token that is an amount of money: a currency symbol before digits, or a letter-written
+    currency ("A$1,200", "R14,600") with its digits grouped or its cents given."""
+    return len(w) > 1 and w[0] in CURRENCY_SYMBOLS or bool(_LETTER_MONEY.match(w))
+
+
 def _add(ci: ClaimIndex, kind: str, value: str) -> None:
     ci.types.setdefault(kind, set()).add(value)
 
@@ -505,7 +516,7 @@ def _build(fact: Fact) -> ClaimIndex:
     for i, w in enumerate(lower):
         nxt = lower[i + 1] if i + 1 < n else ""
         prev = lower[i - 1] if i > 0 else ""
-        if w[:1] in "£$€¥" and len(w) > 1:
+        if _money_token(w) or prev in CURRENCY_CODES and is_number(w):
             _add(ci, "money", w.replace(",", ""))
             if nxt in ("per", "a", "an", "each") and i + 2 < n and (lower[i + 2].isalpha() or nxt == "each"):
                 _add(ci, "rate", w.replace(",", "") + " " + " ".join(lower[i + 1:i + 3]))  # "£9 per day", "£42 each"

@@ -49,7 +49,9 @@ _ABBREV = (
 )
 _TOKEN_RE = re.compile(
     _ABBREV
-    + r"|[£$€¥]\d+(?:,\d{3})*(?:\.\d+)?"
+    + r"|(?:US|A|C|NZ|HK|S|R)?[$£€¥₹₩₽₺₪₦₱฿₫₴]\d+(?:,\d{3})*(?:\.\d+)?"
+    # a rand written with its letter, its digits grouped ("R14,600"): "R2" stays a word
+    + r"|R\d{1,3}(?:,\d{3})+(?:\.\d+)?"
     + r"|\d+(?:,\d{3})*(?:[.:/]\d+)*(?:-\d+)*(?:°[CF]?|%)?"
     + r"|[^\W\d_][\w]*(?:(?:['’]|[-.])(?=[^\W_])[\w]+)*"
     + r"|°[CF]?(?![^\W\d_])"  # "92 °C": the unit after a space, one token, not a degree sign and a name "C"

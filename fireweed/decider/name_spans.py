@@ -155,6 +155,8 @@ def _is_name_word(w: str) -> bool:
     if len(w) > 2 and w[1] == "-":
         # "B-side", "T-shirt", "X-ray": a letter prefix, not a name
         return False
+    if "$" in w or "," in w:
+        return False  # "A$1,200", "R14,600": an amount of money written with its currency's letter
     lw = w.lower()
     if lw in MONTHS or lw in WEEKDAYS:
         return False

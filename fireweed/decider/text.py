@@ -235,11 +235,11 @@ NUMBER_WORDS: frozenset[str] = frozenset(
     set(_UNITS_WORDS) | set(_TENS_WORDS) | set(_SCALE_WORDS) | set(_ORDINAL_WORDS)
     | set(_MULTIPLICATIVES) | {"dozen", "half", "quarter", "quarters"}
 )
-_CURRENCY_SYMBOLS: dict[str, str] = {
+CURRENCY_SYMBOLS: dict[str, str] = {
     "$": "USD", "£": "GBP", "€": "EUR", "¥": "JPY", "₹": "INR", "₩": "KRW", "₽": "RUB",
     "₺": "TRY", "₪": "ILS", "₦": "NGN", "₱": "PHP", "฿": "THB", "₫": "VND", "₴": "UAH",
 }
-_CURRENCY_CODES: frozenset[str] = frozenset(
+CURRENCY_CODES: frozenset[str] = frozenset(
     {"usd", "gbp", "eur", "jpy", "inr", "cad", "aud", "nzd", "chf", "cny", "rmb", "hkd", "sgd",
      "sek", "nok", "dkk", "zar", "brl", "mxn", "krw", "rub", "try", "pln", "czk", "huf", "ils",
      "aed", "sar", "ngn", "kes", "php", "thb", "idr", "myr", "vnd", "uah", "isk"}
@@ -257,7 +257,7 @@ def is_numeral_word(word: str) -> bool:
     number words, months, currency words and codes, and glue such as "per cent"."""
     return (
         word in NUMBER_WORDS or word in MONTHS or word in NUMERAL_GLUE or word in _CURRENCY_WORDS
-        or word in _CURRENCY_CODES
+        or word in CURRENCY_CODES
     )
 
 
@@ -989,9 +989,9 @@ def _currency_before(folded: str, start: int) -> str | None:
     c = m.group("c")
     if c.casefold() in _CURRENCY_PREFIX_CODES:
         return _CURRENCY_PREFIX_CODES[c.casefold()]
-    if c[-1] in _CURRENCY_SYMBOLS:
-        return _CURRENCY_SYMBOLS[c[-1]]
-    if c.casefold() in _CURRENCY_CODES:
+    if c[-1] in CURRENCY_SYMBOLS:
+        return CURRENCY_SYMBOLS[c[-1]]
+    if c.casefold() in CURRENCY_CODES:
         return c.upper()
     return None
 
@@ -1192,7 +1192,7 @@ def _parse_digit_tokens(
                 elif not currency:
                     cm = _CODE_AFTER_RE.match(folded, end)
                     wm = _WORD_AFTER_RE.match(folded, end)
-                    if cm and cm.group("c").casefold() in _CURRENCY_CODES and cm.group("c").isupper():
+                    if cm and cm.group("c").casefold() in CURRENCY_CODES and cm.group("c").isupper():
                         currency, end = cm.group("c").upper(), cm.end()
                     elif wm and wm.group("w").casefold() in _CURRENCY_WORDS:
                         currency, end = _CURRENCY_WORDS[wm.group("w").casefold()], wm.end()
