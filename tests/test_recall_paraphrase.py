@@ -2569,3 +2569,10 @@ def test_money_in_rand_and_other_written_currencies() -> None:
     answers(p, "What was the Kamiesberg trip's cost?", "R14,600")
     answers(p, "How much did the Vault B compressor cost to install?", "A$1,200")
     abstains(p, "How much does Room R2 at the Kamiesberg lodge cost?")  # "R2" is a room, no amount
+
+
+def test_to_and_a_verb_after_the_event_says_what_it_was_for() -> None:
+    p = build(["Fiona McTavish can meet Dimitri Vasilakis on 26 June to discuss a volume discount.",
+               "Halvard Moe is able to meet Dimitri Vasilakis on 27 June."])
+    answers(p, "Fiona McTavish meeting purpose", "to discuss a volume discount")
+    abstains(p, "Halvard Moe meeting purpose")  # "able to" gives no purpose

@@ -120,6 +120,9 @@ _PLACE_NOUNS = frozenset("""yard hall hospital school church chapel station offi
     vineyard brewery distillery dairy creamery abattoir sawmill smithy forge foundry refinery""".split())
 _CONSTRAINT = frozenset("cannot can't must only limited limit least most required requires forbidden prohibited restricted not no never without".split())
 _PURPOSE = frozenset("towards toward for fund funds pay cover so purpose".split())
+# words after which "to" and a verb say no purpose ("is able to", "is due to", "has yet to")
+_NOT_PURPOSE = frozenset("able unable due about going used ought yet likely unlikely set bound sure certain "
+                         "want wants plan plans need needs has have had order".split())
 _ROLE_VERBS = frozenset(stem(w) for w in "elect appoint name hire promote act serve work become".split())
 _FREQ = frozenset("daily weekly monthly annually yearly once twice thrice every each hourly nightly fortnightly".split())
 PRIOR_MARKERS = frozenset(stem(w) for w in "previously formerly before prior originally earlier instead replace replaced until former used from initially".split())
@@ -673,6 +676,9 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "constraint", w)
         if w in _PURPOSE:
             _add(ci, "purpose", w)
+        elif w == "to" and 0 < i and i + 1 < n and is_verb(lower[i + 1]) and not is_verb(prev) \
+                and prev not in _NOT_PURPOSE and not prev.endswith(("ed", "ing")):
+            _add(ci, "purpose", w)  # "can meet Dimitri on 26 June to discuss a discount": what for
         if w in _FREQ or (w.endswith("ly") and stem(w[:-2]) in ("day", "week", "month", "year")):
             _add(ci, "frequency", w)
         if (w == "as" and i + 1 < n and lower[i + 1] not in STOPWORDS | {"a", "an", "the"}
