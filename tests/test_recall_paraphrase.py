@@ -2576,3 +2576,12 @@ def test_to_and_a_verb_after_the_event_says_what_it_was_for() -> None:
                "Halvard Moe is able to meet Dimitri Vasilakis on 27 June."])
     answers(p, "Fiona McTavish meeting purpose", "to discuss a volume discount")
     abstains(p, "Halvard Moe meeting purpose")  # "able to" gives no purpose
+
+
+def test_findings_are_what_was_found_and_a_donor_is_who_donated() -> None:
+    p = build(["Ayumi Kobayashi found active woodworm in the left-hand drawer runner.",
+               "The Strathcoil Distillery donated £5,000 towards a new Land Rover Defender."])
+    answers(p, "What were Ayumi Kobayashi's findings in the left-hand drawer runner?", "woodworm")
+    abstains(p, "What were Ayumi Kobayashi's repairs to the left-hand drawer runner?")
+    answers(p, "Land Rover Defender donor", "Strathcoil Distillery")
+    abstains(p, "Land Rover Defender buyer")
