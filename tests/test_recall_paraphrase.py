@@ -2585,3 +2585,11 @@ def test_findings_are_what_was_found_and_a_donor_is_who_donated() -> None:
     abstains(p, "What were Ayumi Kobayashi's repairs to the left-hand drawer runner?")
     answers(p, "Land Rover Defender donor", "Strathcoil Distillery")
     abstains(p, "Land Rover Defender buyer")
+
+
+def test_by_how_much_asks_the_size_of_a_change_in_any_unit() -> None:
+    p = build(["Pennock Aggregates Ltd will raise the lagoon wall by 0.5 m before October.",
+               "The Hollins Trust raised £4,000 for the roof."])
+    answers(p, "By how much will Pennock Aggregates Ltd raise the lagoon wall before October?", "0.5 m")
+    answers(p, "How much did the Hollins Trust raise?", "£4,000")
+    abstains(p, "How much did Pennock Aggregates Ltd raise?")  # no sum of money was raised

@@ -113,6 +113,7 @@ _HOW = {
     "deep": "measure", "heavy": "mass", "soon": "date", "late": "lateness", "early": "lateness", "wide": "measure",
     "quickly": "duration",
 }
+_CHANGE_BY = frozenset(stem(w) for w in "raise cut".split())
 _MONEY_VERBS = frozenset(stem(w) for w in "cost pay charge raise spend earn sell buy price worth fund award owe bill fetch".split())
 _COMPASS = frozenset("north south east west northeast northwest southeast southwest north-east north-west south-east south-west "
                      "up down upstream downstream inland offshore".split())
@@ -568,7 +569,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             stems_here = {wd.stem.split()[0] for wd in words}  # "pay for" is paying
             if stem("weigh") in stems_here:
                 q.hole = "mass"
-            elif stems_here & _MONEY_VERBS:
+            elif stems_here & _MONEY_VERBS and not (wh > 0 and lower[wh - 1] == "by" and stems_here & _CHANGE_BY):
+                # ("by how much will they raise the wall": the size of a change, in any unit)
                 q.hole = "money"
         if nxt in ("big", "large", "high", "small") and k + 1 < n and lower[k] in ("a", "an") \
                 and stem(lower[k + 1]) in _SUM_NOUNS:
