@@ -2480,6 +2480,9 @@ def test_looking_a_thing_over_does_not_make_it_yours() -> None:
     answers(p, "What is Shirin Tehrani's charge for a wash and set?", "£12")
     # the question may ask about the looking itself
     answers(p, "What was the date of Nils Aalto's inspection of plot 12?", "4 May")
+    # what the looker found is the looker's own
+    q = build(["Kenji Aramaki checked all 38 passengers in the stalled cabins and found no injuries."])
+    answers(q, "What was Kenji Aramaki's finding about the passengers in the stalled cabins?", "no injuries")
 
 
 def test_a_verb_between_two_names_is_no_title() -> None:

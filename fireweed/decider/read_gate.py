@@ -2401,10 +2401,13 @@ def _examiner_only(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
     if owner is None:
         return None
     mine = {owner.key}
-    nouns = [w for w in (*q.soft, q.head_word) if w is not None and w.index > owner.last]
-    if any(stem(verb_of_noun(w.text) or w.text) in _EXAMINING for w in nouns):
-        return None  # "Tomasz's inspection of the rope" asks about the looking itself
-    things = {i for w in nouns for i in ci.positions(w.concepts)}
+    after = sorted((w for w in (*q.soft, q.head_word) if w is not None and w.index > owner.last), key=lambda w: w.index)
+    # the noun owned is the first after the possessive: "Ingrid's plot number" owns a plot, while
+    # "Tomasz's inspection of the rope" and "Kenji's finding about the passengers" own no thing looked at
+    owned = after[:1]
+    if after[1:2] and after[1].index == after[0].index + 1 and after[1] is not q.head_word:
+        owned = after[:2]  # "Ingrid's allotment plot number"
+    things = {i for w in owned for i in ci.positions(w.concepts)}
     spans = [s for s in fact.spans if _asked_name(s.key, mine)]
     if not things or not spans:
         return None
