@@ -1414,7 +1414,7 @@ def _count_is_said_of(ci: ClaimIndex, noun: Word, asked: set[str]) -> bool:
             continue  # no count of this noun here
         found = True
         j = k - 1
-        while j >= 0 and lower[j] in _ABOUT_WORDS:
+        while j >= 0 and (lower[j] in _ABOUT or lower[j] in ("the", "an")):
             j -= 1
         if j >= 0 and lower[j] in _PLACING_PREPS and mine and k < mine[0].first:
             continue  # (after the name it may be how the subject's own are split: "in three parties")
@@ -1425,9 +1425,6 @@ def _count_is_said_of(ci: ClaimIndex, noun: Word, asked: set[str]) -> bool:
             continue
         return True
     return not found
-
-
-_ABOUT_WORDS = frozenset("up to about around roughly some nearly almost over more than fewer less just only the a an".split())
 
 
 _NOT_PAST = frozenset({"hundred", "kindred", "sacred", "naked", "wicked", "rugged", "ragged", "beloved"})
