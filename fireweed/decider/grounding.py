@@ -122,7 +122,7 @@ _CONSTRAINT = frozenset("cannot can't must only limited limit least most require
 _PURPOSE = frozenset("towards toward for fund funds pay cover so purpose".split())
 # words after which "to" and a verb say no purpose ("is able to", "is due to", "has yet to")
 _NOT_PURPOSE = frozenset("able unable due about going used ought yet likely unlikely set bound sure certain "
-                         "want wants plan plans need needs has have had order".split())
+                         "want wants plan plans need needs has have had".split())
 _ROLE_VERBS = frozenset(stem(w) for w in "elect appoint name hire promote act serve work become".split())
 _FREQ = frozenset("daily weekly monthly annually yearly once twice thrice every each hourly nightly fortnightly".split())
 PRIOR_MARKERS = frozenset(stem(w) for w in "previously formerly before prior originally earlier instead replace replaced until former used from initially".split())
@@ -397,7 +397,7 @@ def _passive_be(lower: list[str], key: str) -> bool:
                for k, w in enumerate(lower))
 
 
-# a rand or a real written with its letter ("R14,600", "R$ 49.90"); a grouping or cents is required
+# a rand or a dollar written with its letter ("R14,600", "A$1,200"); a rand needs a grouping or cents
 # so that a route or a room ("R2", "R500") is not read as money
 _LETTER_MONEY = re.compile(r"^(?:(?:us|a|c|nz|hk|s|r)\$\d[\d,]*(?:\.\d+)?|r\d{1,3}(?:,\d{3})+(?:\.\d+)?|r\d+\.\d\d)$")
 
