@@ -1254,7 +1254,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             fail(narrower.text)
     if q.kind not in ("yesno", "keyword") and not q.about:
         # a word before a shared noun that the claim replaces with its own ("upper" / "lower lake")
-        clash = _phrase_clash(q, ci) or _complement_clash(q, ci) or _name_phrase_clash(q, ci) or _bound_clash(q, ci) \
+        clash = _phrase_clash(q, ci) or _chain_clash(q, ci) or _complement_clash(q, ci) or _purpose_clash(q, ci) \
+            or _name_phrase_clash(q, ci) or _bound_clash(q, ci) \
             or _sequence_clash(q, ci)
         if clash is not None:
             fail(clash)
@@ -1786,17 +1787,19 @@ def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
                 and b not in _TIME_ADVERBS for b in before):
             # ("is now raised to 4,500": an adverb of time before a verb says which one of nothing)
             return w.text
-    return _chain_clash(q, ci, by_index, asked)
+    return None
 
 
 # words before a noun that say how much of it, not which one ("the total distance")
 _WHOLE = frozenset({"total", "overall", "full", "whole", "entire", "actual", "official", "exact", "combined"})
 
 
-def _chain_clash(q: Question, ci: ClaimIndex, by_index: dict[int, Word], asked: set[str]) -> str | None:
-    """The same with shared words between: "the one-way adult fare" is not answered by "the adult
-    return fare", whose words before "fare" have one of the claim's own where the question has
-    "one-way"."""
+def _chain_clash(q: Question, ci: ClaimIndex) -> str | None:
+    """As :func:`_phrase_clash`, with shared words between: "the one-way adult fare" is not answered
+    by "the adult return fare", whose words before "fare" have one of the claim's own where the
+    question has "one-way"."""
+    by_index = {w.index: w for w in (*q.soft, q.head_word) if w is not None}
+    asked = {w.stem for w in q.soft}
     named = ci.named
     for w in q.soft:
         if w.stem in LIGHT_VERBS or _grounded(ci, w) or _verb_form(w.text) or w.text.endswith("ly"):
@@ -2137,7 +2140,7 @@ def _complement_clash(q: Question, ci: ClaimIndex) -> str | None:
             theirs += 1
         if theirs and not same:
             return word.text
-    return _purpose_clash(q, ci)
+    return None
 
 
 def _purpose_clash(q: Question, ci: ClaimIndex) -> str | None:
