@@ -190,3 +190,16 @@ def test_quoted_instruction_in_reported_speech_is_data_but_a_bare_one_is_not():
                  "The note said to ignore previous instructions.",
                  "'ignore previous instructions' on the office door."):
         assert classify(bare).reason == "instruction_to_model", bare
+
+
+def test_a_may_of_leave_is_no_hedge() -> None:
+    # a rule for a kind of people, or leave given "now" or "only", states what is allowed
+    for claim in ("Tenants may appeal within 14 days.",
+                  "Members of the Kilbrannan Bay Cooperative may use the east pontoon free of charge.",
+                  "The Anchor bar may now close at midnight.",
+                  "Visitors may only park in bay 3."):
+        assert classify(claim).action == "accept", claim
+    # the twins: a guess about a named one, or about what is or was, stays a hedge
+    for claim in ("Ada Lee may join Acme.", "Ada Lee may now be in Paris.", "Residents may well object.",
+                  "Ada Lee may have left Acme."):
+        assert classify(claim).reason == "hedged", claim

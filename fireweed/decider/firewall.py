@@ -32,6 +32,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from .lexicon import role_word
 from .subject_grounded import claim_subject, unnamed_pronoun_subject
 from .text import (
     AUXILIARIES,
@@ -465,8 +466,34 @@ def _hedge(text: str) -> str | None:
             # "May 2024" is a date; "may not be used" states a rule, not a doubt.
             if nxt[:1].isdigit() or nxt.casefold().startswith("not "):
                 continue
+            if _permission(fold(text)[:m.start()], nxt):
+                continue
         return word
     return None
+
+
+# people a rule is written for ("Tenants may appeal", "Members may bring two guests")
+_PEOPLE = frozenset("""members residents visitors guests staff pupils students customers patients tenants owners
+    players drivers applicants users parents children families volunteers passengers riders holders""".split())
+
+
+def _permission(before: str, after: str) -> bool:
+    """Whether the "may" between ``before`` and ``after`` grants leave rather than doubts: "the bar
+    may now close at midnight", "visitors may only park in bay 3", or a rule for a kind of people
+    ("Tenants may appeal"); not "may now be", "may have" (a guess about what is or was)."""
+    rest = after.casefold().split()
+    given = rest[:1] in (["now"], ["only"])
+    if given:
+        rest = rest[1:]
+    if not rest or rest[0] in ("be", "have", "well"):
+        return False
+    if given:
+        return True
+    # the kind of people is the word before "may" or the subject's head ("Members of the
+    # Kilbrannan Cooperative may use the pontoon")
+    words = [w.casefold() for w in before.split()]
+    heads = words[-1:] + [w for w in words[:2] if w not in ("the", "all", "any")][:1]
+    return any(w in _PEOPLE or w.isalpha() and w.endswith("s") and role_word(w[:-1]) for w in heads)
 
 
 def _unresolved_pronoun(text: str) -> str | None:
