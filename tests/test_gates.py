@@ -1600,3 +1600,18 @@ def test_a_post_after_be_is_no_passive() -> None:
     # the twin: a real passive after "be" still has its doer
     v = judge("Arno Kessel cast the bell.", "The bell was cast by Arno Kessel.")
     assert v.ok, v
+
+
+def test_keeping_just_without_its_not_says_the_opposite() -> None:
+    evidence = "Bernadette Oyelaran has added a vegetarian option to the menu every day, not just on Mondays."
+    v = judge("Bernadette Oyelaran has added a vegetarian option to the menu just on Mondays.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    # the twin: dropping "not just" whole says less, which the evidence carries
+    assert judge("Bernadette Oyelaran has added a vegetarian option to the menu on Mondays.", evidence).ok
+
+
+def test_a_fronted_despite_holds_for_the_negated_clause_after_it() -> None:
+    evidence = "Despite 18 mm of rain overnight, the Gaskell Park finish area did not flood."
+    assert judge("The Gaskell Park finish area did not flood despite 18 mm of rain overnight.", evidence).ok
+    v = judge("The Gaskell Park finish area did not flood despite 30 mm of rain overnight.", evidence)
+    assert not v.ok, v

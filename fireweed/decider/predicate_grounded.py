@@ -364,16 +364,18 @@ def _fronted_time_stems(a: Analysis) -> frozenset[str]:
     return frozenset(s for i in head for s in a.stems[i]) if timely else frozenset()
 
 
-# prepositions that open a sentence with where all of it holds
-_PLACE_OPENERS = frozenset({"at", "in", "on", "across", "throughout", "within", "inside", "outside", "near", "beside"})
+# prepositions that open a sentence with a phrase saying where, when or against what all of it holds
+_PHRASE_OPENERS = frozenset({"at", "in", "on", "across", "throughout", "within", "inside", "outside", "near", "beside",
+                             "despite", "after", "before", "during", "following"})
 
 
-def _fronted_place_stems(a: Analysis, negated: list[int]) -> frozenset[str]:
-    """The stems of an opening place phrase set off by commas, with its apposition ("At Glenmore
-    Farm, the nearest house, ground vibration must not ..."), when the negation at one of
-    ``negated`` is in the clause right after it: that clause holds there."""
+def _fronted_phrase_stems(a: Analysis, negated: list[int]) -> frozenset[str]:
+    """The stems of an opening phrase set off by commas, with its apposition ("At Glenmore Farm, the
+    nearest house, ground vibration must not ...", "Despite 18 mm of rain, the field did not
+    flood"), when the negation at one of ``negated`` is in the clause right after it: that clause
+    holds there, then or despite it."""
     toks = a.tokens
-    if not toks or toks[0].norm not in _PLACE_OPENERS or a.clauses[0] == a.clauses[-1]:
+    if not toks or toks[0].norm not in _PHRASE_OPENERS or a.clauses[0] == a.clauses[-1]:
         return frozenset()
     out: set[str] = set()
     k = 0
@@ -413,7 +415,7 @@ def _negation_refusal(
         if moved:
             # "On 26 February from 07:10 to 09:55, drivers could not load routes": a time set before
             # the sentence holds for its negated clause too
-            fronted = _fronted_time_stems(evidence) | _fronted_place_stems(
+            fronted = _fronted_time_stems(evidence) | _fronted_phrase_stems(
                 evidence, [e.index for e in e_sites if c.scope & e.scope])
             moved = [m for m in moved if m not in fronted]
         if moved:
@@ -1301,11 +1303,31 @@ def _fraction_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None
 _UNIVERSAL = frozenset({"all", "every", "each"})
 
 
+def _focus_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
+    """ "just on Mondays" from "every day, not just on Mondays": the evidence's "not just" says more
+    than that; the claim keeps "just" with what follows it and drops the "not", saying the opposite."""
+    et, ct = evidence.tokens, claim.tokens
+    for i in range(len(et) - 2):
+        if et[i].norm != "not" or et[i + 1].norm not in _NOT_FOCUS:
+            continue
+        focus, nxt = et[i + 1].norm, evidence.keys[i + 2]
+        for k in range(len(ct) - 1):
+            if ct[k].norm == focus and claim.keys[k + 1] == nxt and not (k and ct[k - 1].norm == "not"):
+                return GateVerdict.refuse(
+                    CODE,
+                    GATE,
+                    f"the evidence says 'not {focus} {et[i + 2].text}'; keep the 'not', or drop '{focus}'",
+                    f"negation removed: 'not {focus} {et[i + 2].text}'",
+                )
+    return None
+
+
 def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
     ev_stems = _content_stems(evidence)
     claim_stems = _content_stems(claim)
-    refusal = (_negation_refusal(claim, evidence, claim_stems) or _qualifier_refusal(claim, evidence, claim_stems)
+    refusal = (_negation_refusal(claim, evidence, claim_stems) or _focus_refusal(claim, evidence)
+               or _qualifier_refusal(claim, evidence, claim_stems)
                or _rate_refusal(claim, evidence, claim_stems) or _deictic_refusal(claim, evidence)
                or _aspect_refusal(claim, evidence) or _fraction_refusal(claim, evidence)
                or (None if evidence is claim else _exception_refusal(claim, evidence, claim_stems)
