@@ -2596,3 +2596,10 @@ def test_by_how_much_asks_the_size_of_a_change_in_any_unit() -> None:
     answers(p, "By how much will Pennock Aggregates Ltd raise the lagoon wall before October?", "0.5 m")
     answers(p, "How much did the Hollins Trust raise?", "£4,000")
     abstains(p, "How much did Pennock Aggregates Ltd raise?")  # no sum of money was raised
+
+
+def test_taking_measurements_gives_no_measure() -> None:
+    p = build(["Cutter Mei-Lin Tsao took Henrik Asplund's measurements and drafted the pattern.",
+               "Oskar Berg's chest measurement is 102 cm."])
+    abstains(p, "What is Henrik Asplund's chest measurement?")
+    answers(p, "What is Oskar Berg's chest measurement?", "102 cm")
