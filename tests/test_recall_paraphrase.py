@@ -2603,3 +2603,10 @@ def test_taking_measurements_gives_no_measure() -> None:
                "Oskar Berg's chest measurement is 102 cm."])
     abstains(p, "What is Henrik Asplund's chest measurement?")
     answers(p, "What is Oskar Berg's chest measurement?", "102 cm")
+
+
+def test_a_prep_left_after_the_head_is_the_heads_own() -> None:
+    p = build(["Hamid Rezaei donated the old autoclave to Kellington Technical College for training.",
+               "Ada Lee is allergic to penicillin."])
+    abstains(p, "What is Hamid Rezaei allergic to?")
+    answers(p, "What is Ada Lee allergic to?", "penicillin")

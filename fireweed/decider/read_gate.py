@@ -309,6 +309,13 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
     return RecallAnswer("answered", None, None, None, [view.result(m.mid, m.state) for m in good[:limit]])
 
 
+def _head_takes_prep(q: Question) -> bool:
+    """ "What is Hamid allergic to?": the prep left at the end is the head's own, so the head is
+    what the claim must say, not a kind a claim's "to X" may fill."""
+    k = q.head_word.index + 1 if q.head_word is not None else len(q.tokens)
+    return k < len(q.tokens) and q.tokens[k].text.lower() == q.prep
+
+
 # verbs that only say an event takes place, which a move of its time or place keeps
 _SCHEDULED = frozenset(stem(w) for w in ("hold", "run", "happen", "occur", "meet", "sit"))
 _MOVED_TO = frozenset({"moved", "rescheduled", "switched", "changed", "shifted", "transferred"})
@@ -920,7 +927,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # "how many people can sleep on it" <- "it sleeps up to six"; "how many people came"
             # <- "1,130 visitors came": "people" counts whoever the claim counts
             score += 2
-        elif q.prep and _prep_frame(ci, q.prep, exclude) \
+        elif q.prep and _prep_frame(ci, q.prep, exclude) and not _head_takes_prep(q) \
                 and all(_grounded(ci, w) for w in q.soft if 0 < q.head_word.index - w.index <= 2):
             # "through which label" <- "through X": what fills the frame is the thing asked, but
             # only as the kind the question narrows it to ("what FM frequency does it broadcast on"
