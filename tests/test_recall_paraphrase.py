@@ -2610,3 +2610,12 @@ def test_a_prep_left_after_the_head_is_the_heads_own() -> None:
                "Ada Lee is allergic to penicillin."])
     abstains(p, "What is Hamid Rezaei allergic to?")
     answers(p, "What is Ada Lee allergic to?", "penicillin")
+
+
+def test_a_word_inside_a_name_says_nothing_of_which_kind() -> None:
+    p = build(["Ashcombe Gold won a silver medal at the Marches Cider Show in May.",
+               "Amoxicillin 500 mg capsules have been ordered from Corvane Supplies."])
+    abstains(p, "When did Ashcombe Gold win a gold medal at the Marches Cider Show?")
+    answers(p, "When did Ashcombe Gold win a silver medal at the Marches Cider Show?", "May")
+    # a name of one word is the word itself
+    answers(p, "From which supplier have the amoxicillin capsules been ordered?", "Corvane Supplies")

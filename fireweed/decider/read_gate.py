@@ -678,6 +678,21 @@ def _grounded(ci: ClaimIndex, w: Word) -> bool:
     return ci.has(w.concepts) or w.text.lower() in ci.concepts or "-" in w.text and _parts_in_a_row(ci, w.text)
 
 
+def _grounded_unnamed(ci: ClaimIndex, w: Word) -> bool:
+    """Grounded outside the claim's names: "gold" in "Ashcombe Gold won a silver medal" names the
+    cider, and says nothing of which medal."""
+    if not _grounded(ci, w):
+        return False
+    spots = ci.positions(w.concepts)
+    # a name whose one word is this one ("Amoxicillin", "Amoxicillin 500") is the word itself
+    whole = set()
+    for sp in ci.spans:
+        words = [k for k in range(sp.first, sp.last) if ci.lower[k].isalpha()]
+        if len(words) == 1:
+            whole.update(words)
+    return not spots or any(p not in ci.named or p in whole for p in spots)
+
+
 def _parts_in_a_row(ci: ClaimIndex, word: str) -> bool:
     """A hyphened word of the question whose parts the claim has as words in a row: "shut-off"
     <- "will be shut off", "drop-off" <- "drop off"."""
@@ -1780,10 +1795,13 @@ def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
     named = ci.named
     for w in q.soft:
         head = by_index.get(w.index + 1)
-        if head is None or w.stem in LIGHT_VERBS or _grounded(ci, w) or not _grounded(ci, head):
+        if head is None or w.stem in LIGHT_VERBS or _grounded_unnamed(ci, w) or not _grounded(ci, head):
             continue  # ("get extra time": a light verb before the noun says nothing of which one)
         # a noun inside a name ("the Loch Eilan Limnology Group") may be described in other words
         spots = [p for p in ci.positions(head.concepts) if p not in named]
+        # the noun itself where the claim has it: a word of its group ("silver" for "medal") is no
+        # place the question's word could stand
+        spots = [p for p in spots if stem(ci.lower[p]) == head.stem] or spots
         # "the women's race": a common noun's possessive before the noun is the claim's own word
         # there too (a name's is not: "Oriel's race" says whose, not which kind)
         before = [ci.lower[p - 2] if ci.lower[p - 1] == "'s" and p > 1 and p - 2 not in named else ci.lower[p - 1]
@@ -1809,7 +1827,7 @@ def _chain_clash(q: Question, ci: ClaimIndex) -> str | None:
     asked = {w.stem for w in q.soft}
     named = ci.named
     for w in q.soft:
-        if w.stem in LIGHT_VERBS or _grounded(ci, w) or _verb_form(w.text) or w.text.endswith("ly"):
+        if w.stem in LIGHT_VERBS or _grounded_unnamed(ci, w) or _verb_form(w.text) or w.text.endswith("ly"):
             continue
         k = w.index + 1
         while k in by_index and by_index[k] is not q.head_word and _grounded(ci, by_index[k]) and k + 1 in by_index:
