@@ -2513,8 +2513,10 @@ def test_money_for_one_doing_is_no_money_for_another() -> None:
 def test_how_deep_wants_a_length_not_a_weight() -> None:
     p = build(["Strathcarra Council raised the Carrag Dubh Quarry limit to 310,000 tonnes a year.",
                "The Bell Pit is 40 metres deep.",
-               "Pier 4 weighs 200 tonnes."])
+               "Pier 4 weighs 200 tonnes.",
+               "Captain Leilani Kahale completed 12 supervised transits of the Kestle Channel."])
     abstains(p, "How deep is Carrag Dubh Quarry?")
+    abstains(p, "How deep is the Kestle Channel?")  # a count of transits measures nothing
     answers(p, "How deep is the Bell Pit?", "40 metres")
     abstains(p, "How wide is Pier 4?")
     answers(p, "How heavy is Pier 4?", "200 tonnes")

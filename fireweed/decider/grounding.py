@@ -169,10 +169,8 @@ class ClaimIndex:
             got = {v for v in self.types.get("number", set()) if v not in timed}.union(
                 *(self.types.get(k, set()) for k in ("mass", "distance", "temp", "percent", "dose")))
         if kind == "extent":
-            # "how deep", "how wide", "how tall": a length, or a number given in no other unit
-            other = self._numbers_of(_TIME_KINDS + ("money", "mass", "temp", "percent", "dose")) \
-                | self.types.get("kind_count", set())
-            got = {v for v in self.types.get("number", set()) if v not in other} | self.types.get("distance", set())
+            # "how deep", "how wide", "how tall": a length ("12 supervised transits" counts, it measures nothing)
+            got = self.types.get("distance", set())
         if kind == "rate":
             got = got | self.types.get("percent", set())  # "a recycling rate of 46%"
         if kind == "time":
