@@ -2621,3 +2621,12 @@ def test_a_word_inside_a_name_says_nothing_of_which_kind() -> None:
     answers(p, "When did Ashcombe Gold win a silver medal at the Marches Cider Show?", "May")
     # a name of one word is the word itself
     answers(p, "From which supplier have the amoxicillin capsules been ordered?", "Corvane Supplies")
+
+
+def test_what_a_body_applies_for_is_not_done() -> None:
+    p = build(["Hollins Vale Garden Trust will apply to the Wexcombe Green Spaces Fund for £4,800 to build a "
+               "rainwater harvesting system.",
+               "Brackley Tanks built the Ashby rainwater harvesting system."])
+    abstains(p, "Who built the Hollins Vale rainwater harvesting system?")
+    abstains(p, "Who manufactured the Hollins Vale rainwater harvesting system?")
+    answers(p, "Who built the Ashby rainwater harvesting system?", "Brackley Tanks")

@@ -2863,8 +2863,12 @@ def _asks_what_happened(q: Question) -> bool:
     if any(w == "to" and k > 0 and low[k - 1] in _PLANNED for k, w in enumerate(low)):
         return False
     # ("by what date does she have to submit it": "have to" is a duty, not a perfect)
-    return any(w in ("did", "was", "were", "had", "has", "have") and (k + 1 >= len(low) or low[k + 1] != "to")
-               for k, w in enumerate(low))
+    if any(w in ("did", "was", "were", "had", "has", "have") and (k + 1 >= len(low) or low[k + 1] != "to")
+           for k, w in enumerate(low)):
+        return True
+    # "who manufactured the system": a past verb straight after the question word
+    verb = q.verb_word
+    return verb is not None and verb.index == 1 and low[0] in ("who", "what", "which") and bool(past_form(low[1]))
 
 
 # words before "to" that make what follows a plan: "due to be moved", "going to sign"
@@ -2939,7 +2943,7 @@ def _unrealised(ci: ClaimIndex, verb: Word) -> bool:
     if not pos:
         return False
     for p in pos:
-        if p > 0 and ci.lower[p - 1] == "to" and any(stem(w) in _ASKING for w in ci.lower[max(0, p - 6):p - 1]):
+        if p > 0 and ci.lower[p - 1] == "to" and _asked_before(ci.lower, p - 1):
             continue  # "has asked Larkspur Motors to refund the £172": asked for, not done
         k = p - 1
         while k >= 0 and ci.lower[k] in _PERFECT:
@@ -2951,8 +2955,20 @@ def _unrealised(ci: ClaimIndex, verb: Word) -> bool:
     return True
 
 
+def _asked_before(lower: list[str], to: int) -> bool:
+    """A verb of asking in the clause before the "to" at ``to`` ("will apply to the Green Spaces Fund
+    for £4,800 to build"): what follows is asked for."""
+    k = to - 1
+    while k >= 0 and to - k <= 12 and lower[k] not in (",", ";", ".", "and", "but"):
+        if stem(lower[k]) in _ASKING:
+            return True
+        k -= 1
+    return False
+
+
 # verbs that ask or plan for a thing to be done ("asked them to refund", "wants to move")
-_ASKING = frozenset(stem(w) for w in ("ask", "request", "urge", "want", "plan", "intend", "hope", "expect", "invite"))
+_ASKING = frozenset(stem(w) for w in ("ask", "request", "urge", "want", "plan", "intend", "hope", "expect", "invite",
+                                      "apply", "seek", "bid"))
 _NARROWING_PREPS = frozenset({"in", "at", "of", "on", "inside", "within", "near", "under", "outside"})
 
 
