@@ -2630,3 +2630,13 @@ def test_what_a_body_applies_for_is_not_done() -> None:
     abstains(p, "Who built the Hollins Vale rainwater harvesting system?")
     abstains(p, "Who manufactured the Hollins Vale rainwater harvesting system?")
     answers(p, "Who built the Ashby rainwater harvesting system?", "Brackley Tanks")
+
+
+def test_a_count_says_how_many_not_which() -> None:
+    p = build(["Priya Raghunathan blocked the 3 IP addresses on the perimeter firewall at 08:40.",
+               "Ruth Okafor will train two apprentice advisors, Callum Reid and Anjali Desai, from 17 June.",
+               "The 07:15 and 17:45 sailings from Ardcloy to Innis Vorran are cancelled until 4 April."])
+    abstains(p, "Which IP addresses did Priya Raghunathan block on the perimeter firewall?")
+    answers(p, "How many IP addresses did Priya Raghunathan block on the perimeter firewall?", "3 IP addresses")
+    answers(p, "Which apprentice advisors will Ruth Okafor train?", "Callum Reid")
+    answers(p, "Which sailings from Ardcloy to Innis Vorran are cancelled?", "07:15")

@@ -309,6 +309,26 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
     return RecallAnswer("answered", None, None, None, [view.result(m.mid, m.state) for m in good[:limit]])
 
 
+def _counted_only(ci: ClaimIndex, head: Word) -> bool:
+    """Whether every mention of the plural noun in the claim only counts it ("the 3 IP addresses"),
+    with no name, code or list after it to say which ones."""
+    if not head.text.endswith("s"):
+        return False
+    names = {sp.first for sp in ci.spans}
+    lower = ci.lower
+    spots = [p for p in ci.positions(head.concepts) if stem(lower[p]) == head.stem]
+    for p in spots:
+        # a plain count, not a time or a model number inside a name ("the 07:15 sailings", "Coles 4038")
+        counted = any((w.isdigit() or w in CARDINAL_WORDS) and k not in ci.named
+                      for k, w in enumerate(lower[max(0, p - 3):p], start=max(0, p - 3)))
+        after = lower[p + 1:p + 3]
+        said = after[:1] in ([":"], ["("], ["-"]) or after[:1] and after[0][:1].isdigit() or p + 1 in names \
+            or after[:1] == [","] and p + 2 in names  # "two apprentice advisors, Callum Reid and ..."
+        if not counted or said:
+            return False
+    return bool(spots)
+
+
 def _head_takes_prep(q: Question) -> bool:
     """ "What is Hamid allergic to?": the prep left at the end is the head's own, so the head is
     what the claim must say, not a kind a claim's "to X" may fill."""
@@ -1084,6 +1104,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # one, which answers before a time the same subject also has ("booked for seven nights")
             hole = "distance"
             score += 1.5
+    if q.kind == "which" and q.head_word is not None and _counted_only(ci, q.head_word):
+        fail(q.head_word.text)  # "which IP addresses did she block" is not answered by "blocked the 3 IP addresses"
     q_lower = [t.text.lower() for t in q.tokens]
     asked_how = q_lower[q_lower.index("how") + 1] if q.kind == "how" and "how" in q_lower[:-1] else ""
     if hole == "measure" and asked_how in _EXTENTS and not ci.typed("extent", exclude):
