@@ -2640,3 +2640,13 @@ def test_a_count_says_how_many_not_which() -> None:
     answers(p, "How many IP addresses did Priya Raghunathan block on the perimeter firewall?", "3 IP addresses")
     answers(p, "Which apprentice advisors will Ruth Okafor train?", "Callum Reid")
     answers(p, "Which sailings from Ardcloy to Innis Vorran are cancelled?", "07:15")
+
+
+def test_a_verb_done_again_gives_the_value_now() -> None:
+    p = build(["The T7 gearbox replacement is scheduled for 14 May 2024, weather permitting.",
+               "The T7 gearbox replacement is rescheduled for 4 June 2024, weather permitting.",
+               "Driver Desmond Achebe has been assigned to Route 7.",
+               "Siobhan Mulcahy reassigned Desmond Achebe to Route 3 for the rest of the winter."])
+    answers(p, "When is the T7 gearbox replacement scheduled?", "4 June 2024")
+    answers(p, "Which route is Desmond Achebe assigned to now?", "Route 3")
+    abstains(p, "When is the T8 gearbox replacement scheduled?")
