@@ -2650,3 +2650,11 @@ def test_a_verb_done_again_gives_the_value_now() -> None:
     answers(p, "When is the T7 gearbox replacement scheduled?", "4 June 2024")
     answers(p, "Which route is Desmond Achebe assigned to now?", "Route 3")
     abstains(p, "When is the T8 gearbox replacement scheduled?")
+
+
+def test_a_date_asked_is_not_what_is_imposed() -> None:
+    p = build(["Wexcombe Water has imposed a hosepipe ban across the Wexcombe district from 20 June 2024.",
+               "Ashby Council has imposed a parking fee of £3 on the quay."])
+    answers(p, "From what date has Wexcombe Water imposed a hosepipe ban across the Wexcombe district?", "20 June 2024")
+    answers(p, "What parking charge has Ashby Council imposed on the quay?", "£3")
+    abstains(p, "From what date has Ashby Council imposed a hosepipe ban?")

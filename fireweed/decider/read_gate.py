@@ -788,7 +788,9 @@ def _support_object(q: Question) -> Word | None:
     """The head noun of the object of a support verb in the question ("carried out the load
     inspection of the stage floor" -> "inspection"), or None."""
     verb = q.verb_word
-    if verb is not None and verb.stem in _CHARGE_SUPPORT and q.head_word is not None and q.head_word.index < verb.index:
+    if verb is not None and verb.stem in _CHARGE_SUPPORT and q.head_word is not None and q.head_word.index < verb.index \
+            and TYPE_NOUNS.get(q.head_word.stem) not in _TIME_HOLES | {"duration"}:
+        # ("from what date has it imposed a ban": a date is when, not what is imposed)
         return q.head_word  # "what berthing charge will they apply" <- "will charge ... £220 per day"
     if verb is None or verb.stem not in _SUPPORT_VERBS:
         return None
