@@ -2658,3 +2658,11 @@ def test_a_date_asked_is_not_what_is_imposed() -> None:
     answers(p, "From what date has Wexcombe Water imposed a hosepipe ban across the Wexcombe district?", "20 June 2024")
     answers(p, "What parking charge has Ashby Council imposed on the quay?", "£3")
     abstains(p, "From what date has Ashby Council imposed a hosepipe ban?")
+
+
+def test_a_hyphened_word_before_the_noun_says_which_kind() -> None:
+    p = build(["Marrow & Pike Freight will carry the orchestra's instruments in a climate-controlled trailer.",
+               "Tarn Haulage will carry the choir's staging in a trailer."])
+    answers(p, "What kind of trailer will Marrow & Pike Freight carry the orchestra's instruments in?",
+            "climate-controlled")
+    abstains(p, "What kind of trailer will Tarn Haulage carry the choir's staging in?")

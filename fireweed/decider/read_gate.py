@@ -2117,8 +2117,8 @@ def _specified(ci: ClaimIndex, q: Question) -> bool:
             k -= 1  # the question's own words before the noun ("contact lenses")
         b = ci.lower[k] if k >= 0 else ""
         # a code names a kind ("a T-22 mower"); a bare number only counts ("400 lavender plugs")
-        if b.isalpha() and b not in STOPWORDS and stem(b) not in asked \
-                or any(c.isdigit() for c in b) and not is_number(b):
+        if b.replace("-", "").isalpha() and b not in STOPWORDS and stem(b) not in asked \
+                or any(c.isdigit() for c in b) and not is_number(b):  # ("a climate-controlled trailer")
             return True
         if p + 1 < len(ci.lower) and (p + 1 in starts or p + 2 in starts and ci.lower[p + 1] in (",", "(")):
             return True
