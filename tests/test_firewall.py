@@ -203,3 +203,11 @@ def test_a_may_of_leave_is_no_hedge() -> None:
     for claim in ("Ada Lee may join Acme.", "Ada Lee may now be in Paris.", "Residents may well object.",
                   "Ada Lee may have left Acme."):
         assert classify(claim).reason == "hedged", claim
+
+
+def test_a_doubt_inside_the_reason_leaves_the_act_plain() -> None:
+    claim = "Farida Nazarova notified the regulator at 16:50 because salary data may have been viewed."
+    assert classify(claim).action == "accept"
+    # the twins: a doubt about the act itself, or one set before the act, is still a hedge
+    assert classify("Farida Nazarova may notify the regulator because salary data was viewed.").reason == "hedged"
+    assert classify("Because salary data may have been viewed, Farida Nazarova may notify the regulator.").reason == "hedged"
