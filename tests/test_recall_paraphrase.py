@@ -2666,3 +2666,13 @@ def test_a_hyphened_word_before_the_noun_says_which_kind() -> None:
     answers(p, "What kind of trailer will Marrow & Pike Freight carry the orchestra's instruments in?",
             "climate-controlled")
     abstains(p, "What kind of trailer will Tarn Haulage carry the choir's staging in?")
+
+
+def test_a_things_length_is_said_as_one_or_beside_its_name() -> None:
+    p = build(["Short breaks of three nights on the Marigold now cost £690.",
+               "The Marigold sleeps six people and is 58 feet long.",
+               "Short breaks of two nights on the Heron now cost £450.",
+               "The Rowan first-aid course lasts 3 days."])
+    answers(p, "What is the Marigold's length?", "58 feet")
+    abstains(p, "What is the Heron's length?")  # the nights are the break's, not the boat's
+    answers(p, "What is the Rowan first-aid course's length?", "3 days")

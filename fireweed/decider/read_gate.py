@@ -1108,6 +1108,15 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # one, which answers before a time the same subject also has ("booked for seven nights")
             hole = "distance"
             score += 1.5
+    if hole == "duration" and q.verb_word is None and q.head_word is not None and q.head_word.stem == _LENGTH \
+            and q.head_of is None and not q.soft:
+        # "what is the Marigold's length": a thing's length said as one ("is 58 feet long") is a
+        # distance; a time is its own only beside its name ("a 10-day course", not "breaks of
+        # three nights on the Marigold")
+        if _length_stated(ci) or ci.typed("distance", exclude) and not ci.typed("duration", exclude):
+            hole = "distance"
+        elif _owner_far_from_time(q, ci):
+            fail(q.head_word.text)
     if q.kind == "which" and q.head_word is not None and _counted_only(ci, q.head_word):
         fail(q.head_word.text)  # "which IP addresses did she block" is not answered by "blocked the 3 IP addresses"
     q_lower = [t.text.lower() for t in q.tokens]
@@ -2643,6 +2652,21 @@ def _placed_after(ci: ClaimIndex, noun: Word) -> bool:
             if lower[j] in (".", ";") or is_verb(lower[j]):
                 break
     return False
+
+
+_LENGTH = stem("length")
+
+
+def _owner_far_from_time(q: Question, ci: ClaimIndex) -> bool:
+    """Whether the question's possessor is named in the claim with no length of time beside it
+    (within three words, or a verb of lasting)."""
+    owner = next((s for s in q.spans if s.possessive), None)
+    if owner is None or _LASTING & set(ci.lower):
+        return False
+    mine = [sp for sp in ci.spans if _asked_name(sp.key, {owner.key})]
+    times = {v.split(" ")[0] for v in ci.types.get("duration", set())}
+    timed = [k for k, w in enumerate(ci.lower) if w.replace(",", "") in times or w.split("-")[0] in times]
+    return bool(mine) and not any(sp.first - 3 <= k < sp.last + 3 for sp in mine for k in timed)
 
 
 def _length_stated(ci: ClaimIndex) -> bool:
