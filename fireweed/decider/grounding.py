@@ -18,10 +18,11 @@ import re
 from dataclasses import dataclass, field
 
 from fireweed.decider.facts import Fact
-from fireweed.decider.lexicon import BE_FORMS, MONTHS, NEGATIONS, STOPWORDS, WEEKDAYS, is_number, is_verb, past_form, role_word, stem, stems_of
+from fireweed.decider.lexicon import (BE_FORMS, MONEY_PATTERN, MONTHS, NEGATIONS, STOPWORDS, WEEKDAYS, is_number, is_verb, past_form,
+                                      role_word, stem, stems_of)
 from fireweed.decider.name_spans import Span, guess_kind
 from fireweed.decider.relations import lexicon
-from fireweed.decider.text import CARDINAL_WORDS, CURRENCY_CODES, CURRENCY_SYMBOLS, TITLES
+from fireweed.decider.text import CARDINAL_WORDS, CURRENCY_CODES, TITLES
 
 __all__ = ["ClaimIndex", "index_of", "PRIOR_MARKERS", "CLOCK_RE", "is_measure_unit"]
 
@@ -395,15 +396,13 @@ def _passive_be(lower: list[str], key: str) -> bool:
                for k, w in enumerate(lower))
 
 
-# a rand or a dollar written with its letter ("R14,600", "A$1,200"); a rand needs a grouping or cents
-# so that a route or a room ("R2", "R500") is not read as money
-_LETTER_MONEY = re.compile(r"^(?:(?:us|a|c|nz|hk|s|r)\$\d[\d,]*(?:\.\d+)?|r\d{1,3}(?:,\d{3})+(?:\.\d+)?|r\d+\.\d\d)$")
+# the tokenizer's own money tokens, read again on their lower-case text
+_MONEY_TOKEN = re.compile(MONEY_PATTERN, re.IGNORECASE)
 
 
 def _money_token(w: str) -> bool:
-    """A token that is an amount of money: a currency symbol before digits, or a letter-written
-    currency ("A$1,200", "R14,600") with its digits grouped or its cents given."""
-    return len(w) > 1 and w[0] in CURRENCY_SYMBOLS or bool(_LETTER_MONEY.match(w))
+    """A token that is an amount of money ("£5", "A$1,200", "R14,600")."""
+    return _MONEY_TOKEN.fullmatch(w) is not None
 
 
 def _add(ci: ClaimIndex, kind: str, value: str) -> None:

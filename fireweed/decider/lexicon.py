@@ -47,11 +47,14 @@ _ABBREV = (
     r"(?:Dr|Prof|Mr|Mrs|Ms|Mx|St|Mt|Jr|Sr|Capt|Rev|Hon|Sgt|Lt|Col|Gen|Gov|Sen|Rep|Insp|Cllr|"
     r"Inc|Ltd|Co|Corp|Bros|vs|etc|approx|No|Nos)\."
 )
+# An amount of money as one token: a symbol, perhaps after its country's letters ("A$1,200"), or a
+# rand written with its letter, its digits grouped or its cents given ("R14,600", "R49.99"), so that
+# a route or a room ("R2", "R500") stays a word.
+MONEY_PATTERN = (r"(?:US|A|C|NZ|HK|S|R)?[$£€¥₹₩₽₺₪₦₱฿₫₴]\d+(?:,\d{3})*(?:\.\d+)?"
+                 r"|R\d{1,3}(?:,\d{3})+(?:\.\d+)?|R\d+\.\d\d")
 _TOKEN_RE = re.compile(
     _ABBREV
-    + r"|(?:US|A|C|NZ|HK|S|R)?[$£€¥₹₩₽₺₪₦₱฿₫₴]\d+(?:,\d{3})*(?:\.\d+)?"
-    # a rand written with its letter, its digits grouped ("R14,600"): "R2" stays a word
-    + r"|R\d{1,3}(?:,\d{3})+(?:\.\d+)?"
+    + "|" + MONEY_PATTERN
     + r"|\d+(?:,\d{3})*(?:[.:/]\d+)*(?:-\d+)*(?:°[CF]?|%)?"
     + r"|[^\W\d_][\w]*(?:(?:['’]|[-.])(?=[^\W_])[\w]+)*"
     + r"|°[CF]?(?![^\W\d_])"  # "92 °C": the unit after a space, one token, not a degree sign and a name "C"

@@ -235,7 +235,7 @@ NUMBER_WORDS: frozenset[str] = frozenset(
     set(_UNITS_WORDS) | set(_TENS_WORDS) | set(_SCALE_WORDS) | set(_ORDINAL_WORDS)
     | set(_MULTIPLICATIVES) | {"dozen", "half", "quarter", "quarters"}
 )
-CURRENCY_SYMBOLS: dict[str, str] = {
+_CURRENCY_SYMBOLS: dict[str, str] = {
     "$": "USD", "£": "GBP", "€": "EUR", "¥": "JPY", "₹": "INR", "₩": "KRW", "₽": "RUB",
     "₺": "TRY", "₪": "ILS", "₦": "NGN", "₱": "PHP", "฿": "THB", "₫": "VND", "₴": "UAH",
 }
@@ -989,8 +989,8 @@ def _currency_before(folded: str, start: int) -> str | None:
     c = m.group("c")
     if c.casefold() in _CURRENCY_PREFIX_CODES:
         return _CURRENCY_PREFIX_CODES[c.casefold()]
-    if c[-1] in CURRENCY_SYMBOLS:
-        return CURRENCY_SYMBOLS[c[-1]]
+    if c[-1] in _CURRENCY_SYMBOLS:
+        return _CURRENCY_SYMBOLS[c[-1]]
     if c.casefold() in CURRENCY_CODES:
         return c.upper()
     return None
