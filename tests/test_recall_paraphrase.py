@@ -2676,3 +2676,83 @@ def test_a_things_length_is_said_as_one_or_beside_its_name() -> None:
     answers(p, "What is the Marigold's length?", "58 feet")
     abstains(p, "What is the Heron's length?")  # the nights are the break's, not the boat's
     answers(p, "What is the Rowan first-aid course's length?", "3 days")
+
+
+def test_a_duty_said_with_an_adjective_is_no_post() -> None:
+    p = build(["Callum Reid is responsible for logging every cut of the Frostline R-3 resurfacer.",
+               "Morag Innes is the rink's duty manager."])
+    answers(p, "What is Morag Innes's job title?", "duty manager")
+    answers(p, "Who is responsible for logging every cut of the Frostline R-3 resurfacer?", "Callum Reid")
+    abstains(p, "What is Callum Reid's job title?")
+
+
+def test_a_value_of_another_kind_replaces_nothing() -> None:
+    p = build(["Cobden Street car park has 214 spaces.",
+               "Overnight parking at Cobden Street car park will remain free between 20:00 and 07:00.",
+               "Mill Lane car park has 80 spaces.",
+               "Mill Lane car park has 95 spaces."])
+    answers(p, "How many spaces does Cobden Street car park have?", "214")
+    answers(p, "How many spaces does Mill Lane car park have?", "95")  # a count does replace a count
+    abstains(p, "How many spaces does Tanner Row car park have?")
+
+
+def test_a_move_of_an_event_or_within_a_series_is_the_value_now() -> None:
+    p = build(["The Midsummer Gala will be held at Larchfield Town Hall on Saturday 22 June.",
+               "The Midsummer Gala has moved to Ashgrove Barn.",
+               "Anjali Mehta will patrol Zone C from 19 February.",
+               "Anjali Mehta will move to Zone F from 15 April.",
+               "Tomas Reyes will patrol Zone B from 19 February.",
+               "Tomas Reyes will move to the Harbour office from 1 May."])
+    answers(p, "Where will the Midsummer Gala be held?", "Ashgrove Barn")
+    answers(p, "Which zone will Anjali Mehta move to?", "Zone F")
+    answers(p, "Which zone does Tomas Reyes patrol?", "Zone B")  # a move out of the series leaves it
+    answers(p, "Which zone does Anjali Mehta patrol?", "Zone F")  # the claim it replaced says what is done there
+
+
+def test_a_keyword_query_may_ask_the_number_of_a_noun() -> None:
+    p = build(["Cobden Street car park has 214 spaces.",
+               "The number-plate recognition camera at Cobden Street car park went live on 20 May.",
+               "The Ashby safety refresher is a 90-minute online course followed by a 20-question quiz.",
+               "Mill Lane car park opened in May."])
+    answers(p, "Cobden Street car park number of spaces", "214 spaces")
+    answers(p, "Ashby safety refresher quiz number of questions", "20-question")
+    abstains(p, "Mill Lane car park number of spaces")
+
+
+def test_what_a_thing_is_done_for_or_as_is_why() -> None:
+    p = build(["Halvard Freight requested the earlier opening to meet the first ferry sailing at 06:15.",
+               "Brennock Valley Sawmill will refund £350 of the haulage charge as an apology.",
+               "Tarn Haulage requested the later opening.",
+               "Mill Lane Sawmill will refund £120 of the haulage charge.",
+               "Ada Obi asked Bo Rees to leave."])
+    answers(p, "Why did Halvard Freight request the earlier opening?", "first ferry")
+    answers(p, "Halvard Freight earlier opening reason", "first ferry")
+    answers(p, "Why will Brennock Valley Sawmill refund £350 of the haulage charge?", "apology")
+    abstains(p, "Why did Tarn Haulage request the later opening?")
+    abstains(p, "Why will Mill Lane Sawmill refund £120 of the haulage charge?")
+    abstains(p, "Why did Ada Obi ask Bo Rees?")  # what was asked is no reason
+    abstains(p, "What is Brennock Valley Sawmill's role?")  # "as an apology" names no post
+
+
+def test_how_far_in_advance_asks_a_time_before() -> None:
+    p = build(["The KessockGate portal requires hauliers to book a slot at least 24 hours in advance.",
+               "The Tarn portal requires hauliers to book a slot.",
+               "The Ashby depot is 3 miles from the quay."])
+    answers(p, "How far in advance does the KessockGate portal require hauliers to book a slot?", "24 hours")
+    answers(p, "How far is the Ashby depot from the quay?", "3 miles")
+    abstains(p, "How far ahead does the Tarn portal require hauliers to book a slot?")
+
+
+def test_withdrawn_from_use_is_taken_out_of_service() -> None:
+    p = build(["The Frostline R-3 resurfacer was taken out of service on 30 March 2024 after its blade cracked.",
+               "The Frostline R-4 resurfacer was serviced on 30 March 2024."])
+    answers(p, "Why was the Frostline R-3 resurfacer withdrawn from use in March 2024?", "blade cracked")
+    abstains(p, "Why was the Frostline R-4 resurfacer withdrawn from use in March 2024?")
+
+
+def test_what_is_issued_is_handed_out() -> None:
+    p = build(["Margit Oduya will issue a soot certificate after every sweep.",
+               "Margit Oduya agreed to pay £140 for professional rug cleaning."])
+    answers(p, "Who hands out a soot certificate following each sweep?", "Margit Oduya")
+    abstains(p, "Who hands out a fire certificate following each sweep?")
+    abstains(p, "Who hands out rug cleaning vouchers?")

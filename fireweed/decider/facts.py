@@ -160,6 +160,33 @@ def time_kinds(values: frozenset[str]) -> set[str]:
     return out
 
 
+def value_kinds(values: frozenset[str]) -> set[str]:
+    """Which kinds of value a claim's values give: the kinds of time, "money", "number". A
+    value of one kind is never replaced by a value of another ("214 spaces", "free until 07:00")."""
+    out: set[str] = set()
+    for v in values:
+        kinds = time_kinds(frozenset({v}))
+        if kinds:
+            out |= kinds
+        elif v[:1].isdigit():
+            out.add("number")
+        elif any(c.isdigit() for c in v) and not v[:1].isalpha():
+            out.add("money")
+    return out
+
+
+def numbered_kinds(f: Fact) -> dict[str, str]:
+    """The kind word of each numbered name in a claim beside its name ("Zone C", "Route 3",
+    "Bay 12": zone, route, bay): one of a series, which a move to another of them leaves."""
+    out: dict[str, str] = {}
+    for sp in f.spans:
+        words = sp.key.split(" ")
+        if len(words) == 2 and words[0].isalpha() and len(words[1]) <= 3 and words[1].isalnum() \
+                and (words[1].isdigit() or len(words[1]) == 1):
+            out[sp.key] = words[0]
+    return out
+
+
 # Verbs of moving to another one of a kind ("moves to the day shift"), as the relation lexicon keys them
 SWITCH_VERBS = frozenset({"migrate", "move", "switch", "transfer"})
 

@@ -396,6 +396,17 @@ def _passive_be(lower: list[str], key: str) -> bool:
                for k, w in enumerate(lower))
 
 
+# endings of words that describe (responsible, available, nervous, grateful) and name no post
+_ADJECTIVE_ENDINGS = ("ible", "able", "ous", "ful")
+
+
+def _predicate_adjective(lower: list[str], key: str) -> bool:
+    """Whether the claim's "be" relation is an adjective right after the verb ("is responsible
+    for", "is available on"): a state, not a post ("is a constable" has its article)."""
+    return any(w in BE_FORMS and k + 1 < len(lower) and stem(lower[k + 1]) == key
+               and lower[k + 1].endswith(_ADJECTIVE_ENDINGS) for k, w in enumerate(lower))
+
+
 # the tokenizer's own money tokens, read again on their lower-case text
 _MONEY_TOKEN = re.compile(MONEY_PATTERN, re.IGNORECASE)
 
@@ -403,6 +414,23 @@ _MONEY_TOKEN = re.compile(MONEY_PATTERN, re.IGNORECASE)
 def _money_token(w: str) -> bool:
     """A token that is an amount of money ("£5", "A$1,200", "R14,600")."""
     return _MONEY_TOKEN.fullmatch(w) is not None
+
+
+# what a thing done "as a ..." is done for: "as an apology", "as a precaution", "as a result of"
+_AS_REASONS = frozenset("precaution result apology gesture reward protest courtesy penalty punishment "
+                        "consequence safeguard reminder warning".split())
+
+
+def _as_reason(lower: list[str], i: int) -> bool:
+    """Whether "as" at ``i`` gives why ("refund £350 as an apology"), not a role ("as a steward")."""
+    return lower[i] == "as" and lower[i + 1:i + 2] in (["a"], ["an"]) and lower[i + 2:i + 3] != [] \
+        and lower[i + 2] in _AS_REASONS
+
+
+def _noun_after_det(lower: list[str], k: int) -> bool:
+    """Whether the -ing word at ``k`` is a noun: a determiner shortly before it ("the earlier
+    opening to meet the ferry"), not a verb ("is planning to", "was willing to")."""
+    return any(w in ("the", "a", "an", "this", "that", "its", "their", "his", "her", "our") for w in lower[max(0, k - 2):k])
 
 
 def _add(ci: ClaimIndex, kind: str, value: str) -> None:
@@ -639,7 +667,7 @@ def _build(fact: Fact) -> ClaimIndex:
                 # moment is why
                 _add(ci, "reason", w)
         if w == "citing" or w == "pending" and nxt in _DETERMINERS \
-                or w == "to" and nxt in _AVERTING or w == "as" and lower[i + 1 : i + 3] in (["a", "precaution"], ["a", "result"]):
+                or w == "to" and nxt in _AVERTING or _as_reason(lower, i):
             # "refused ..., citing highway safety", "withdrew the ferry pending an inspection", "braked
             # to avoid a cyclist", "moved them as a precaution": each says why
             _add(ci, "reason", w)
@@ -673,12 +701,17 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "constraint", w)
         if w in _PURPOSE:
             _add(ci, "purpose", w)
-        elif w == "to" and 0 < i and i + 1 < n and is_verb(lower[i + 1]) and not is_verb(prev) \
-                and prev not in _NOT_PURPOSE and not prev.endswith(("ed", "ing")):
+        elif w == "to" and 0 < i and i + 1 < n and is_verb(lower[i + 1]) and (
+                not is_verb(prev) and prev not in _NOT_PURPOSE and not prev.endswith(("ed", "ing"))
+                or prev.endswith("ing") and _noun_after_det(lower, i - 1)):
             _add(ci, "purpose", w)  # "can meet Dimitri on 26 June to discuss a discount": what for
+            if i - 1 not in in_span:
+                # what it is done for is why it is done ("requested the earlier opening to meet
+                # the first ferry"); not after a name ("asked Bo to leave" says what was asked)
+                _add(ci, "reason", w)
         if w in _FREQ or (w.endswith("ly") and stem(w[:-2]) in ("day", "week", "month", "year")):
             _add(ci, "frequency", w)
-        if (w == "as" and i + 1 < n and lower[i + 1] not in STOPWORDS | {"a", "an", "the"}
+        if not _as_reason(lower, i) and (w == "as" and i + 1 < n and lower[i + 1] not in STOPWORDS | {"a", "an", "the"}
                 or (w == "as" and i + 2 < n and lower[i + 1] in ("a", "an", "the", "her", "his", "their", "its", "our", "my", "your"))) \
                 and not _clause_as(lower, i):
             _add_role(ci, " ".join(lower[i + 1 : i + 4]), _holder_before(fact, i))
@@ -690,9 +723,11 @@ def _build(fact: Fact) -> ClaimIndex:
         if stem(w) == "play" and i + 3 < n and lower[i + 1] not in _DETERMINERS and "for" in lower[i + 2 : i + 4]:
             # "plays vice-skip for the Osprey rink": a position in a team (not "plays the piano")
             _add_role(ci, lower[i + 1], "")
-    if fact.predicate == "be" and fact.relation.startswith("be:") and not _passive_be(lower, fact.relation[3:]):
+    if fact.predicate == "be" and fact.relation.startswith("be:") and not _passive_be(lower, fact.relation[3:]) \
+            and not _predicate_adjective(lower, fact.relation[3:]):
         # "Ada is a junior analyst"; not "Ada's prescription is -1.75", an attribute of hers, nor
-        # "was brought in by Gideon", a passive, which says what was done, not what anyone is
+        # "was brought in by Gideon", a passive, which says what was done, not what anyone is, nor
+        # "is responsible for logging", what she must do, not her post
         _add_role(ci, fact.relation, "")
     for sp in fact.spans:
         for role in _roles_around(lower, sp, fact.spans):

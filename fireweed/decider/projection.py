@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fireweed.decider.facts import (SWITCH_VERBS, Fact, opening_name, parse_claim, reported_update, resulting_state, states_a_post,
-                                    time_kinds)
+                                    time_kinds, value_kinds, numbered_kinds)
 from fireweed.decider.text import without_posts
 from fireweed.decider.lexicon import HONORIFICS, MONTHS, stem
 from fireweed.decider.name_spans import Span, ends_a_name, guess_kind, name_tokens
@@ -64,6 +64,8 @@ _VISIBLE = frozenset({"active", "disputed"})
 # Past this many other subjects a claim's conflict candidates are all claims of its relation about its
 # first subject, not one lookup per subset of its subjects.
 _SUBSET_LOOKUPS = 6
+# groups of a subject's claims (by relation and subjects) looked through for a move within a series
+_SERIES_GROUPS = 64
 _WORD_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*", re.UNICODE)
 _HONOR = frozenset(h.rstrip(".") for h in HONORIFICS)
 
@@ -1174,6 +1176,15 @@ class Projection:
             # "moves to the day shift": the claims whose relation names the same noun ("works the night shift")
             for rel in [r for r in e.led.open if r != relation and r.partition(":")[2] == noun]:
                 out |= self._relation_candidates(t, e, rel, subjects, True)
+        series = set(numbered_kinds(fact).values()) if e is not None and verb in SWITCH_VERBS else set()
+        if series and sum(len(g) for g in e.led.open.values()) <= _SERIES_GROUPS:  # type: ignore[union-attr]
+            # "will move to Zone F": the claims that name another of the series ("will patrol Zone
+            # C"). Bounded like every lookup here: past the bound the old claim stays visible.
+            for by_set in e.led.open.values():  # type: ignore[union-attr]
+                for subs, ids in by_set.items():
+                    if any((x := t.entities.get(s)) is not None and x.key.count(" ") == 1
+                           and x.key.split(" ")[0] in series for s in subs):
+                        out |= ids
         if e is not None and fact.forgone:
             # "instead of the Otter group": the claims of this relation that name the group forgone
             by_set = e.led.open.get(relation) or {}
@@ -1288,6 +1299,10 @@ class Projection:
             # "moves to the day shift" ends "works the night shift": a move to another thing of the
             # same kind as the one the old claim had (its relation names the same noun)
             return True
+        if verb in SWITCH_VERBS and old_m.subjects[:1] == subjects[:1] and _moved_within_series(new, old):
+            # "will move to Zone F" ends "will patrol Zone C": a move to another of a numbered series
+            # leaves the one of it the old claim had
+            return True
         if old_m.relation == relation and (verb in lexicon().functional or _says_now(new)) and old_m.subjects[:1] == subjects[:1]:
             # One value at a time ("lives in Bath" then "lives in Derby"), or a claim that says the
             # value is so "now" ("now commands the MV Fulmar"): a different object replaces the old.
@@ -1311,6 +1326,11 @@ class Projection:
         if old_m.relation == relation and relation.count(":") <= 1 and relation not in ("be", "state"):
             if ":" not in relation and not (new.values or old.values) and relation not in ("be",):
                 # a bare verb with an entity object: "leads Acme" vs "leads Beta" may both hold
+                return False
+            new_kinds, old_kinds = value_kinds(new_side), value_kinds(old_side)
+            if new_kinds and old_kinds and not new_kinds & old_kinds:
+                # "the car park has 214 spaces" is not replaced by "parking there stays free
+                # until 07:00": a count and a time are two facts, not an old and a new value
                 return False
             return bool(new_side) and bool(old_side)
         if new.update and new.attribute and (new.attribute in old.objects or new.attribute in _possessed_noun(old_m.relation)
@@ -1675,6 +1695,14 @@ def _possessed_noun(relation: str) -> frozenset[str]:
     """The noun a claim with a possessed subject is about ("dose" for "Bo Lind's dose is 5 mg"),
     whose relation is that noun alone; none for a verb's relation ("lead:team") or a state."""
     return frozenset() if ":" in relation or relation in ("state", "be", "") else frozenset((relation,))
+
+
+def _moved_within_series(new: Fact, old: Fact) -> bool:
+    """Whether the new claim names another of a numbered series the old claim named ("Zone F"
+    after "Zone C"), and not the old one too."""
+    new_kinds, old_kinds = numbered_kinds(new), numbered_kinds(old)
+    return any(kind in old_kinds.values() and key not in old_kinds for key, kind in new_kinds.items()) \
+        and not any(key in new_kinds for key in old_kinds)
 
 
 def _says_now(f: Fact) -> bool:

@@ -377,6 +377,11 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                     q.extra_holes.append(TYPE_NOUNS[joined.stem])
                 else:
                     joined = None
+            elif last is not None and last.index >= 2 and lower[last.index - 1] == "of" \
+                    and (kind := by_index.get(last.index - 2)) is not None and kind.stem in TYPE_NOUNS:
+                # "car park number of spaces": the kind of value is asked, of the noun after it
+                q.hole = TYPE_NOUNS[kind.stem]
+                q.head_word, q.head, q.head_of = kind, kind.stem, last
         q.soft = [wd for wd in words if wd is not q.head_word and wd is not joined]
         return q
 
@@ -539,7 +544,13 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         if nxt in _HOW:
             consumed.add(k)
             k += 1
-        if nxt == "far" and k < n and lower[k] in _COMPASS:
+        if nxt == "far" and (lower[k:k + 2] == ["in", "advance"] or lower[k:k + 1] in (["ahead"], ["beforehand"])):
+            # "how far in advance must a slot be booked": a time before, not a distance
+            q.hole = "duration"
+            for _ in range(2 if lower[k] == "in" else 1):
+                consumed.add(k)
+                k += 1
+        elif nxt == "far" and k < n and lower[k] in _COMPASS:
             # "how far north of the boundary": the direction says which way the distance runs,
             # and it is no verb
             consumed.add(k)

@@ -302,7 +302,7 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
             asked = [w for w in (q.head_word, q.verb_word, *q.soft) if w is not None and _grounded(top_ci, w)]
             changed = [m for m in good[1:] if view.seq(m.mid) > view.seq(top.mid) and m.score >= top.score - 2.0
                        and _CHANGED_TO.search(_claim_of(view, m))
-                       and all(_grounded(index_of(view.fact(m.mid)), w) for w in asked)]
+                       and _says_asked(index_of(view.fact(m.mid)), asked, q)]
             if changed:
                 first = max(changed, key=lambda m: view.seq(m.mid))
                 good = [first] + [m for m in good if m is not first]
@@ -354,6 +354,14 @@ def _rescheduled(q: Question, ci: ClaimIndex) -> bool:
 _EXTENTS = frozenset({"deep", "wide", "tall"})
 # kinds that typed() widens to others ("day" takes a date too): the very kind answers better
 _WIDENED = frozenset({"day", "time", "date", "year", "amount", "measure", "name"})
+
+
+def _says_asked(ci: ClaimIndex, asked: list[Word], q: Question) -> bool:
+    """Whether a claim says every one of the asked words, an event's verb being said as well by
+    a move of its time or place ("the gala has moved to Ashgrove Barn" for "where is it held")."""
+    return all(_grounded(ci, w) or (w is q.verb_word and _rescheduled(q, ci)) for w in asked)
+
+
 # a value told as changed: "rises to £31", "has extended the closure to 28 March"
 _CHANGED_TO = re.compile(r"\b(?:rises?|rose|risen|falls?|fell|fallen|increased?|increases|raised?|raises|reduced?|reduces|cut|"
                          r"lower|lowered|lowers|extend|extended|extends|shortened|moved|changed|put up|brought forward|pushed back)"
@@ -987,10 +995,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             score += 2
         else:
             fail(q.head_word.text)
-        if q.head_word.stem in _GENERIC_HEADS:
+        if q.head_word.stem in _GENERIC_HEADS and not (q.hole == "number" and q.head_of is not None
+                                                     and q.head_of.text.endswith("s")):
             # "the registration number of her campervan" asks for a registration, which "a 6-metre
             # campervan" does not give though it has a number: the word before a generic head is
-            # what is asked
+            # what is asked ("quiz number of questions" asks how many, of the quiz)
             kind = _before_head(q)
             if kind is not None and not (_grounded(ci, kind) and _code_after(ci, kind, q)):
                 fail(kind.text)
