@@ -2756,3 +2756,12 @@ def test_what_is_issued_is_handed_out() -> None:
     answers(p, "Who hands out a soot certificate following each sweep?", "Margit Oduya")
     abstains(p, "Who hands out a fire certificate following each sweep?")
     abstains(p, "Who hands out rug cleaning vouchers?")
+
+
+def test_two_known_names_side_by_side_are_two() -> None:
+    p = build(["The Glenmoor Otters beat the Carrickvale Kestrels 4-2 in the final on 3 November 2024.",
+               "Ada Obi met Bo Smith on 2 May."])
+    answers(p, "Otters Kestrels final score", "4-2")
+    abstains(p, "Otters Herons final score")  # one of them is no known name
+    abstains(p, "Obi Smith meeting date")  # two surnames may be one unknown person's name
+    abstains(p, "Ada Smith meeting date")

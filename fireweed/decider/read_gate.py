@@ -46,7 +46,7 @@ from fireweed.decider.facts import CHANGE_VERBS, COPULAS, resulting_state
 from fireweed.decider.grounding import (CLOCK_RE, PRIOR_MARKERS, TIMES_WORDS, ClaimIndex, age_clause, index_of, is_measure_unit,
                                         year_of_origin)
 from fireweed.decider.lexicon import AUXILIARIES, BE_FORMS, MONTHS, PREPOSITIONS, STOPWORDS, WEEKDAYS, is_number, is_verb, past_form, role_word, stem
-from fireweed.decider.name_spans import guess_kind
+from fireweed.decider.name_spans import Span, guess_kind
 from fireweed.decider.numerals_grounded import unit_word
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
 from fireweed.decider.question import (DETERMINERS, LIGHT_VERBS, PLACING_VERBS, SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse,
@@ -491,6 +491,32 @@ def _measured_stuff(q: Question) -> list[Word]:
     return out
 
 
+def _names_side_by_side(view: Any, q: Question, span: Span) -> list[Span]:
+    """ "Otters Kestrels final score": two known names written side by side, which no entity
+    holds as one, split into the two; none unless each part is how a known name ends ("Ada
+    Smith" is more likely one unknown person than Ada Obi and Bo Smith), nor when every part
+    is a person's."""
+    if not 2 <= len(span.tokens) <= 3 or span.last - span.first != len(span.tokens) or span.possessive:
+        return []
+    if view.resolve(span.tokens, ()).status != "not_found":
+        return []
+    parts: list[Span] = []
+    seen: set[str] = set()
+    people = 0
+    for k in range(span.first, span.last):
+        tok = q.tokens[k]
+        res = view.resolve((tok.text.lower(),), ())
+        if res.status != "resolved" or not tok.text[:1].isupper() or seen & set(res.entity_ids) \
+                or any(view.entity_tokens(e)[-1:] != (tok.text.lower(),) for e in res.entity_ids):
+            return []  # each the last word of a known name ("Otters" of "Glenmoor Otters")
+        seen.update(res.entity_ids)
+        people += all(view.entity_kind(e) == "person" for e in res.entity_ids)
+        parts.append(dataclasses.replace(span, first=k, last=k + 1, start=tok.start, end=tok.end, text=tok.text,
+                                         tokens=(tok.text.lower(),), possessive=False))
+    # two surnames side by side may as well be one unknown person's name ("Morgan Reid")
+    return parts if people < len(parts) else []
+
+
 def _resolve_spans(view: Any, q: Question, demote: bool) -> RecallAnswer | tuple[list[str], list[str], frozenset[str]]:
     """The entities the question's names resolve to, as (required, setting, names to read as plain
     words), or the abstention when one names nothing or more than one thing. With ``demote``, a
@@ -499,6 +525,11 @@ def _resolve_spans(view: Any, q: Question, demote: bool) -> RecallAnswer | tuple
     setting: list[str] = []
     plain: set[str] = set()
     lower = [t.text.lower() for t in q.tokens]
+    for span_was in list(q.spans):
+        parts = _names_side_by_side(view, q, span_was)
+        if parts:
+            at = q.spans.index(span_was)
+            q.spans[at:at + 1] = parts
     for span_was in list(q.spans):
         span = span_was
         context = tuple(w for w in lower[span.last : span.last + 2] if w.isalpha())
