@@ -2765,3 +2765,49 @@ def test_two_known_names_side_by_side_are_two() -> None:
     abstains(p, "Otters Herons final score")  # one of them is no known name
     abstains(p, "Obi Smith meeting date")  # two surnames may be one unknown person's name
     abstains(p, "Ada Smith meeting date")
+
+
+def test_a_counted_compound_must_give_the_same_count() -> None:
+    p = build(["At Piste Perfect Ski Hire a six-day Premium package costs €189.",
+               "At Piste Perfect Ski Hire a one-day Basic package costs €30."])
+    answers(p, "How much does a 6-day Premium package cost at Piste Perfect Ski Hire?", "€189")
+    answers(p, "How much does a one-day Basic package cost at Piste Perfect Ski Hire?", "€30")
+    abstains(p, "How much does a one-day Premium package cost at Piste Perfect Ski Hire?")
+    abstains(p, "Piste Perfect Ski Hire one-day Premium package price")
+
+
+def test_a_plan_or_a_promise_is_no_event_that_happened() -> None:
+    p = build(["Leyland Titan 471 is due to return to service in June 2024.",
+               "Leyland Titan 472 returned to service on 3 June 2024.",
+               "Dev Raghunathan has agreed to pay the £30 call-out charge.",
+               "Ada Obi paid the £40 call-out charge."])
+    answers(p, "When did Leyland Titan 472 return to service?", "3 June 2024")
+    answers(p, "When is Leyland Titan 471 due to return to service?", "June 2024")
+    answers(p, "How much did Ada Obi pay for the call-out?", "£40")
+    answers(p, "How much has Dev Raghunathan agreed to pay for the call-out?", "£30")
+    abstains(p, "On what date in June 2024 did Leyland Titan 471 return to service?")
+    abstains(p, "How much did Dev Raghunathan pay for the call-out?")
+
+
+def test_an_ordinal_says_which_not_how_many() -> None:
+    p = build(["Rhys Penhaligon found a cracked pane on the 14th floor of Harcourt Tower.",
+               "Mill House has 6 floors."])
+    answers(p, "On which floor did Rhys Penhaligon find a cracked pane?", "14th")
+    answers(p, "How many floors does Mill House have?", "6 floors")
+    abstains(p, "How many floors does Harcourt Tower have?")
+
+
+def test_how_long_one_has_done_a_thing_is_no_span_of_the_clock() -> None:
+    p = build(["Osei Boateng presents The Morning Brew from 6am to 9am on weekdays.",
+               "Ada Obi has presented The Late Show for 12 years."])
+    answers(p, "How long has Ada Obi presented The Late Show?", "12 years")
+    answers(p, "How long does Osei Boateng present The Morning Brew each weekday?", "6am to 9am")
+    abstains(p, "How long has Osei Boateng presented The Morning Brew?")
+
+
+def test_how_often_a_priced_thing_recurs_says_which_is_meant() -> None:
+    p = build(["Kestrel Rope Access quotes £2,150 plus VAT to clean the glazed atrium roof of Quayside House.",
+               "Dunmore Valley School District will pay Pinecrest Coachlines £412 per bus per school day."])
+    answers(p, "How much does Kestrel Rope Access charge Quayside House for a clean?", "£2,150")
+    answers(p, "What is Dunmore Valley School District's daily rate per bus paid to Pinecrest Coachlines?", "£412")
+    abstains(p, "How much does Kestrel Rope Access charge Quayside House per quarterly clean?")

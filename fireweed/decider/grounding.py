@@ -556,6 +556,8 @@ def _build(fact: Fact) -> ClaimIndex:
                 and lower[i + 2].isdigit() and 1 <= int(lower[i + 2]) <= 31 and lower[i + 3] in MONTHS
             if joined_day:
                 _add(ci, "date", v + " " + lower[i + 3])
+            elif nxt in ("st", "nd", "rd", "th") and v.isdigit():
+                _add(ci, "ordinal", v + nxt)  # "the 14th floor" says which floor, not how many
             elif not ((nxt in MONTHS or prev in MONTHS) and v.isdigit() and 1 <= int(v) <= 31):
                 _add(ci, "number", v)  # the day of "23 November" is a date's, no count or score
             if CLOCK_RE.match(w) and ":" in w:

@@ -1232,6 +1232,16 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what is Mei-Ling Cho's profession" is not answered by "was re-elected as chair of
         # Harbourside Wheelers": a post one is elected or appointed to is no living
         fail(q.head_word.text)
+    often = next((w for w in q.soft if w.text.lower() in _OFTEN and not _grounded(ci, w)
+                  and stem(_OFTEN[w.text.lower()]) not in ci.stems), None)
+    if often is not None and hole != "frequency" and not ci.types.get("frequency"):
+        # "what does it charge per quarterly clean" is not answered by a quote for one clean: how
+        # often the thing asked recurs says which of its kind is meant
+        fail(often.text)
+    if hole == "duration" and _asks_tenure(q) and ci.types.get("duration") == {"range"}:
+        # "how long has Osei presented The Morning Brew" is not answered by "presents it from 6am
+        # to 9am": a span of the clock is how long it lasts each time, not how long he has done it
+        fail("how long")
     if hole == "age" and q.spans and not _age_beside(ci, q_spans, [w for w in q.words if w.stem != "old"]):
         # "how old is Ola" is not answered by "Selwyn, aged 71, beat Ola": an age is the one of the
         # name it stands beside
@@ -1349,6 +1359,9 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         if narrower is not None and not verbal(narrower.text) and narrower.text.replace("-", "").isalpha() \
                 and narrower.text not in DETERMINERS and not narrower.text.endswith("ly") and not _grounded(ci, narrower):
             fail(narrower.text)
+    counted = _counted_compound_clash(q, ci)
+    if counted is not None:
+        fail(counted)
     if q.kind not in ("yesno", "keyword") and not q.about:
         # a word before a shared noun that the claim replaces with its own ("upper" / "lower lake")
         clash = _phrase_clash(q, ci) or _chain_clash(q, ci) or _complement_clash(q, ci) or _purpose_clash(q, ci) \
@@ -1936,6 +1949,28 @@ _WITHIN = frozenset({"under", "below", "within", "before", "until", "till", "for
 _EARLIER = frozenset({"first", "original", "initial", "earlier", "previous", "former"})
 _LATER = frozenset({"further", "second", "third", "another", "additional", "new", "latest", "extra", "next",
                     "subsequent", "replacement", "later"})
+
+
+def _counted_compound(w: str) -> tuple[int, str] | None:
+    """The count and the noun stem of a hyphened counted word ("one-day", "3-night"), else None."""
+    num, dash, noun = w.partition("-")
+    if not dash or not noun.isalpha():
+        return None
+    value = int(num) if num.isdigit() else CARDINAL_WORDS.get(num)
+    return (value, stem(noun)) if value is not None else None
+
+
+def _counted_compound_clash(q: Question, ci: ClaimIndex) -> str | None:
+    """A hyphened count the claim gives another number for: "a one-day Premium package" is not
+    "a six-day Premium package", though both are day packages."""
+    for w in (q.head_word, *q.soft):
+        asked = _counted_compound(w.text.lower()) if w is not None else None
+        if asked is None:
+            continue
+        said = [c for c in map(_counted_compound, ci.lower) if c is not None and c[1] == asked[1]]
+        if said and asked not in said:
+            return w.text  # type: ignore[union-attr]
+    return None
 
 
 def _sequence_clash(q: Question, ci: ClaimIndex) -> str | None:
@@ -2961,8 +2996,10 @@ def _asks_what_happened(q: Question) -> bool:
     return verb is not None and verb.index == 1 and low[0] in ("who", "what", "which") and bool(past_form(low[1]))
 
 
-# words before "to" that make what follows a plan: "due to be moved", "going to sign"
-_PLANNED = frozenset({"due", "going", "scheduled", "planned", "set", "expected", "supposed", "meant", "intended"})
+# words before "to" that make what follows a plan or a promise: "due to be moved", "going to
+# sign", "has agreed to pay"
+_PLANNED = frozenset({"due", "going", "scheduled", "planned", "set", "expected", "supposed", "meant", "intended",
+                      "agreed", "promised", "pledged", "offered", "vowed", "decided", "planning", "hoping", "aiming"})
 
 
 _TIME_HOLES = frozenset({"date", "day", "clock", "time", "year"})
@@ -3027,8 +3064,8 @@ def _main_clause_unrealised(ci: ClaimIndex) -> bool:
 
 
 def _unrealised(ci: ClaimIndex, verb: Word) -> bool:
-    """Every use of the verb in the claim is under a modal or a condition ("would be relined if ...",
-    "will sign", "may have paid")."""
+    """Every use of the verb in the claim is under a modal, a plan or a condition ("would be
+    relined if ...", "will sign", "may have paid", "is due to return")."""
     pos = ci.positions(verb.concepts)
     if not pos:
         return False
@@ -3038,6 +3075,8 @@ def _unrealised(ci: ClaimIndex, verb: Word) -> bool:
         k = p - 1
         while k >= 0 and ci.lower[k] in _PERFECT:
             k -= 1
+        if k >= 0 and ci.lower[k] in _PLANNED and ci.lower[k + 1] == "to":
+            continue  # "is due to return to service in June": planned, not done
         if k < 0 or ci.lower[k] not in _MODALS:
             return False
         if ci.lower[k] == "could" and "not" in ci.lower[k + 1:p]:
@@ -3419,6 +3458,18 @@ def _role_of_asked(ci: ClaimIndex, q_spans: set[str]) -> bool:
     if not owners:
         return True
     return any(not who or "" in who or any(_asked_name(k, q_spans) for k in who) for who in owners.values())
+
+
+# words that say how often a thing recurs, each with the period it is said by ("per school day",
+# "during the quarter")
+_OFTEN = {"hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week", "fortnightly": "fortnight",
+          "monthly": "month", "quarterly": "quarter", "yearly": "year", "annual": "year", "annually": "year"}
+
+
+def _asks_tenure(q: Question) -> bool:
+    """ "How long has she presented it", "how long have they lived there": a time up to now."""
+    low = [t.text.lower() for t in q.tokens]
+    return any(low[k:k + 3] in (["how", "long", "has"], ["how", "long", "have"]) for k in range(len(low)))
 
 
 def _age_beside(ci: ClaimIndex, q_spans: set[str], nouns: list[Word]) -> bool:
