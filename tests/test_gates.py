@@ -1615,3 +1615,13 @@ def test_a_fronted_despite_holds_for_the_negated_clause_after_it() -> None:
     assert judge("The Gaskell Park finish area did not flood despite 18 mm of rain overnight.", evidence).ok
     v = judge("The Gaskell Park finish area did not flood despite 30 mm of rain overnight.", evidence)
     assert not v.ok, v
+
+
+def test_a_word_said_again_in_another_form_is_a_word_added() -> None:
+    evidence = "Piste Perfect Ski Hire recorded 4,860 rental days in the 2023-24 season, up from 4,215 the season before."
+    v = judge("Piste Perfect Ski Hire recorded a record 4,860 rental days in the 2023-24 season.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    assert judge("Piste Perfect Ski Hire recorded 4,860 rental days in the 2023-24 season.", evidence).ok
+    # a word the evidence opens its sentence with is no name, and may be said again lower case
+    assert judge("48 new gallery volunteers were recruited by volunteer coordinator Tendai Moyo in May.",
+                 "Volunteer coordinator Tendai Moyo recruited 48 new gallery volunteers in May.").ok
