@@ -1625,3 +1625,10 @@ def test_a_word_said_again_in_another_form_is_a_word_added() -> None:
     # a word the evidence opens its sentence with is no name, and may be said again lower case
     assert judge("48 new gallery volunteers were recruited by volunteer coordinator Tendai Moyo in May.",
                  "Volunteer coordinator Tendai Moyo recruited 48 new gallery volunteers in May.").ok
+
+
+def test_an_ed_word_inside_a_name_does_not_end_the_passive_agent() -> None:
+    evidence = "Yuki Tanabe's move was approved by Fatima Al-Sayed because Lindenfield Hall closes on 10 June."
+    assert judge("Fatima Al-Sayed approved Yuki Tanabe's move because Lindenfield Hall closes on 10 June.", evidence).ok
+    # the twin: the one who did not approve it is still refused
+    assert not judge("Yuki Tanabe approved the move.", "The move was proposed by Yuki Tanabe and approved by Fatima Al-Sayed.").ok

@@ -653,10 +653,12 @@ def _agent_binding(claim: Analysis, evidence: Analysis, k: int, v: int, label: s
     j = by + 1
     while j < len(toks) and evidence.clauses[j] == evidence.clauses[by] and len(agent) < 6:
         t = toks[j]
-        # ("by Kessler Engineering": an -ing word inside a name is no participle that ends it)
+        # ("by Kessler Engineering", "by Fatima Al-Sayed": an -ing or -ed word inside a name is no
+        # participle that ends it)
         if t.norm in _AGENT_ENDS or (t.norm in PREPOSITIONS and t.norm != "of") \
                 or t.norm.endswith("ing") and not (t.capitalized and agent) \
-                or (agent and len(t.norm) > 4 and t.norm.endswith("ed")) or not any(ch.isalnum() for ch in t.norm):
+                or (agent and len(t.norm) > 4 and t.norm.endswith("ed") and not t.capitalized) \
+                or not any(ch.isalnum() for ch in t.norm):
             break
         agent.append(j)
         j += 1
