@@ -2811,3 +2811,22 @@ def test_how_often_a_priced_thing_recurs_says_which_is_meant() -> None:
     answers(p, "How much does Kestrel Rope Access charge Quayside House for a clean?", "£2,150")
     answers(p, "What is Dunmore Valley School District's daily rate per bus paid to Pinecrest Coachlines?", "£412")
     abstains(p, "How much does Kestrel Rope Access charge Quayside House per quarterly clean?")
+
+
+def test_a_move_to_another_place_of_the_kind_ends_the_old_one() -> None:
+    p = build(["Olusegun Adebayo is based at Ashcombe depot.",
+               "Olusegun Adebayo moved to Kelsall depot on 2 September 2024.",
+               "Bronwen Hughes is based at Ashcombe depot.",
+               "Bronwen Hughes moved to the night shift on 2 September 2024."])
+    answers(p, "Which depot is Olusegun Adebayo based at now?", "Kelsall")
+    answers(p, "Which depot is Bronwen Hughes based at?", "Ashcombe")  # a move to another kind leaves it
+
+
+def test_words_in_front_of_a_known_name_are_part_of_the_name_asked() -> None:
+    p = build(["The wholesale price of Old Sorrel has risen to £15.80 per kilogram from 1 September 2024.",
+               "Smoked Old Sorrel is now sold at £17.40 per kilogram."])
+    answers(p, "What is Smoked Old Sorrel's price per kilogram?", "£17.40")
+    answers(p, "What is the wholesale price of Old Sorrel?", "£15.80")
+    p = build(["The wholesale price of Old Sorrel has risen to £15.80 per kilogram from 1 September 2024.",
+               "Smoked Old Sorrel was first made on 3 May."])
+    abstains(p, "What is Smoked Old Sorrel's price per kilogram?")

@@ -64,6 +64,9 @@ _VISIBLE = frozenset({"active", "disputed"})
 # Past this many other subjects a claim's conflict candidates are all claims of its relation about its
 # first subject, not one lookup per subset of its subjects.
 _SUBSET_LOOKUPS = 6
+# relations that say where the subject is placed, which a move to another place of the kind ends
+# ("is based at", "is stationed at", "works at", "lives in")
+_PLACED = frozenset({"bas", "station", "work", "live", "locat", "post", "hous"})
 # groups of a subject's claims (by relation and subjects) looked through for a move within a series
 _SERIES_GROUPS = 64
 _WORD_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*", re.UNICODE)
@@ -1176,6 +1179,10 @@ class Projection:
             # "moves to the day shift": the claims whose relation names the same noun ("works the night shift")
             for rel in [r for r in e.led.open if r != relation and r.partition(":")[2] == noun]:
                 out |= self._relation_candidates(t, e, rel, subjects, True)
+        if e is not None and noun and verb in SWITCH_VERBS:
+            # "moved to Kelsall depot": the claims that place the subject ("is based at Ashcombe depot")
+            for rel in [r for r in e.led.open if r.partition(":")[0] in _PLACED]:
+                out |= self._relation_candidates(t, e, rel, subjects, True)
         series = set(numbered_kinds(fact).values()) if e is not None and verb in SWITCH_VERBS else set()
         if series and sum(len(g) for g in e.led.open.values()) <= _SERIES_GROUPS:  # type: ignore[union-attr]
             # "will move to Zone F": the claims that name another of the series ("will patrol Zone
@@ -1298,6 +1305,11 @@ class Projection:
                 and old_m.subjects[:1] == subjects[:1] and b <= a and old.objects - new.objects:
             # "moves to the day shift" ends "works the night shift": a move to another thing of the
             # same kind as the one the old claim had (its relation names the same noun)
+            return True
+        if verb in SWITCH_VERBS and ":" in relation and old_m.relation.split(":", 1)[0] in _PLACED \
+                and old_m.subjects[:1] == subjects[:1] and relation.split(":", 1)[1] in old.objects and a - b:
+            # "moved to Kelsall depot" ends "is based at Ashcombe depot": a move to another place of
+            # the kind the subject was placed at
             return True
         if verb in SWITCH_VERBS and old_m.subjects[:1] == subjects[:1] and _moved_within_series(new, old):
             # "will move to Zone F" ends "will patrol Zone C": a move to another of a numbered series

@@ -177,6 +177,9 @@ class Question:
     subject_words: list[Word] = field(default_factory=list)
     # "Bramble the springer spaniel": what the question says the named one is, which a claim must not contradict
     apposition: list[Word] = field(default_factory=list)
+    # words written in front of a known name the question's name resolved to ("Smoked Old Sorrel"
+    # for the known "Old Sorrel"): part of the name as asked, so a claim must say them
+    name_extras: list[str] = field(default_factory=list)
     subject_named: bool = False
     head_of_possessed: bool = False
 

@@ -568,6 +568,9 @@ def _resolve_spans(view: Any, q: Question, demote: bool) -> RecallAnswer | tuple
             plain.add(span.key)
             continue
         eid = res.entity_ids[0]
+        known = tuple(view.entity_tokens(eid))
+        if known and len(known) < len(span.tokens) and span.tokens[-len(known):] == known:
+            q.name_extras.extend(w for w in span.tokens[:-len(known)] if w not in q.name_extras)
         if span.prep in SETTING_PREPS and not span.possessive and required:
             if eid not in setting and eid not in required:
                 setting.append(eid)
@@ -1359,6 +1362,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         if narrower is not None and not verbal(narrower.text) and narrower.text.replace("-", "").isalpha() \
                 and narrower.text not in DETERMINERS and not narrower.text.endswith("ly") and not _grounded(ci, narrower):
             fail(narrower.text)
+    extra = next((w for w in q.name_extras if w not in ci.lower), None)
+    if extra is not None:
+        # "Smoked Old Sorrel's price" is not the price of Old Sorrel, though one entity holds both
+        fail(extra)
     counted = _counted_compound_clash(q, ci)
     if counted is not None:
         fail(counted)
