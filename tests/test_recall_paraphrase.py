@@ -2827,6 +2827,7 @@ def test_words_in_front_of_a_known_name_are_part_of_the_name_asked() -> None:
                "Smoked Old Sorrel is now sold at £17.40 per kilogram."])
     answers(p, "What is Smoked Old Sorrel's price per kilogram?", "£17.40")
     answers(p, "What is the wholesale price of Old Sorrel?", "£15.80")
+    answers(p, "Current Old Sorrel price per kilogram", "£")  # a capital opening the query is the sentence's
     p = build(["The wholesale price of Old Sorrel has risen to £15.80 per kilogram from 1 September 2024.",
                "Smoked Old Sorrel was first made on 3 May."])
     abstains(p, "What is Smoked Old Sorrel's price per kilogram?")

@@ -569,7 +569,9 @@ def _resolve_spans(view: Any, q: Question, demote: bool) -> RecallAnswer | tuple
             continue
         eid = res.entity_ids[0]
         known = tuple(view.entity_tokens(eid))
-        if known and len(known) < len(span.tokens) and span.tokens[-len(known):] == known:
+        opening = span.first == next((k for k, t in enumerate(q.tokens) if any(c.isalnum() for c in t.text)), 0)
+        if known and len(known) < len(span.tokens) and span.tokens[-len(known):] == known and not opening:
+            # (a capital that opens the question is the sentence's: "Current Fenwick Retail Park target")
             q.name_extras.extend(w for w in span.tokens[:-len(known)] if w not in q.name_extras)
         if span.prep in SETTING_PREPS and not span.possessive and required:
             if eid not in setting and eid not in required:
