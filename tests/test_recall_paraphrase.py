@@ -2831,3 +2831,12 @@ def test_words_in_front_of_a_known_name_are_part_of_the_name_asked() -> None:
     p = build(["The wholesale price of Old Sorrel has risen to £15.80 per kilogram from 1 September 2024.",
                "Smoked Old Sorrel was first made on 3 May."])
     abstains(p, "What is Smoked Old Sorrel's price per kilogram?")
+
+
+def test_a_phrase_opening_with_a_preposition_is_not_met_by_the_preposition() -> None:
+    p = build(["In 2024 the Marrowdene Airport Fire and Rescue Service attended 146 incidents.",
+               "Farah Haddad is responsible for the foam changeover.",
+               "The Frostline R-3 resurfacer was taken out of service on 30 March 2024."])
+    answers(p, "Who is in charge of the foam changeover?", "Farah Haddad")
+    answers(p, "Frostline R-3 out of service date", "30 March 2024")
+    abstains(p, "Who is in charge of the Marrowdene foam changeover?")

@@ -147,6 +147,10 @@ class Word:
                 # word: "giving up" is met by "quit" and by "gave", never by "supply", a synonym of
                 # giving (a preposition keeps the verb's sense: "moved to" is met by "increased to")
                 return own | {stem(parts[0])}
+            if (parts[0] in PREPOSITIONS or parts[0] in STOPWORDS) and parts[0] not in _ADVERB_PARTICLES:
+                # "in charge of": the phrase's first word is no verb to meet ("In 2024"); "out of
+                # service" keeps its particle, which "taken out of service" has
+                return own
             return own | lx.concepts_of(parts[0])
         return lx.asked_concepts(self.text)
 
