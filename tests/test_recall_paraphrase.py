@@ -2840,3 +2840,10 @@ def test_a_phrase_opening_with_a_preposition_is_not_met_by_the_preposition() -> 
     answers(p, "Who is in charge of the foam changeover?", "Farah Haddad")
     answers(p, "Frostline R-3 out of service date", "30 March 2024")
     abstains(p, "Who is in charge of the Marrowdene foam changeover?")
+
+
+def test_two_names_joined_by_and_are_one_subject() -> None:
+    p = build(["Ada Obi and Bo Rees climbed the Cioch Direct route on Raven Buttress.",
+               "Cy Dunn walked the Ridge path on Raven Buttress."])
+    answers(p, "Which route did Ada Obi and Bo Rees climb on Raven Buttress?", "Cioch Direct")
+    abstains(p, "Which route did Ada Obi and Bo Rees descend on Raven Buttress?")
