@@ -2847,3 +2847,11 @@ def test_two_names_joined_by_and_are_one_subject() -> None:
                "Cy Dunn walked the Ridge path on Raven Buttress."])
     answers(p, "Which route did Ada Obi and Bo Rees climb on Raven Buttress?", "Cioch Direct")
     abstains(p, "Which route did Ada Obi and Bo Rees descend on Raven Buttress?")
+
+
+def test_a_noun_that_only_says_what_kind_says_not_which() -> None:
+    p = build(["Gareth Pryce returned to the rota in March after his knee surgery.",
+               "Ada Obi had surgery on her left knee in May."])
+    answers(p, "Which knee did Ada Obi have surgery on?", "left knee")
+    answers(p, "When did Gareth Pryce return to the rota?", "March")
+    abstains(p, "Which knee did Gareth Pryce have surgery on?")

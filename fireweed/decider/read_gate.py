@@ -2902,6 +2902,10 @@ def _cardinal(w: str) -> bool:
     return w.replace(",", "").isdigit() or w in _COUNT_WORDS and w not in ("a", "an", "no")
 
 
+# words that say whose a thing is, and so not which of its kind
+_OWNERS = frozenset({"his", "her", "their", "its", "my", "our", "your"})
+
+
 def _unidentified(ci: ClaimIndex, noun: Word) -> bool:
     """Every use of the noun in the claim is an unspecific or negated one ("a 1900-rated player",
     "no swimmer") that no name pins down ("Ivan Sokolov, a 1900-rated player"; "a firm called
@@ -2929,6 +2933,9 @@ def _unidentified(ci: ClaimIndex, noun: Word) -> bool:
         # "unloading deliveries from the supermarkets": a plural with a bare "the" says of them all,
         # not which ones
         bare = k == p - 1 and ci.lower[k] == "the" and ci.lower[p].endswith("s") and not ci.lower[p].endswith("ss")
+        if k == p - 1 and ci.lower[k] in _OWNERS and p + 1 < n and ci.lower[p + 1].isalpha() \
+                and ci.lower[p + 1] not in STOPWORDS and not is_verb(ci.lower[p + 1]):
+            continue  # "after his knee surgery": the noun only says what kind of surgery, not which knee
         if not bare and not (partitive or counted and (k < 0 or ci.lower[k] not in ("the", "these", "those", "its", "their"))) \
                 and (k < 0 or ci.lower[k] not in _UNSPECIFIC):
             return False
