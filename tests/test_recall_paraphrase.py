@@ -2855,3 +2855,12 @@ def test_a_noun_that_only_says_what_kind_says_not_which() -> None:
     answers(p, "Which knee did Ada Obi have surgery on?", "left knee")
     answers(p, "When did Gareth Pryce return to the rota?", "March")
     abstains(p, "Which knee did Gareth Pryce have surgery on?")
+
+
+def test_a_quote_asks_a_price_and_a_revised_one_is_the_price_now() -> None:
+    p = build(["Halden Lift Services quotes £18,400 to modernise the goods lift at Brightwater Library.",
+               "Brightwater Library confirmed the goods lift modernisation order on 25 July.",
+               "Chidi Okafor quoted £1,850 for the full restoration of the walnut bureau.",
+               "Chidi Okafor has revised the quote for the walnut bureau to £2,400."])
+    answers(p, "What is the current quote from Chidi Okafor for the walnut bureau?", "£2,400")
+    answers(p, "Brightwater goods lift modernisation quote", "£18,400")  # not the order, which says no price

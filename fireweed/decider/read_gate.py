@@ -364,7 +364,8 @@ def _says_asked(ci: ClaimIndex, asked: list[Word], q: Question) -> bool:
 
 # a value told as changed: "rises to £31", "has extended the closure to 28 March"
 _CHANGED_TO = re.compile(r"\b(?:rises?|rose|risen|falls?|fell|fallen|increased?|increases|raised?|raises|reduced?|reduces|cut|"
-                         r"lower|lowered|lowers|extend|extended|extends|shortened|moved|changed|put up|brought forward|pushed back)"
+                         r"lower|lowered|lowers|extend|extended|extends|shortened|moved|changed|put up|brought forward|pushed back|"
+                         r"revised|revises|amended|amends|adjusted|adjusts|updated|updates)"
                          r"\s+(?:[^,;.]{0,40}?\s+)?to\b"
                          # a verb done again says the value it was done with before is changed
                          r"|\b(?:rescheduled|rebooked|reassigned|reallocated|relocated|re-?routed)\b", re.IGNORECASE)
