@@ -2864,3 +2864,11 @@ def test_a_quote_asks_a_price_and_a_revised_one_is_the_price_now() -> None:
                "Chidi Okafor has revised the quote for the walnut bureau to £2,400."])
     answers(p, "What is the current quote from Chidi Okafor for the walnut bureau?", "£2,400")
     answers(p, "Brightwater goods lift modernisation quote", "£18,400")  # not the order, which says no price
+
+
+def test_a_move_of_a_scheduled_event_is_when_it_is_scheduled_now() -> None:
+    p = build(["The two-seat ASK 21 registered G-CKRP is due for its annual inspection on 14 April.",
+               "The annual inspection of the ASK 21 G-CKRP has been moved to 2 May.",
+               "The annual inspection of the ASK 13 G-DDMB is due on 9 June."])
+    answers(p, "When is the annual inspection of the ASK 21 G-CKRP now scheduled?", "2 May")
+    answers(p, "When is the annual inspection of the ASK 13 G-DDMB scheduled?", "9 June")

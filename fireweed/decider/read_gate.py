@@ -336,8 +336,9 @@ def _head_takes_prep(q: Question) -> bool:
     return k < len(q.tokens) and q.tokens[k].text.lower() == q.prep
 
 
-# verbs that only say an event takes place, which a move of its time or place keeps
-_SCHEDULED = frozenset(stem(w) for w in ("hold", "run", "happen", "occur", "meet", "sit"))
+# verbs that only say an event takes place or is set for a time, which a move of its time or place keeps
+_SCHEDULED = frozenset(stem(w) for w in ("hold", "run", "happen", "occur", "meet", "sit", "schedule", "plan", "book",
+                                          "arrange", "due"))
 _MOVED_TO = frozenset({"moved", "rescheduled", "switched", "changed", "shifted", "transferred"})
 
 
