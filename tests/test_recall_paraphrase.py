@@ -2872,3 +2872,14 @@ def test_a_move_of_a_scheduled_event_is_when_it_is_scheduled_now() -> None:
                "The annual inspection of the ASK 13 G-DDMB is due on 9 June."])
     answers(p, "When is the annual inspection of the ASK 21 G-CKRP now scheduled?", "2 May")
     answers(p, "When is the annual inspection of the ASK 13 G-DDMB scheduled?", "9 June")
+
+
+def test_a_count_of_another_noun_is_no_count_of_the_asked_one() -> None:
+    p = build(["Riverbend Paddle Hire will charge £32 for a two-hour single kayak hire from 1 July.",
+               "Tarn Hire has 40 single and double kayaks.",
+               "Brackwell increased the number of bait stations at the Hallam Foods warehouse to 36.",
+               "Caldermoor Water Treatment Works treated an average of 42.6 megalitres per day in December."])
+    answers(p, "How many kayaks does Tarn Hire own?", "40")
+    answers(p, "How many bait stations are at the Hallam Foods warehouse now?", "36")
+    answers(p, "How many megalitres per day did Caldermoor Water Treatment Works treat on average in December?", "42.6")
+    abstains(p, "How many kayaks does Riverbend Paddle Hire own?")

@@ -1366,6 +1366,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         if narrower is not None and not verbal(narrower.text) and narrower.text.replace("-", "").isalpha() \
                 and narrower.text not in DETERMINERS and not narrower.text.endswith("ly") and not _grounded(ci, narrower):
             fail(narrower.text)
+    if q.kind == "how" and q.hole == "number" and q.verb_word is None and q.head_word is not None \
+            and q.head_word.text.lower().endswith("s") and not _noun_counted(ci, q.head_word):
+        # "how many kayaks does it own" is not answered by "£32 for a two-hour single kayak hire":
+        # the count of hours is no count of kayaks, and the claim gives the kayaks none
+        fail(q.head_word.text)
     extra = next((w for w in q.name_extras if w not in ci.lower), None)
     if extra is not None:
         # "Smoked Old Sorrel's price" is not the price of Old Sorrel, though one entity holds both
@@ -2089,6 +2094,27 @@ def _kind_word_grounded(ci: ClaimIndex, q: Question) -> bool:
     gives the "opening hours", though "hours" is only the unit of a number there."""
     kind = _before_head(q)
     return kind is not None and _grounded(ci, kind)
+
+
+def _noun_counted(ci: ClaimIndex, noun: Word) -> bool:
+    """Whether the claim gives the noun a count: a number shortly before it ("40 kayaks", "40
+    single and double kayaks"), or one right after it ("kayaks: 40"); a claim that does not name
+    the noun may count it in other words, which is not for this test to judge."""
+    lower = ci.lower
+    spots = ci.positions(noun.concepts)
+    if not spots or noun.stem in _FREQ_HEADS:
+        return True  # ("how many times a day": "twice daily" counts them in a word)
+    for p in spots:
+        before = lower[max(0, p - 4):p]
+        if any(_cardinal(w) or is_number(w) for w in before) or any(w in _COUNT_NOUNS for w in before):
+            return True  # "40 kayaks", "42.6 megalitres", "the number of bait stations ... to 36"
+        if any(is_number(w) for w in lower[p + 1:p + 3]):
+            return True
+    return False
+
+
+_FREQ_HEADS = frozenset(stem(w) for w in ("times", "occasions"))
+_COUNT_NOUNS = frozenset({"number", "total", "count", "tally"})
 
 
 def _bound_only(ci: ClaimIndex, head: Word) -> bool:
