@@ -2883,3 +2883,10 @@ def test_a_count_of_another_noun_is_no_count_of_the_asked_one() -> None:
     answers(p, "How many bait stations are at the Hallam Foods warehouse now?", "36")
     answers(p, "How many megalitres per day did Caldermoor Water Treatment Works treat on average in December?", "42.6")
     abstains(p, "How many kayaks does Riverbend Paddle Hire own?")
+
+
+def test_a_thing_kept_off_did_not_happen() -> None:
+    p = build(["Mateo Ferreira must submit the amended return by 31 January 2024 to avoid a £100 late filing penalty.",
+               "Ada Obi received a £100 late filing penalty."])
+    answers(p, "How much was Ada Obi fined for late filing?", "£100")
+    abstains(p, "How much was Mateo Ferreira fined for filing his amended return late?")

@@ -3116,6 +3116,8 @@ def _unrealised(ci: ClaimIndex, verb: Word) -> bool:
     for p in pos:
         if p > 0 and ci.lower[p - 1] == "to" and _asked_before(ci.lower, p - 1):
             continue  # "has asked Larkspur Motors to refund the £172": asked for, not done
+        if any(w in _AVERTED for w in ci.lower[max(0, p - 6):p]):
+            continue  # "to avoid a £100 late filing penalty": a fine kept off, not one imposed
         k = p - 1
         while k >= 0 and ci.lower[k] in _PERFECT:
             k -= 1
@@ -3126,6 +3128,11 @@ def _unrealised(ci: ClaimIndex, verb: Word) -> bool:
         if ci.lower[k] == "could" and "not" in ci.lower[k + 1:p]:
             return False  # "could not land because of low cloud": a failure that happened
     return True
+
+
+# verbs that keep a thing from happening
+_AVERTED = frozenset({"avoid", "avoids", "avoided", "avoiding", "prevent", "prevents", "prevented", "preventing",
+                      "avert", "averts", "averted", "averting", "escape", "escaped", "escaping"})
 
 
 def _asked_before(lower: list[str], to: int) -> bool:
