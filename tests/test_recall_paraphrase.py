@@ -2890,3 +2890,11 @@ def test_a_thing_kept_off_did_not_happen() -> None:
                "Ada Obi received a £100 late filing penalty."])
     answers(p, "How much was Ada Obi fined for late filing?", "£100")
     abstains(p, "How much was Mateo Ferreira fined for filing his amended return late?")
+
+
+def test_a_word_of_stress_does_not_hide_the_verb() -> None:
+    p = build(["Tri-County Food Bank needs 40 volunteers for the Easter sorting day on Saturday 23 March.",
+               "52 volunteers turned up for the Harvest sorting day."])
+    answers(p, "How many volunteers actually turned up for the Harvest sorting day?", "52")
+    answers(p, "How many volunteers does Tri-County Food Bank need for the Easter sorting day?", "40")
+    abstains(p, "How many volunteers actually turned up for the Easter sorting day?")

@@ -933,7 +933,8 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
     while k in phrase_at and phrase_at[k][1] not in lexicon().relation_of:
         k = phrase_at[k][0]  # "how many meals a day can she eat": "a day" qualifies the head
     aux = None
-    while k < n and (lower[k] in AUXILIARIES or lower[k] in _ADV):
+    # ("how many volunteers actually turned up": a word of stress stands before the verb)
+    while k < n and (lower[k] in AUXILIARIES or lower[k] in _ADV or lower[k] in _EMPHASIS):
         if lower[k] in AUXILIARIES and aux is None:
             aux = stem(lower[k])
         k += 1
