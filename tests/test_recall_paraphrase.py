@@ -2855,6 +2855,12 @@ def test_a_noun_that_only_says_what_kind_says_not_which() -> None:
     answers(p, "Which knee did Ada Obi have surgery on?", "left knee")
     answers(p, "When did Gareth Pryce return to the rota?", "March")
     abstains(p, "Which knee did Gareth Pryce have surgery on?")
+    p = build(["Elif Demir will cover the market run while Gareth Pryce recovers from knee surgery.",
+               "The Pharaoh's Ledger is suitable for players aged 12 and over.",
+               "A fragment cut the forearm of operator Marta Kowalczyk."])
+    answers(p, "Which players is the Pharaoh's Ledger suitable for?", "aged 12")
+    answers(p, "Which operator was cut by a fragment?", "Marta Kowalczyk")
+    abstains(p, "Which knee did Gareth Pryce have surgery on?")
 
 
 def test_a_quote_asks_a_price_and_a_revised_one_is_the_price_now() -> None:

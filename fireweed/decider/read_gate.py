@@ -2961,9 +2961,10 @@ def _unidentified(ci: ClaimIndex, noun: Word) -> bool:
         # "unloading deliveries from the supermarkets": a plural with a bare "the" says of them all,
         # not which ones
         bare = k == p - 1 and ci.lower[k] == "the" and ci.lower[p].endswith("s") and not ci.lower[p].endswith("ss")
-        if k == p - 1 and ci.lower[k] in _OWNERS and p + 1 < n and ci.lower[p + 1].isalpha() \
-                and ci.lower[p + 1] not in STOPWORDS and not is_verb(ci.lower[p + 1]):
-            continue  # "after his knee surgery": the noun only says what kind of surgery, not which knee
+        if k == p - 1 and (ci.lower[k] in _OWNERS or ci.lower[k] in PREPOSITIONS) and p + 1 < n and ci.lower[p + 1].isalpha() \
+                and ci.lower[p + 1] not in STOPWORDS and not is_verb(ci.lower[p + 1]) \
+                and not ci.lower[p + 1].endswith(("ed", "ing")) and not any(s.first == p + 1 for s in ci.spans):
+            continue  # "after his knee surgery", "recovers from knee surgery": the noun only says what kind of surgery, not which knee
         if not bare and not (partitive or counted and (k < 0 or ci.lower[k] not in ("the", "these", "those", "its", "their"))) \
                 and (k < 0 or ci.lower[k] not in _UNSPECIFIC):
             return False
