@@ -2105,6 +2105,8 @@ def _noun_counted(ci: ClaimIndex, noun: Word) -> bool:
     if not spots or noun.stem in _FREQ_HEADS:
         return True  # ("how many times a day": "twice daily" counts them in a word)
     for p in spots:
+        if _counted_compound(lower[p]) is not None:
+            return True  # "the six-berth boat": the count joined to the noun
         before = lower[max(0, p - 4):p]
         if any(_cardinal(w) or is_number(w) for w in before) or any(w in _COUNT_NOUNS for w in before):
             return True  # "40 kayaks", "42.6 megalitres", "the number of bait stations ... to 36"
@@ -2961,10 +2963,13 @@ def _unidentified(ci: ClaimIndex, noun: Word) -> bool:
         # "unloading deliveries from the supermarkets": a plural with a bare "the" says of them all,
         # not which ones
         bare = k == p - 1 and ci.lower[k] == "the" and ci.lower[p].endswith("s") and not ci.lower[p].endswith("ss")
-        if k == p - 1 and (ci.lower[k] in _OWNERS or ci.lower[k] in PREPOSITIONS) and p + 1 < n and ci.lower[p + 1].isalpha() \
-                and ci.lower[p + 1] not in STOPWORDS and not is_verb(ci.lower[p + 1]) \
-                and not ci.lower[p + 1].endswith(("ed", "ing")) and not any(s.first == p + 1 for s in ci.spans):
-            continue  # "after his knee surgery", "recovers from knee surgery": the noun only says what kind of surgery, not which knee
+        nxt = ci.lower[p + 1] if p + 1 < n else ""
+        if k == p - 1 and (ci.lower[k] in _OWNERS or ci.lower[k] in PREPOSITIONS) and nxt.isalpha() \
+                and nxt not in STOPWORDS and not is_verb(nxt) and not nxt.endswith(("ed", "ing")) \
+                and not any(s.first == p + 1 for s in ci.spans):
+            # "after his knee surgery", "recovers from knee surgery": the noun only says what kind
+            # of surgery, not which knee
+            continue
         if not bare and not (partitive or counted and (k < 0 or ci.lower[k] not in ("the", "these", "those", "its", "their"))) \
                 and (k < 0 or ci.lower[k] not in _UNSPECIFIC):
             return False
@@ -3117,7 +3122,7 @@ def _unrealised(ci: ClaimIndex, verb: Word) -> bool:
     for p in pos:
         if p > 0 and ci.lower[p - 1] == "to" and _asked_before(ci.lower, p - 1):
             continue  # "has asked Larkspur Motors to refund the £172": asked for, not done
-        if any(w in _AVERTED for w in ci.lower[max(0, p - 6):p]):
+        if any(stem(w) in _AVERTED for w in ci.lower[max(0, p - 6):p]):
             continue  # "to avoid a £100 late filing penalty": a fine kept off, not one imposed
         k = p - 1
         while k >= 0 and ci.lower[k] in _PERFECT:
@@ -3132,8 +3137,7 @@ def _unrealised(ci: ClaimIndex, verb: Word) -> bool:
 
 
 # verbs that keep a thing from happening
-_AVERTED = frozenset({"avoid", "avoids", "avoided", "avoiding", "prevent", "prevents", "prevented", "preventing",
-                      "avert", "averts", "averted", "averting", "escape", "escaped", "escaping"})
+_AVERTED = frozenset(stem(w) for w in ("avoid", "prevent", "avert", "escape"))
 
 
 def _asked_before(lower: list[str], to: int) -> bool:
