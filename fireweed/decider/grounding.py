@@ -430,7 +430,7 @@ def _as_reason(lower: list[str], i: int) -> bool:
 def _noun_after_det(lower: list[str], k: int) -> bool:
     """Whether the -ing word at ``k`` is a noun: a determiner shortly before it ("the earlier
     opening to meet the ferry"), not a verb ("is planning to", "was willing to")."""
-    return any(w in ("the", "a", "an", "this", "that", "its", "their", "his", "her", "our") for w in lower[max(0, k - 2):k])
+    return any(w in _DETERMINERS for w in lower[max(0, k - 2):k])
 
 
 def _add(ci: ClaimIndex, kind: str, value: str) -> None:

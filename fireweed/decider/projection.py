@@ -1176,12 +1176,11 @@ class Projection:
                 out |= self._relation_candidates(t, e, rel, subjects, True)  # type: ignore[arg-type]
         verb, _, noun = relation.partition(":")
         if e is not None and noun and verb in SWITCH_VERBS:
-            # "moves to the day shift": the claims whose relation names the same noun ("works the night shift")
-            for rel in [r for r in e.led.open if r != relation and r.partition(":")[2] == noun]:
-                out |= self._relation_candidates(t, e, rel, subjects, True)
-        if e is not None and noun and verb in SWITCH_VERBS:
-            # "moved to Kelsall depot": the claims that place the subject ("is based at Ashcombe depot")
-            for rel in [r for r in e.led.open if r.partition(":")[0] in _PLACED]:
+            # "moves to the day shift": the claims whose relation names the same noun ("works the night
+            # shift"), and those that place the subject ("is based at Ashcombe depot" for "moved to
+            # Kelsall depot")
+            for rel in [r for r in e.led.open
+                        if r != relation and (r.partition(":")[2] == noun or r.partition(":")[0] in _PLACED)]:
                 out |= self._relation_candidates(t, e, rel, subjects, True)
         series = set(numbered_kinds(fact).values()) if e is not None and verb in SWITCH_VERBS else set()
         if series and sum(len(g) for g in e.led.open.values()) <= _SERIES_GROUPS:  # type: ignore[union-attr]

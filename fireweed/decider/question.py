@@ -491,7 +491,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         if k1 < n and k1 in span_at:
             k1 = span_at[k1].last
             while k1 + 1 < n and lower[k1] in ("and", "&") and k1 + 1 in span_at:
-                k1 = span_at[k1 + 1].last  # "was Lumen and Lead Studio founded": two names, one subject
+                k1 = span_at[k1 + 1].last  # "did Ada Obi and Bo Rees climb": two names, one subject
             if k1 < n and lower[k1] == "'s":
                 k1 += 1
             elif k1 < n and (k1 in phrase_at or (k1 in by_index and (
