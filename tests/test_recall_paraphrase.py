@@ -2904,3 +2904,13 @@ def test_a_word_of_stress_does_not_hide_the_verb() -> None:
     answers(p, "How many volunteers actually turned up for the Harvest sorting day?", "52")
     answers(p, "How many volunteers does Tri-County Food Bank need for the Easter sorting day?", "40")
     abstains(p, "How many volunteers actually turned up for the Easter sorting day?")
+
+
+def test_a_name_joined_by_and_at_a_sentence_start_is_named() -> None:
+    # the claim opens with "Lumen and ...": sentence case alone would leave "Lumen" no name, and
+    # the question's "Lumen and Lead Studio" would lose its verb to the unmatched word
+    p = build(["Lumen and Lead Studio now plans to reinstall the east window on 23 May 2025.",
+               "Kiln and Copper Works was founded in 1962."])
+    answers(p, "When does Lumen and Lead Studio plan to reinstall the east window?", "23 May 2025")
+    answers(p, "In what year was Kiln and Copper Works founded?", "1962")
+    abstains(p, "In what year was Lumen and Lead Studio founded?")

@@ -409,7 +409,14 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
                                or _owner_follows(texts, last + 1))
                           and lowers[first_word] not in SENTENCE_ADVERBS and lowers[first_word] not in SUBORDINATORS
                           and not lowers[first_word].endswith("ly"))
-            if not follows_poss and not appositive and not (known and known(lowers[first_word])):
+            # "Lumen and Lead Studio plans ...": a word joined by "and" to a name that follows is
+            # named with it, as it would be anywhere else in the sentence
+            w = lowers[first_word]
+            joined = (last + 1 < n and lowers[last] == "and" and name_word[last + 1]
+                      and lowers[last + 1] not in STOPWORDS and lowers[last + 1] not in FUNCTION_WORDS
+                      and w not in SENTENCE_ADVERBS and w not in SUBORDINATORS and w not in STOPWORDS
+                      and w not in FUNCTION_WORDS and not w.endswith("ly") and not is_verb(w))
+            if not follows_poss and not appositive and not joined and not (known and known(lowers[first_word])):
                 i = last
                 continue
         if not core:
