@@ -2914,3 +2914,11 @@ def test_a_name_joined_by_and_at_a_sentence_start_is_named() -> None:
     answers(p, "When does Lumen and Lead Studio plan to reinstall the east window?", "23 May 2025")
     answers(p, "In what year was Kiln and Copper Works founded?", "1962")
     abstains(p, "In what year was Lumen and Lead Studio founded?")
+
+
+def test_a_count_another_act_is_done_to_is_no_answer_to_this_one() -> None:
+    p = build(["Kestrel Canoe Hire has finished repairing the three Old Town canoes.",
+               "Tarn Hire is now operating 40 kayaks."])
+    answers(p, "How many Old Town canoes has Kestrel Canoe Hire repaired?", "three")
+    answers(p, "How many kayaks does Tarn Hire own?", "40")
+    abstains(p, "How many Old Town canoes did Kestrel Canoe Hire write off?")

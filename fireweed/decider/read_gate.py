@@ -1522,6 +1522,10 @@ def _count_is_the_subjects(q: Question, ci: ClaimIndex, subjects: list[str], req
     return all(_grounded(ci, w) for w in q.soft if _inflected_verb(w.text))
 
 
+# verbs whose object counts what the subject has, whatever it is asked to have done
+_HOLDING = frozenset(stem(w) for w in ("have", "hold", "own", "keep", "run", "operate", "house", "employ", "contain",
+                                       "include", "maintain", "manage", "stock", "carry"))
+
 # prepositions that make a count the place of what happens ("confirmed in one colony")
 _PLACING_PREPS = frozenset({"in", "at", "on", "inside", "within"})
 
@@ -1545,6 +1549,8 @@ def _count_is_said_of(ci: ClaimIndex, noun: Word, asked: set[str]) -> bool:
             j -= 1
         if j >= 0 and lower[j] in _PLACING_PREPS and mine and k < mine[0].first:
             continue  # (after the name it may be how the subject's own are split: "in three parties")
+        if j >= 0 and lower[j].endswith("ing") and _inflected_verb(lower[j]) and stem(lower[j]) not in _HOLDING:
+            continue  # the count is what another act is done to: "finished repairing the three canoes"
         that = next((t for t in range(k - 1, -1, -1) if lower[t] == "that"), None)
         if that is not None and mine and mine[0].last <= that and any(
                 that < sp.first and sp.last <= k and sp.prep is None and not sp.possessive
