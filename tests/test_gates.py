@@ -1632,3 +1632,10 @@ def test_an_ed_word_inside_a_name_does_not_end_the_passive_agent() -> None:
     assert judge("Fatima Al-Sayed approved Yuki Tanabe's move because Lindenfield Hall closes on 10 June.", evidence).ok
     # the twin: the one who did not approve it is still refused
     assert not judge("Yuki Tanabe approved the move.", "The move was proposed by Yuki Tanabe and approved by Fatima Al-Sayed.").ok
+
+
+def test_a_place_after_in_says_where_the_doer_is_and_does_nothing() -> None:
+    evidence = "Dunmore Motors in Kelsworth quoted £412 to repair the brakes of van KX19 RMB."
+    assert judge("Dunmore Motors quoted £412 to repair the brakes of van KX19 RMB.", evidence).ok
+    v = judge("Kelsworth quoted £412 to repair the brakes of van KX19 RMB.", evidence)
+    assert not v.ok and v.code in ("unknown_subject", "relation_transposed"), v

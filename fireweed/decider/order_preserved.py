@@ -768,8 +768,10 @@ def _bare_doer(a: Analysis, n: NameSpan) -> bool:
     lead = first
     while lead > 0 and toks[lead - 1].possessive:
         lead -= 1  # "of Ferrante's Bakehouse": the owner is inside the same phrase
-    if lead > 0 and toks[lead - 1].norm in ("of", "from", "at", "for"):
-        return False  # "Dr Nkechi Adeyemi of Fellside Vets examined": the vets only say whose she is
+    if lead > 0 and toks[lead - 1].norm in ("of", "from", "at", "for", "in"):
+        # "Dr Nkechi Adeyemi of Fellside Vets examined", "Dunmore Motors in Kelsworth quoted": the
+        # vets only say whose she is, and the town where the garage is
+        return False
     if first > 1 and toks[first - 1].norm.isdigit() and toks[first - 2].norm in PREPOSITIONS \
             and not toks[first].sentence_initial:
         return False  # "Tenant Halima Yusuf at 14 Cedar Court reported": an address reports nothing
