@@ -2922,3 +2922,17 @@ def test_a_count_another_act_is_done_to_is_no_answer_to_this_one() -> None:
     answers(p, "How many Old Town canoes has Kestrel Canoe Hire repaired?", "three")
     answers(p, "How many kayaks does Tarn Hire own?", "40")
     abstains(p, "How many Old Town canoes did Kestrel Canoe Hire write off?")
+
+
+
+def test_a_bound_or_an_average_asked_must_be_the_claims() -> None:
+    p = build(["The Tregarn gas kiln shut down at 1,040°C when its thermocouple failed.",
+               "The Brackley Building's group study rooms can be booked for a maximum of 2 hours per day.",
+               "The Kellerhof wine tasting is limited to 36 guests.",
+               "Relative humidity in the Palm House averaged 74 percent in the week to 20 January."])
+    answers(p, "At what temperature did the Tregarn gas kiln shut down?", "1,040°C")
+    answers(p, "What is the Brackley Building's maximum booking time for group study rooms?", "2 hours")
+    answers(p, "What is the maximum number of guests at the Kellerhof wine tasting?", "36")
+    answers(p, "What was the average humidity in the Palm House in the week to 20 January?", "74 percent")
+    abstains(p, "What is the maximum firing temperature of the Tregarn gas kiln?")
+    abstains(p, "What is the minimum number of guests at the Kellerhof wine tasting?")

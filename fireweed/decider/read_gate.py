@@ -1458,6 +1458,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     g += g_entities
     s_total = len(soft) + len(setting)
     score += g
+    extreme = _extreme_unsaid(q, ci)
+    if extreme is not None:
+        # "what is the kiln's maximum firing temperature" is not answered by "shut down at
+        # 1,040°C": a bound or an average asked must be what the claim's value is
+        fail(extreme)
     if q.kind not in ("yesno", "keyword"):
         unit = _unit_not_given(q, ci, after_in=True)
         if unit is not None:
@@ -2123,6 +2128,33 @@ def _noun_counted(ci: ClaimIndex, noun: Word) -> bool:
 
 _FREQ_HEADS = frozenset(stem(w) for w in ("times", "occasions"))
 _COUNT_NOUNS = frozenset({"number", "total", "count", "tally"})
+
+
+# a value asked as a bound or an average, and the words or phrases a claim says it with
+_EXTREMES: dict[str, str] = {"maximum": "most", "max": "most", "highest": "most", "peak": "most", "upper": "most",
+                             "minimum": "least", "min": "least", "lowest": "least",
+                             "average": "mean", "mean": "mean"}
+_EXTREME_SAID: dict[str, tuple[tuple[str, ...], ...]] = {
+    "most": (("maximum",), ("max",), ("max.",), ("highest",), ("peak",), ("peaked",), ("peaks",), ("top",),
+             ("upper",), ("up", "to"), ("at", "most"), ("limited", "to"), ("limit",), ("capped",), ("cap",),
+             ("more", "than"), ("exceed",), ("exceeds",), ("above",), ("over",)),
+    "least": (("minimum",), ("min",), ("min.",), ("lowest",), ("at", "least"), ("less", "than"), ("fewer", "than"),
+              ("below",), ("under",)),
+    "mean": (("average",), ("averaged",), ("averages",), ("averaging",), ("mean",)),
+}
+
+
+def _extreme_unsaid(q: Question, ci: ClaimIndex) -> str | None:
+    """The question's word of a bound or an average ("maximum", "lowest", "average") when the claim
+    says its value without any such word: a reading it once took is not its limit."""
+    lower = ci.lower
+    for w in q.soft:
+        kind = _EXTREMES.get(w.text.lower())
+        if kind is None:
+            continue
+        if not any(lower[i:i + len(m)] == list(m) for m in _EXTREME_SAID[kind] for i in range(len(lower))):
+            return w.text
+    return None
 
 
 def _bound_only(ci: ClaimIndex, head: Word) -> bool:
