@@ -2936,3 +2936,15 @@ def test_a_bound_or_an_average_asked_must_be_the_claims() -> None:
     answers(p, "What was the average humidity in the Palm House in the week to 20 January?", "74 percent")
     abstains(p, "What is the maximum firing temperature of the Tregarn gas kiln?")
     abstains(p, "What is the minimum number of guests at the Kellerhof wine tasting?")
+
+
+
+def test_a_price_of_another_thing_is_no_price_of_the_act_asked() -> None:
+    p = build(["The Kestrel kiln cost £2,400 in 2019.",
+               "Hollin Glass replaced the Tregarn kiln's thermocouple at a cost of £86.",
+               "Brackley Tuning charges £90 to tune a piano.",
+               "Oduya Piano Care refunded the £15 surcharge that Ana Obi was charged in error."])
+    answers(p, "How much did the Kestrel kiln cost to buy?", "£2,400")
+    answers(p, "How much does Brackley Tuning charge to tune a piano?", "£90")
+    abstains(p, "How much did the Tregarn kiln cost to buy?")
+    abstains(p, "How much does Oduya Piano Care charge to tune a harpsichord?")

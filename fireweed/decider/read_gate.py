@@ -1212,7 +1212,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # during the works": a value the claim marks as cut or for a while is not the usual one
         fail(usual.text)
     act = _priced_act(q) if hole == "money" else None
-    if act is not None and not _grounded(ci, act) and not (ci.stems & _PRICE_WORDS):
+    if act is not None and not _grounded(ci, act) and not (ci.stems & _PRICE_WORDS and _prices_the_asked(q, ci, act, q_spans)):
         # "how much did they charge to deliver her maples" is not answered by "she bought the maples
         # from them for £165": a sum paid for another act is not the price of this one, unless the
         # claim states it as what something costs ("charges £80 for a terrace")
@@ -1865,8 +1865,28 @@ def _purpose_at(q: Question) -> int | None:
     if q.verb_word is None or q.verb_word.stem not in _PRICE_VERBS:
         return None
     lower = [t.text.lower() for t in q.tokens]
+    # "to tune a harpsichord": a word between "to" and a determiner is a verb, known or not
     return next((i for i in range(q.verb_word.index + 1, len(lower) - 1)
-                 if lower[i] == "to" and is_verb(lower[i + 1])), None)
+                 if lower[i] == "to" and (is_verb(lower[i + 1]) or lower[i + 2:i + 3] and lower[i + 2] in DETERMINERS)), None)
+
+
+def _prices_the_asked(q: Question, ci: ClaimIndex, act: Word, q_spans: set[str]) -> bool:
+    """Whether a claim that states a price prices what the question's act is done to: "what does it
+    charge to tune a harpsichord" needs the harpsichord, and "what did the kiln cost to buy" the
+    kiln itself, not "the kiln's thermocouple"."""
+    done_to = [w for w in q.soft if w.index > act.index]
+    if done_to:
+        return all(_grounded(ci, w) for w in done_to)
+    lower = ci.lower
+    for sp in ci.spans:
+        if not _asked_name(sp.key, q_spans):
+            continue
+        k = sp.last
+        while k < len(lower) and k - sp.last < 3 and lower[k] != "'s" and lower[k].isalpha() and lower[k] not in STOPWORDS:
+            k += 1  # "the Tregarn kiln's thermocouple": the name's own noun may come before the possessive
+        if k < len(lower) and lower[k] == "'s":
+            return False
+    return True
 
 
 def _priced_act(q: Question) -> Word | None:
