@@ -2948,3 +2948,13 @@ def test_a_price_of_another_thing_is_no_price_of_the_act_asked() -> None:
     answers(p, "How much does Brackley Tuning charge to tune a piano?", "£90")
     abstains(p, "How much did the Tregarn kiln cost to buy?")
     abstains(p, "How much does Oduya Piano Care charge to tune a harpsichord?")
+
+
+
+def test_a_verb_with_a_doer_of_its_own_is_not_the_asked_names() -> None:
+    p = build(["Cara Lind sang the soprano solos after the original soloist withdrew with laryngitis on 9 June.",
+               "Ben Rees, who withdrew on 3 May, will coach instead."])
+    answers(p, "When did the original soloist withdraw?", "9 June")
+    answers(p, "When did Ben Rees withdraw?", "3 May")
+    abstains(p, "When did Cara Lind withdraw?")
+    abstains(p, "Why did Cara Lind withdraw from the concert with laryngitis?")

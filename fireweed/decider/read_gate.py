@@ -1110,6 +1110,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 # "who is building the new library" is not answered by "the sports hall was built by
                 # Corran": the claim did the same to something else
                 fail(clash)
+            if q.hole != "person" and _done_by_another(ci, q, q_spans):
+                # "why did Ingrid withdraw" is not answered by "Ingrid sang the solos after the
+                # original soloist withdrew": the verb there has a doer of its own
+                fail(q.verb_word.text)
             if thing_done is not None and not _grounded(ci, thing_done):
                 # "who carried out the load inspection" is not answered by "repairs ... are being
                 # carried out by Glaslyn Joinery": such a verb says what was done only by its object
@@ -2765,6 +2769,44 @@ def _place_in_clause_of(ci: ClaimIndex, q_spans: set[str]) -> bool:
 
 
 _CLAUSE_JOINS = frozenset({"and", "but", "while", "whereas"})
+_OWN_DETS = frozenset({"the", "a", "an", "its", "their", "his", "her", "our", "my", "another"})
+
+
+def _done_by_another(ci: ClaimIndex, q: Question, q_spans: set[str]) -> bool:
+    """Whether every place the claim says the question's verb, the verb has a doer of its own that
+    the question does not ask about: "... after the original soloist withdrew" or "replaced the
+    soloist who withdrew" is no withdrawing of Ingrid's, where "Ingrid, who withdrew", "the Gold
+    plan, which includes" and "because its gearbox oil temperature reached" (asked of the gearbox
+    oil) are the asked thing's."""
+    assert q.verb_word is not None
+    lower = ci.lower
+    pos = ci.positions(q.verb_word.concepts)
+    if not pos:
+        return False
+    asked_at = {k for sp in ci.spans if _asked_name(sp.key, q_spans) for k in range(sp.first, sp.last)}
+    asked_words = {w.stem for w in q.words if w is not q.verb_word}
+
+    def doer(first: int, last: int) -> bool:
+        # the words of a doer phrase: another's unless the asked name or a word of the question is in it
+        return not any(k in asked_at or stem(lower[k]) in asked_words for k in range(first, last))
+
+    for p in pos:
+        j = p - 1
+        if j >= 0 and lower[j] in ("who", "which", "that"):
+            k = j - 1 - (1 if j > 0 and lower[j - 1] == "," else 0)
+            f = k
+            while f - 1 >= 0 and k - f < 3 and lower[f - 1].isalpha() and lower[f - 1] not in STOPWORDS:
+                f -= 1
+            if k >= 0 and lower[k].isalpha() and lower[k] not in STOPWORDS and doer(f, k + 1):
+                continue  # "the soloist who withdrew"
+            return False
+        while j >= 0 and p - j <= 4 and lower[j].isalpha() and lower[j] not in STOPWORDS \
+                and lower[j] not in _OWN_DETS and j not in asked_at and not is_verb(lower[j]):
+            j -= 1
+        if j < p - 1 and j >= 1 and lower[j] in _OWN_DETS and lower[j - 1] in _SUBORDINATORS and doer(j + 1, p):
+            continue  # "after the original soloist withdrew"
+        return False
+    return True
 
 
 def _said_of_another_subject(ci: ClaimIndex, q: Question, q_spans: set[str]) -> str | None:
