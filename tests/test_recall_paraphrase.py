@@ -2958,3 +2958,20 @@ def test_a_verb_with_a_doer_of_its_own_is_not_the_asked_names() -> None:
     answers(p, "When did Ben Rees withdraw?", "3 May")
     abstains(p, "When did Cara Lind withdraw?")
     abstains(p, "Why did Cara Lind withdraw from the concert with laryngitis?")
+
+
+
+def test_a_count_a_change_gives_another_thing_is_no_count_of_an_act() -> None:
+    p = build(["Lantern Hill Books increased the order for Salt and Willow to 4,200 copies.",
+               "Brackwell increased the number of bait stations at the Hallam Foods warehouse to 36."])
+    answers(p, "How many copies of Salt and Willow did Lantern Hill Books order?", "4,200")
+    answers(p, "How many bait stations are at the Hallam Foods warehouse now?", "36")
+    abstains(p, "How many copies of Salt and Willow did Lantern Hill Books sell in the first month?")
+
+
+def test_a_purpose_in_a_count_question_is_an_event_the_claim_must_say() -> None:
+    p = build(["The Margaret Ashby finished third of 14 crews in the masters division at the Tarnwick Head.",
+               "The Otters beat 12 crews to win the novice division at Kelso."])
+    answers(p, "How many crews did the Otters beat to win the novice division at Kelso?", "12")
+    answers(p, "How many crews were in the masters division at the Tarnwick Head?", "14")
+    abstains(p, "How many crews did the Margaret Ashby beat to win the masters division at the Tarnwick Head?")

@@ -928,6 +928,8 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
         while k < n and lower[k] in PREPOSITIONS and lower[k] not in ("to",):
             k += 1
             while k < n and (lower[k] in _DETS or k in span_at or is_number(lower[k])
+                             or (lower[k] in ("and", "&") and k + 1 in span_at and k - 1 not in by_index
+                                 and lower[span_at[k + 1].last:span_at[k + 1].last + 1] in ([a] for a in AUXILIARIES if a != "'s"))
                              or (k in by_index and (not is_verb(lower[k]) or lower[k - 1] in _DETS or lower[k - 1] in PREPOSITIONS))):
                 k = span_at[k].last if k in span_at else k + 1
     while k in phrase_at and phrase_at[k][1] not in lexicon().relation_of:

@@ -1526,9 +1526,28 @@ def _count_is_the_subjects(q: Question, ci: ClaimIndex, subjects: list[str], req
     answered by "broke down with 57 parcels on board")."""
     if required and subjects and subjects[0] not in required:
         return False
-    if q.head_word is not None and not _count_is_said_of(ci, q.head_word, {sp.key for sp in q.spans}):
+    lower = [t.text.lower() for t in q.tokens]
+    # the question's own words of doing, not a noun after a preposition ("write off as beyond repair")
+    doing = frozenset(w.stem for w in q.words if not (w.index > 0 and lower[w.index - 1] in PREPOSITIONS))
+    if q.head_word is not None and not _count_is_said_of(ci, q.head_word, {sp.key for sp in q.spans}, doing):
         return False
-    return all(_grounded(ci, w) for w in q.soft if _inflected_verb(w.text))
+    # ("how many crews did it beat to win the division": the event a purpose names is one too)
+    return all(_grounded(ci, w) for w in q.soft
+               if _inflected_verb(w.text) or q.hole == "number" and w.index > 0 and lower[w.index - 1] == "to"
+               and is_verb(w.text.lower()) and w.stem not in LIGHT_VERBS)
+
+
+def _changed_other(lower: list[str], to: int, noun: Word) -> bool:
+    """Whether the "to" at ``to`` ends a change of some other thing than the counted noun: "raised
+    the order to 4,200 copies" sizes an order, where "raised the number of stations to 36" and
+    "cut its fleet of kayaks to 30" size the noun itself."""
+    v = next((i for i in range(to - 1, max(-1, to - 8), -1) if stem(lower[i]) in CHANGE_VERBS), None)
+    if v is None:
+        return False
+    changed = [w for w in lower[v + 1:to] if w.isalpha() and w not in STOPWORDS and w not in DETERMINERS]
+    if not changed or stem(changed[0]) in noun.concepts or changed[0] == noun.text.lower() or changed[0] in _COUNT_NOUNS:
+        return False
+    return not any(stem(w) == noun.stem for w in changed)
 
 
 # verbs whose object counts what the subject has, whatever it is asked to have done
@@ -1539,10 +1558,12 @@ _HOLDING = frozenset(stem(w) for w in ("have", "hold", "own", "keep", "run", "op
 _PLACING_PREPS = frozenset({"in", "at", "on", "inside", "within"})
 
 
-def _count_is_said_of(ci: ClaimIndex, noun: Word, asked: set[str]) -> bool:
+def _count_is_said_of(ci: ClaimIndex, noun: Word, asked: set[str], asked_words: frozenset[str] = frozenset()) -> bool:
     """Whether some count of the noun in the claim is what its subject has or does: not the place
-    of an event ("foulbrood was confirmed in one colony"), and not another name's in a reported
-    clause ("Kenji reported that the Millbrook apiary holds 19 colonies")."""
+    of an event ("foulbrood was confirmed in one colony"), not another name's in a reported clause
+    ("Kenji reported that the Millbrook apiary holds 19 colonies"), not what an act the question
+    does not name is being done to ("finished repairing the three canoes"), and not the new size
+    of another thing ("increased the order to 4,200 copies")."""
     lower = ci.lower
     mine = [sp for sp in ci.spans if _asked_name(sp.key, asked)]
     found = False
@@ -1558,8 +1579,11 @@ def _count_is_said_of(ci: ClaimIndex, noun: Word, asked: set[str]) -> bool:
             j -= 1
         if j >= 0 and lower[j] in _PLACING_PREPS and mine and k < mine[0].first:
             continue  # (after the name it may be how the subject's own are split: "in three parties")
-        if j >= 0 and lower[j].endswith("ing") and _inflected_verb(lower[j]) and stem(lower[j]) not in _HOLDING:
+        if j >= 0 and lower[j].endswith("ing") and _inflected_verb(lower[j]) and stem(lower[j]) not in _HOLDING \
+                and stem(lower[j]) not in asked_words:
             continue  # the count is what another act is done to: "finished repairing the three canoes"
+        if k > 0 and lower[k - 1] == "to" and lower[k - 2:k - 1] != ["up"] and _changed_other(lower, k - 1, noun):
+            continue  # the new size of another thing: "increased the order for it to 4,200 copies"
         that = next((t for t in range(k - 1, -1, -1) if lower[t] == "that"), None)
         if that is not None and mine and mine[0].last <= that and any(
                 that < sp.first and sp.last <= k and sp.prep is None and not sp.possessive
