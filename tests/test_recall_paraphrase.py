@@ -2975,3 +2975,11 @@ def test_a_purpose_in_a_count_question_is_an_event_the_claim_must_say() -> None:
     answers(p, "How many crews did the Otters beat to win the novice division at Kelso?", "12")
     answers(p, "How many crews were in the masters division at the Tarnwick Head?", "14")
     abstains(p, "How many crews did the Margaret Ashby beat to win the masters division at the Tarnwick Head?")
+
+
+
+def test_a_power_is_asked_in_watts() -> None:
+    p = build(["The Gorse Hill transmitter was upgraded to 500 watts in July.",
+               "The Harlow transmitter was off air for 47 minutes on 19 March after a power cut."])
+    answers(p, "At what power does the Gorse Hill transmitter broadcast?", "500 watts")
+    abstains(p, "At what power does the Harlow transmitter broadcast?")

@@ -46,6 +46,7 @@ _UNITS = {
     "distance": "km kilometre kilometres kilometer kilometers m metre metres meter meters mile miles cm mm foot feet ft inch inches yard yards "
                 "centimetre centimetres centimeter centimeters millimetre millimetres millimeter millimeters",
     "temp": "degree degrees °c °f celsius fahrenheit",
+    "power": "w watt watts kw kilowatt kilowatts mw megawatt megawatts hp horsepower bhp",
     "percent": "% percent per cent",
     "money": "pound pounds £ dollar dollars euro euros pence p cent cents million billion thousand bn k",
 }
@@ -168,7 +169,7 @@ class ClaimIndex:
             # old") measures nothing
             timed = self._numbers_of(_TIME_KINDS + ("money",)) | self.types.get("kind_count", set())
             got = {v for v in self.types.get("number", set()) if v not in timed}.union(
-                *(self.types.get(k, set()) for k in ("mass", "distance", "temp", "percent", "dose")))
+                *(self.types.get(k, set()) for k in ("mass", "distance", "temp", "percent", "dose", "power")))
         if kind == "extent":
             # "how deep", "how wide", "how tall": a length ("12 supervised transits" counts, it measures nothing)
             got = self.types.get("distance", set())

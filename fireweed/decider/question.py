@@ -75,6 +75,7 @@ TYPE_NOUNS: dict[str, str] = {
         "number": "number", "count": "number", "capacity": "number", "size": "number", "quantity": "number",
         "population": "number", "percentage": "percent", "proportion": "percent", "share": "percent",
         "dimension": "measure", "measurement": "measure", "level": "measure", "concentration": "measure", "dose": "dose", "dosage": "dose", "weight": "mass", "tonnage": "mass", "temperature": "temp", "distance": "distance",
+        "power": "power", "wattage": "power", "volume": "measure",
         "duration": "duration", "length": "duration", "age": "age", "notice": "duration", "period": "duration",
         "deadline": "date", "rank": "role", "occupation": "role", "profession": "role",
         "name": "name", "title": "title", "role": "role", "job": "role", "position": "role", "trade": "role",
