@@ -183,6 +183,23 @@ def test_a_claim_that_says_now_replaces_the_value_of_its_relation(led: Ledger) -
     assert not choir.supersedes and led.state(band.memory_id) == "active"
 
 
+def test_an_update_of_the_noun_of_the_old_verb_supersedes_it(led: Ledger) -> None:
+    old = led.remember("Brightfold Solar quoted Ravi Chandrasekar £18,900 for the barn system.")
+    other = led.remember("Brightfold Solar quoted Ana Obi £9,000.")
+    new = led.remember("Brightfold Solar cut its quote to Ravi Chandrasekar to £17,450.")
+    assert new.supersedes == [old.memory_id]
+    assert led.state(other.memory_id) == "active"
+
+
+def test_a_name_s_own_noun_owns_what_follows_it(led: Ledger) -> None:
+    old = led.remember("The Quayside shop pays a monthly rent of £1,150 to Amblemouth Harbour Trust.")
+    kept = led.remember("The Quayside shop employs four volunteers.")
+    new = led.remember("The Quayside shop's monthly rent rose to £1,320 on 1 September 2024.")
+    assert new.supersedes == [old.memory_id]
+    assert led.state(kept.memory_id) == "active"
+    assert "£1,320" in first_claim(led.p, "What monthly rent does the Quayside shop pay?")
+
+
 def test_unrelated_claims_about_one_subject_do_not_supersede(led: Ledger) -> None:
     a = led.remember("Dana Whitfield manages the northern depot.")
     b = led.remember("Dana Whitfield lives in Carnford.")

@@ -449,9 +449,17 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
     elif subject is not None and spans[subject].first <= start + 3:
         s = spans[subject]
         pos = s.last
-        if s.possessive:
+        # "The Quayside shop's monthly rent rose ...": the name's own noun, then its possessive
+        named_noun = not s.possessive and pos + 1 < n and lower[pos + 1] == "'s" and lower[pos].isalpha() \
+            and lower[pos] not in STOPWORDS and not _looks_verb(lower[pos])
+        if named_noun:
+            pos += 1
+            owned = True
+        if s.possessive or named_noun:
             pos += 1
             while pos < n and lower[pos] not in AUXILIARIES and lower[pos] not in PREPOSITIONS and lower[pos] not in _PUNCT and pos not in at:
+                if possessed and past_form(lower[pos]):
+                    break  # "Ada's monthly rent rose to £900": a verb in the past ends what she owns
                 if lower[pos] not in _DETERMINERS:
                     possessed.append(pos)
                 pos += 1

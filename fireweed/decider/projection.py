@@ -1345,10 +1345,12 @@ class Projection:
                 return False
             return bool(new_side) and bool(old_side)
         if new.update and new.attribute and (new.attribute in old.objects or new.attribute in _possessed_noun(old_m.relation)
+                                             or lexicon().relation_key(new.attribute) == old_m.relation
                                              or new.rescheduled and new.attribute in old.stems
                                              or old_m.relation.split(":", 1)[0] in new.owned_acts) \
                 and old.values and new.values and (not new.rescheduled or time_kinds(old.values) & time_kinds(new.values)):
-            # a value the update does not keep, or one it says it moved from; a thing moved to
+            # a value the update does not keep, or one it says it moved from ("cut its quote to
+            # £17,450" replaces "quoted £18,900": the noun names the old claim's verb); a thing moved to
             # another day replaces a day it had, not its price ("the plan costs £156 for six sessions")
             return bool(old.values - new.values) or bool(old.values & new.replaced)
         return False

@@ -224,7 +224,11 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
         # answers for the state, though it says it in other words.
         succ = view.successors(required[0])
         if not asks_still:
-            succ = {old: new for old, new in succ.items() if (f := view.fact(new)) is not None and resulting_state(f)}
+            # ("what monthly rent does the shop pay" once "the shop's monthly rent rose to £1,320"
+            # replaced "pays a monthly rent of £1,150": an update of the very thing asked)
+            asked = {w.stem for w in q.words}
+            succ = {old: new for old, new in succ.items() if (f := view.fact(new)) is not None
+                    and (resulting_state(f) or f.update and f.attribute in asked)}
         replaced = sorted(succ, key=lambda i: -view.seq(i))[:_REPLACED_LOOKED_AT]
         old = [_evaluate(view, q, mid, "superseded", required, setting, q_spans, anchored) for mid in replaced]
         now = {succ[m.mid] for m in old if m.ok}
