@@ -2978,3 +2978,15 @@ def test_a_power_is_asked_in_watts() -> None:
                "The Harlow transmitter was off air for 47 minutes on 19 March after a power cut."])
     answers(p, "At what power does the Gorse Hill transmitter broadcast?", "500 watts")
     abstains(p, "At what power does the Harlow transmitter broadcast?")
+
+
+
+def test_a_claim_at_a_place_it_names_is_not_set_at_another() -> None:
+    # one leaflet: the question's place may be named only by the source, but not when the claim
+    # names its own place as what is visited
+    p = build(["The Kestrel mobile library van visits Millbrook Estate every Tuesday from 10:00 to 12:30.",
+               "Fernhill Care Home is served on the first Friday of each month.",
+               "The Kestrel carries about 3,200 items."], ["leaflet"] * 3)
+    answers(p, "How often does the mobile library van visit Millbrook Estate?", "every Tuesday")
+    answers(p, "How many items does the Kestrel carry?", "3,200")
+    abstains(p, "How often does the mobile library call at Fernhill Care Home?")

@@ -87,7 +87,7 @@ _PLACE_SUFFIX = frozenset(
     woods forest moor brook creek falls springs cove estate barn farm chapel cathedral abbey priory manor
     hotel tavern centre center theatre theater stadium arena pavilion library museum gallery cottage
     quay pier marina surgery clinic reservoir depot tor fell fells dale vale heath downs ridge estuary canal
-    dock docks basin weir dam campus interchange junction""".split()
+    dock docks basin weir dam campus interchange junction home hospital""".split()
 )
 # Nouns that a number names one of ("Year 5", "Court 2"), also at the end of a longer name.
 _NUMBERED_NOUNS = frozenset("""year room court phase flat platform gate terminal unit block floor level stage

@@ -1703,9 +1703,13 @@ def _tells_prior(ci: ClaimIndex) -> bool:
 def _placed(fact: Any) -> bool:
     """Whether the claim names a place of its own ("at the Ledmore Bridge station"), which a question
     set at another name is not about."""
-    # ("The Brackley Building's group study rooms": a place that owns the thing places it too)
-    return fact is None or any(sp.prep in SETTING_PREPS or sp.possessive and guess_kind(sp.text) in ("place", "org")
-                               for sp in fact.spans)
+    # ("The Brackley Building's group study rooms": a place that owns the thing places it too, and
+    # "the library van visits Millbrook Estate" is at the estate)
+    if fact is None:
+        return True
+    subject = fact.spans[fact.subject] if fact.subject is not None else None
+    return any(sp.prep in SETTING_PREPS or sp.possessive and guess_kind(sp.text) in ("place", "org")
+               or sp is not subject and sp.prep is None and guess_kind(sp.text) == "place" for sp in fact.spans)
 
 
 # Verbs whose object is money come in, not a price paid: "the appeal raised £7,850, enough to replace
