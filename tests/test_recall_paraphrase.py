@@ -2990,3 +2990,14 @@ def test_a_claim_at_a_place_it_names_is_not_set_at_another() -> None:
     answers(p, "How often does the mobile library van visit Millbrook Estate?", "every Tuesday")
     answers(p, "How many items does the Kestrel carry?", "3,200")
     abstains(p, "How often does the mobile library call at Fernhill Care Home?")
+
+
+
+def test_a_sum_that_is_part_of_a_thing_is_not_its_amount() -> None:
+    p = build(["The Sallowby Community Fund has awarded the towpath group a grant of £2,400.",
+               "Margit Kovács reported that £1,950 of the Kelling grant had been spent by 30 April.",
+               "Highland Fuel Cards Ltd donated £1,500 of diesel to the rescue team."])
+    answers(p, "Sallowby grant amount", "£2,400")
+    answers(p, "How much diesel did Highland Fuel Cards Ltd donate to the rescue team?", "£1,500")
+    answers(p, "How much of the Kelling grant had been spent by 30 April?", "£1,950")
+    abstains(p, "Kelling grant amount")

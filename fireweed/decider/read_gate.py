@@ -1467,6 +1467,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     g += g_entities
     s_total = len(soft) + len(setting)
     score += g
+    part_of = _sums_are_parts_of(ci, q) if hole in ("money", "amount") else None
+    if part_of is not None:
+        # "Sallowby grant amount" is not answered by "£1,950 of the Sallowby grant had been spent"
+        fail(part_of)
     extreme = _extreme_unsaid(q, ci)
     if extreme is not None:
         # "what is the kiln's maximum firing temperature" is not answered by "shut down at
@@ -1732,6 +1736,31 @@ def _every_sum_after(ci: ClaimIndex, verbs: frozenset[str], reach: int) -> bool:
 # Verbs that put a worth on a thing: "valued the letters at £48,000" says what they are worth, not a
 # fee anyone charged
 _VALUING = frozenset(stem(w) for w in ("value", "revalue", "estimate", "assess", "appraise", "insure", "worth"))
+
+
+def _sums_are_parts_of(ci: ClaimIndex, q: Question) -> str | None:
+    """The asked word that every sum of the claim is a part of ("£1,950 of the Sallowby grant had
+    been spent" is some of the grant, not its amount), unless the question asks for a part ("how
+    much of the grant"); None otherwise."""
+    low_q = [t.text.lower() for t in q.tokens]
+    if "of" in low_q[:4]:
+        return None
+    lower = ci.lower
+    asked = {w.stem for w in q.words}
+    sums = [i for i, w in enumerate(lower) if w[:1] in "£$€¥" and any(c.isdigit() for c in w)]
+    whole = None
+    for i in sums:
+        j = i + 1
+        if j >= len(lower) or lower[j] != "of":
+            return None
+        j += 1
+        k = j
+        while j < len(lower) and (lower[j] in DETERMINERS or any(sp.first == j for sp in ci.spans)):
+            j = next((sp.last for sp in ci.spans if sp.first == j), j + 1)
+        if j == k or j >= len(lower) or stem(lower[j]) not in asked:
+            return None  # ("£1,500 of diesel": a sum of some stuff is what it is worth, not a part)
+        whole = lower[j]
+    return whole
 
 
 def _money_valued(ci: ClaimIndex) -> bool:
