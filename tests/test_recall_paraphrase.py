@@ -2980,7 +2980,6 @@ def test_a_power_is_asked_in_watts() -> None:
     abstains(p, "At what power does the Harlow transmitter broadcast?")
 
 
-
 def test_a_claim_at_a_place_it_names_is_not_set_at_another() -> None:
     # one leaflet: the question's place may be named only by the source, but not when the claim
     # names its own place as what is visited
@@ -2992,7 +2991,6 @@ def test_a_claim_at_a_place_it_names_is_not_set_at_another() -> None:
     abstains(p, "How often does the mobile library call at Fernhill Care Home?")
 
 
-
 def test_a_sum_that_is_part_of_a_thing_is_not_its_amount() -> None:
     p = build(["The Sallowby Community Fund has awarded the towpath group a grant of £2,400.",
                "Margit Kovács reported that £1,950 of the Kelling grant had been spent by 30 April.",
@@ -3001,3 +2999,11 @@ def test_a_sum_that_is_part_of_a_thing_is_not_its_amount() -> None:
     answers(p, "How much diesel did Highland Fuel Cards Ltd donate to the rescue team?", "£1,500")
     answers(p, "How much of the Kelling grant had been spent by 30 April?", "£1,950")
     abstains(p, "Kelling grant amount")
+
+
+def test_a_length_asked_of_a_thing_measured_in_space_is_a_distance() -> None:
+    p = build(["The Tarnwick Spring Head will be raced on Saturday 13 April over a 4.2-kilometre course.",
+               "The Kelso Sprint will be raced over a course in the town park."])
+    answers(p, "Tarnwick Spring Head course length", "4.2-kilometre")
+    answers(p, "What is the length of the Tarnwick Spring Head course?", "4.2-kilometre")
+    abstains(p, "Kelso Sprint course length")

@@ -964,6 +964,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             head_type = "time"  # "her backstroke time": a time taken answers as well as a time of day
         if q.hole == "role" and head_type == "title":
             head_type = "role"  # a person's title (see analyse)
+        if q.head_word.stem == _LENGTH and not ci.typed("duration", exclude) and ci.typed("distance", exclude):
+            head_type = "distance"  # "course length" <- "over a 4.2-kilometre course": a length in space
         # "job number 55812" does not say what the job is: then the kind of value must answer
         if _head_grounded(ci, q) and not _taken(ci, q.head_word, q) \
                 and not (head_type in ("role", "title", "name") and _attributive(ci, q.head_word)) \
@@ -1163,6 +1165,12 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # one, which answers before a time the same subject also has ("booked for seven nights")
             hole = "distance"
             score += 1.5
+    measured = [q.head_of] if q.head_of is not None else q.soft
+    if hole == "duration" and q.verb_word is None and q.head_word is not None and q.head_word.stem == _LENGTH \
+            and measured and not ci.typed("duration", exclude) and ci.typed("distance", exclude) \
+            and all(_grounded(ci, w) for w in measured) and any(_measured(ci, w) for w in measured):
+        # "Tarnwick Head course length", "the length of the course" <- "over a 4.2-kilometre course"
+        hole = "distance"
     if hole == "duration" and q.verb_word is None and q.head_word is not None and q.head_word.stem == _LENGTH \
             and q.head_of is None and not q.soft:
         # "what is the Marigold's length": a thing's length said as one ("is 58 feet long") is a
