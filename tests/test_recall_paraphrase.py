@@ -3007,3 +3007,18 @@ def test_a_length_asked_of_a_thing_measured_in_space_is_a_distance() -> None:
     answers(p, "Tarnwick Spring Head course length", "4.2-kilometre")
     answers(p, "What is the length of the Tarnwick Spring Head course?", "4.2-kilometre")
     abstains(p, "Kelso Sprint course length")
+
+
+
+def test_which_other_asks_for_the_noun_after_it() -> None:
+    p = build(["Lindenhof Language Services has accepted a 42,000-word leaflet project from Kessler Pharma.",
+               "The Brandt Optics leaflets are being translated into Polish."])
+    answers(p, "Which other languages are the Brandt Optics leaflets being translated into?", "Polish")
+    abstains(p, "Which other languages are the Kessler Pharma leaflets being translated into?")
+
+
+def test_become_takes_a_complement_not_a_second_verb() -> None:
+    p = build(["Head chef Wen Li showed temperature logs for every day since 1 January.",
+               "Ada Obi became head chef at the Mill in 2019."])
+    answers(p, "When did Ada Obi become head chef?", "2019")
+    abstains(p, "When did Wen Li become head chef?")

@@ -608,6 +608,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             if poss:
                 head_word = poss[-1]
     elif whw in ("what", "which", "whose"):
+        if k < n and lower[k] in ("other", "another"):
+            k += 1  # "which other languages": the noun after it is the head
         np, k2 = np_from(k)
         if np:
             head_word = np[-1]
@@ -1003,7 +1005,7 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
         if progressive and k2 == k:
             return wd
         if verbal(lower[k2]) or (k2 == k and aux in ("do", "will", "can", "shall", "may", "would", "could", "should", "must")):
-            if aux == "do" and _bare_verb(lower[k2]) and _bare_verb_after(k2):
+            if aux == "do" and _bare_verb(lower[k2]) and lower[k2] not in _LINKING and _bare_verb_after(k2):
                 # "does the Flex plan (at Kestrel Loft) include": after "does" the verb is bare, and a
                 # bare verb after another means the first ends the subject as a noun
                 continue
@@ -1015,6 +1017,8 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
     return None
 
 
+# Verbs whose complement says what the subject is: "did she become head chef" (no noun "become")
+_LINKING = frozenset({"become", "remain", "stay", "seem"})
 # Function words that are nouns after a determiner: "on the till", "her will", "the mine"
 _NOUN_AFTER_DET = frozenset({"till", "will", "mine", "inside", "outside", "past"})
 _ADV = frozenset({"not", "n't", "to", "now", "still", "currently", "also", "being", "been", "already", "ever", "never", "first", "just"})
