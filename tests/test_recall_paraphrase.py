@@ -3022,3 +3022,24 @@ def test_become_takes_a_complement_not_a_second_verb() -> None:
                "Ada Obi became head chef at the Mill in 2019."])
     answers(p, "When did Ada Obi become head chef?", "2019")
     abstains(p, "When did Wen Li become head chef?")
+
+
+
+def test_a_date_that_bounds_a_period_is_not_the_days_it_holds() -> None:
+    p = build(["From 17 March the Northgate route will be covered by Crew D.",
+               "Crew B covers the Eastgate route on Tuesday and Thursday nights.",
+               "The Kelso market will run on 14 June."])
+    answers(p, "On which nights does Crew B cover the Eastgate route?", "Tuesday and Thursday")
+    answers(p, "On which day will the Kelso market run?", "14 June")
+    answers(p, "From when will Crew D cover the Northgate route?", "17 March")
+    abstains(p, "On which nights will Crew D cover the Northgate route?")
+
+
+def test_what_a_value_is_for_after_its_noun_must_be_the_claims() -> None:
+    p = build(["The Brindle Square market standard stall fee will rise to £32 per Saturday.",
+               "The Kelso Market charges £45 for a double pitch.",
+               "Tobiah Wrenfield charges £14 per walk."])
+    answers(p, "What is the fee for a double pitch at the Kelso Market?", "£45")
+    answers(p, "What is the standard stall fee at the Brindle Square market?", "£32")
+    answers(p, "What is Tobiah Wrenfield's rate for a dog walk?", "£14")
+    abstains(p, "What is the stall fee for a double pitch at the Brindle Square market?")

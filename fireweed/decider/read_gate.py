@@ -1475,6 +1475,15 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     g += g_entities
     s_total = len(soft) + len(setting)
     score += g
+    variant = _variant_unsaid(q, ci)
+    if variant is not None:
+        # "what is the stall fee for a double pitch" is not answered by "the standard stall fee will
+        # rise to £32": what a value is for, named after it, must be what the claim prices
+        fail(variant)
+    if hole == "day" and not ci.types.get("day") and _dates_are_bounds(ci):
+        # "on which nights will Crew D cover the route" is not answered by "from 17 March the route
+        # will be covered by Crew D": a date that starts or ends a period is not the days it holds
+        fail(q.head_word.text if q.head_word is not None else "day")
     part_of = _sums_are_parts_of(ci, q) if hole in ("money", "amount") else None
     if part_of is not None:
         # "Sallowby grant amount" is not answered by "£1,950 of the Sallowby grant had been spent"
@@ -1734,10 +1743,53 @@ def _money_gathered(ci: ClaimIndex) -> bool:
     return _every_sum_after(ci, _GATHERING, 2)
 
 
+def _variant_unsaid(q: Question, ci: ClaimIndex) -> str | None:
+    """The first word of a "for a/an ..." phrase right after the question's head noun ("the stall fee
+    for a double pitch") when none of the phrase's words is in the claim."""
+    head = q.head_word
+    if head is None:
+        return None
+    low = [t.text.lower() for t in q.tokens]
+    k = head.index + 1
+    if low[k:k + 2] not in (["for", "a"], ["for", "an"]):
+        return None
+    said = {w.index: w for w in q.words}
+    phrase = []
+    j = k + 2
+    while j in said:
+        phrase.append(said[j])
+        j += 1
+    if phrase and not any(_grounded(ci, w) for w in phrase):
+        return phrase[0].text
+    return None
+
+
+_BOUNDS = frozenset({"from", "since", "until", "till", "by", "before", "after"})
+
+
+def _dates_are_bounds(ci: ClaimIndex) -> bool:
+    """Whether the claim gives dates, each after a word that makes it the start or the end of a
+    period ("from 17 March", "until 2 May")."""
+    lower = ci.lower
+    months = [i for i, w in enumerate(lower) if w in MONTHS]
+    for i in months:
+        j = i - 1
+        while j >= 0 and i - j <= 3 and (lower[j][:1].isdigit() or lower[j] in ("the", "of")):
+            j -= 1
+        if j < 0 or lower[j] not in _BOUNDS:
+            return False
+    return bool(months)
+
+
+def _sum_positions(lower: list[str]) -> list[int]:
+    """Where the claim states a sum of money ("£1,950", "$40")."""
+    return [i for i, w in enumerate(lower) if w[:1] in "£$€¥" and any(c.isdigit() for c in w)]
+
+
 def _every_sum_after(ci: ClaimIndex, verbs: frozenset[str], reach: int) -> bool:
     """Whether the claim states a sum, and one of ``verbs`` stands within ``reach`` words before each."""
     lower = ci.lower
-    sums = [i for i, w in enumerate(lower) if w[:1] in "£$€¥" and any(c.isdigit() for c in w)]
+    sums = _sum_positions(lower)
     return bool(sums) and all(any(stem(lower[j]) in verbs for j in range(max(0, i - reach), i)) for i in sums)
 
 
@@ -1755,7 +1807,7 @@ def _sums_are_parts_of(ci: ClaimIndex, q: Question) -> str | None:
         return None
     lower = ci.lower
     asked = {w.stem for w in q.words}
-    sums = [i for i, w in enumerate(lower) if w[:1] in "£$€¥" and any(c.isdigit() for c in w)]
+    sums = _sum_positions(lower)
     whole = None
     for i in sums:
         j = i + 1
@@ -2839,7 +2891,6 @@ def _place_in_clause_of(ci: ClaimIndex, q_spans: set[str]) -> bool:
 
 
 _CLAUSE_JOINS = frozenset({"and", "but", "while", "whereas"})
-_OWN_DETS = frozenset({"the", "a", "an", "its", "their", "his", "her", "our", "my", "another"})
 
 
 def _done_by_another(ci: ClaimIndex, q: Question, q_spans: set[str]) -> bool:
@@ -2871,9 +2922,9 @@ def _done_by_another(ci: ClaimIndex, q: Question, q_spans: set[str]) -> bool:
                 continue  # "the soloist who withdrew"
             return False
         while j >= 0 and p - j <= 4 and lower[j].isalpha() and lower[j] not in STOPWORDS \
-                and lower[j] not in _OWN_DETS and j not in asked_at and not is_verb(lower[j]):
+                and lower[j] not in DETERMINERS and j not in asked_at and not is_verb(lower[j]):
             j -= 1
-        if j < p - 1 and j >= 1 and lower[j] in _OWN_DETS and lower[j - 1] in _SUBORDINATORS and doer(j + 1, p):
+        if j < p - 1 and j >= 1 and lower[j] in DETERMINERS and lower[j - 1] in _SUBORDINATORS and doer(j + 1, p):
             continue  # "after the original soloist withdrew"
         return False
     return True
