@@ -1639,3 +1639,15 @@ def test_a_place_after_in_says_where_the_doer_is_and_does_nothing() -> None:
     assert judge("Dunmore Motors quoted £412 to repair the brakes of van KX19 RMB.", evidence).ok
     v = judge("Kelsworth quoted £412 to repair the brakes of van KX19 RMB.", evidence)
     assert not v.ok and v.code in ("unknown_subject", "relation_transposed"), v
+
+
+def test_a_clause_the_claim_drops_takes_its_negation_and_rate_with_it() -> None:
+    evidence = ("Because two staff had not completed allergen training, Tariq Mahmood required allergen "
+                "refresher training for all kitchen staff by 31 March.")
+    assert judge("Tariq Mahmood required allergen refresher training for all kitchen staff by 31 March.", evidence).ok
+    v = judge("Two staff had completed allergen training.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    evidence = "Marguerite Oyelaran moved from plot 14 to plot 27 because plot 14 floods every winter."
+    assert judge("Marguerite Oyelaran moved from plot 14 to plot 27.", evidence).ok
+    v = judge("Plot 14 floods.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v

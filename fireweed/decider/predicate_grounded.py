@@ -234,6 +234,7 @@ class _NegSite:
     rest: frozenset[str] = frozenset()
     clause_words: frozenset[str] = frozenset()
     alternative: bool = False  # "instead of", "rather than": the alternative not taken
+    clause: int = -1  # which clause of the evidence the negation stands in
 
 
 def _skippable(t: Token) -> bool:
@@ -296,7 +297,7 @@ def _neg_sites(a: Analysis) -> list[_NegSite]:
             clause_words = frozenset(x for k2 in range(len(toks)) if a.clauses[k2] == clause for x in a.stems[k2])
             out.append(_NegSite(i, word, frozenset(scope),
                                 " ".join(words), anchor, tuple(covered), frozenset(rest), clause_words,
-                                alternative is not None))
+                                alternative is not None, clause))
     return out
 
 
@@ -435,6 +436,11 @@ def _negation_refusal(
             affirmed.update(evidence.stems[i])
     for e in e_sites:
         if not (e.scope & claim_stems):
+            continue
+        elsewhere = {x for i in range(len(evidence.tokens)) if evidence.clauses[i] != e.clause for x in evidence.stems[i]}
+        if elsewhere and not ((e.clause_words - elsewhere) & claim_stems):
+            # "Because two staff had not completed allergen training, he required refresher training
+            # for all staff": a claim that keeps nothing only the negated clause says has dropped it
             continue
         if e.alternative and not ((e.clause_words - e.scope) & claim_stems):
             # "X will play the solo instead of Ngozi Halloran, who has a wrist injury": a claim that
@@ -993,6 +999,18 @@ def _rate_marker(a: Analysis, i: int) -> str | None:
     return n if n in _DISTRIBUTIVES else None
 
 
+# words that open a clause of their own inside a sentence, with or without a comma before them
+_CLAUSE_OPENERS = frozenset({"because", "since", "although", "though", "whereas"})
+
+
+def _clause_dropped(evidence: Analysis, run: range, claim_stems: frozenset[str]) -> bool:
+    """Whether the claim keeps none of the words that only this clause of the evidence says (and
+    the evidence has another clause): what the clause qualifies is then not claimed."""
+    inside = {x for k in run for x in evidence.stems[k]}
+    elsewhere = {x for k in range(len(evidence.tokens)) if k not in run for x in evidence.stems[k]}
+    return bool(elsewhere) and not ((inside - elsewhere) & claim_stems)
+
+
 def _rate_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozenset[str]) -> GateVerdict | None:
     """Refuse a claim that keeps a number the evidence gives per unit or per member but drops
     the "per"/"each" that distributes it ("£12 per day" -> "£12")."""
@@ -1009,6 +1027,9 @@ def _rate_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozenset[st
         if marker is None or marker in claim_stems or same_unit_word(marker, claim):
             continue
         run = _run_of(evidence.clauses, i)  # its own clause: "16 members, and tickets cost £1 each"
+        opener = next((k for k in range(i - 1, run.start - 1, -1) if toks[k].norm in _CLAUSE_OPENERS), None)
+        if _clause_dropped(evidence, run if opener is None else range(opener, run.stop), claim_stems):
+            continue  # "... to plot 27 because plot 14 floods every winter": the claim drops the clause
         first, last = max(run.start, i - _RATE_WINDOW), min(run.stop - 1, i + _RATE_WINDOW)
         lo, hi = toks[first].start, toks[last].end
         near = [x for x in evidence.numerals if lo <= x.start < hi]
