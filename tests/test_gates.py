@@ -1651,3 +1651,11 @@ def test_a_clause_the_claim_drops_takes_its_negation_and_rate_with_it() -> None:
     assert judge("Marguerite Oyelaran moved from plot 14 to plot 27.", evidence).ok
     v = judge("Plot 14 floods.", evidence)
     assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_a_body_after_from_the_says_where_the_doer_is_from_and_does_nothing() -> None:
+    evidence = "Judge Farida Rahimi from the Wessex Horticultural Guild assessed 112 entries across 18 classes."
+    assert judge("Judge Farida Rahimi assessed 112 entries across 18 classes.", evidence).ok
+    for body in ("Wessex Horticultural Guild", "The Wessex Horticultural Guild"):
+        v = judge(f"{body} assessed 112 entries across 18 classes.", evidence)
+        assert not v.ok and v.code in ("unknown_subject", "relation_transposed"), v

@@ -768,6 +768,8 @@ def _bare_doer(a: Analysis, n: NameSpan) -> bool:
     lead = first
     while lead > 0 and toks[lead - 1].possessive:
         lead -= 1  # "of Ferrante's Bakehouse": the owner is inside the same phrase
+    if lead > 1 and toks[lead - 1].norm == "the":
+        lead -= 1  # "from the Wessex Horticultural Guild"
     if lead > 0 and toks[lead - 1].norm in ("of", "from", "at", "for", "in"):
         # "Dr Nkechi Adeyemi of Fellside Vets examined", "Dunmore Motors in Kelsworth quoted": the
         # vets only say whose she is, and the town where the garage is

@@ -262,6 +262,10 @@ def _before_span(toks: tuple[Token, ...], i: int) -> str:
     return toks[j].norm if j >= 0 else ""
 
 
+# words that take some of what follows "of the": "several of the Kestrel vans broke down"
+_PARTITIVES = frozenset("some several many most all each any none few both half one two three part rest".split())
+
+
 def _subject_position(toks: tuple[Token, ...], i: int, width: int, verb: int,
                       clauses: tuple[int, ...] | None = None) -> bool:
     """Whether the mention at token ``i`` can be the one doing the verb at token ``verb``.
@@ -285,6 +289,18 @@ def _subject_position(toks: tuple[Token, ...], i: int, width: int, verb: int,
         # "leads the Temperate House section and reports to ...": a name inside a verb's object
         # only says which section; the object is not who does the next verb
         return False
+    if before in ("the", "a", "an") and toks[i].capitalized:
+        j = i - 1
+        while j >= 0 and toks[j].norm != before:
+            j -= 1
+        prep = toks[j - 1].norm if j >= 1 else ""
+        partitive = prep == "of" and j >= 2 and (toks[j - 2].norm in _PARTITIVES or toks[j - 2].norm.isdigit())
+        if prep in PREPOSITIONS and prep != "by" and prep not in _CONJUNCTION_PREPS and not partitive \
+                and j >= 2 and toks[j - 2].capitalized:
+            # "Judge Farida Rahimi from the Wessex Horticultural Guild assessed": a body named after
+            # a name says where that one is from, and is no more the doer with its article than
+            # without ("feedback on the Halden & Vos range, which will launch" is not judged here)
+            return False
     if before == "by":
         j = i - 1
         while j >= 0 and toks[j].norm != "by":
