@@ -3009,20 +3009,11 @@ def test_a_length_asked_of_a_thing_measured_in_space_is_a_distance() -> None:
     abstains(p, "Kelso Sprint course length")
 
 
-
 def test_which_other_asks_for_the_noun_after_it() -> None:
     p = build(["Lindenhof Language Services has accepted a 42,000-word leaflet project from Kessler Pharma.",
                "The Brandt Optics leaflets are being translated into Polish."])
     answers(p, "Which other languages are the Brandt Optics leaflets being translated into?", "Polish")
     abstains(p, "Which other languages are the Kessler Pharma leaflets being translated into?")
-
-
-def test_become_takes_a_complement_not_a_second_verb() -> None:
-    p = build(["Head chef Wen Li showed temperature logs for every day since 1 January.",
-               "Ada Obi became head chef at the Mill in 2019."])
-    answers(p, "When did Ada Obi become head chef?", "2019")
-    abstains(p, "When did Wen Li become head chef?")
-
 
 
 def test_a_date_that_bounds_a_period_is_not_the_days_it_holds() -> None:
@@ -3033,6 +3024,13 @@ def test_a_date_that_bounds_a_period_is_not_the_days_it_holds() -> None:
     answers(p, "On which day will the Kelso market run?", "14 June")
     answers(p, "From when will Crew D cover the Northgate route?", "17 March")
     abstains(p, "On which nights will Crew D cover the Northgate route?")
+
+
+def test_become_takes_a_complement_not_a_second_verb() -> None:
+    p = build(["Head chef Wen Li showed temperature logs for every day since 1 January.",
+               "Ada Obi became head chef at the Mill in 2019."])
+    answers(p, "When did Ada Obi become head chef?", "2019")
+    abstains(p, "When did Wen Li become head chef?")
 
 
 def test_what_a_value_is_for_after_its_noun_must_be_the_claims() -> None:
