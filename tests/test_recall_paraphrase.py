@@ -3041,3 +3041,10 @@ def test_what_a_value_is_for_after_its_noun_must_be_the_claims() -> None:
     answers(p, "What is the standard stall fee at the Brindle Square market?", "£32")
     answers(p, "What is Tobiah Wrenfield's rate for a dog walk?", "£14")
     abstains(p, "What is the stall fee for a double pitch at the Brindle Square market?")
+
+
+def test_a_time_of_day_written_with_a_dotted_pm_is_a_time() -> None:
+    p = build(["Marguerite Dubois left the arena at 3.55 p.m.",
+               "Ada Obi left the arena after the second period."])
+    answers(p, "At what time did Marguerite Dubois leave the arena?", "3.55 p.m.")
+    abstains(p, "At what time did Ada Obi leave the arena?")

@@ -320,6 +320,8 @@ def year_of_origin(lower: list[str], i: int) -> bool:
 
 
 _TIME_KINDS = ("duration", "date", "clock", "year", "age", "day")
+# the marks of a time of day after its number ("3.55 p.m." is read as "p.m" and a full stop)
+AM_PM = frozenset({"am", "pm", "a.m.", "p.m.", "a.m", "p.m"})
 _PLACINGS = frozenset("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth last".split())
 _PLACING_RE = re.compile(r"\d+(?:st|nd|rd|th)")
 
@@ -567,7 +569,7 @@ def _build(fact: Fact) -> ClaimIndex:
                 # hours, minutes and seconds: how long something took, which "what time" also asks
                 _add(ci, "clock", v)
                 _add(ci, "duration", v)
-            if nxt in ("am", "pm", "a.m.", "p.m.", "o'clock"):
+            if nxt in AM_PM or nxt == "o'clock":
                 _add(ci, "clock", v)
             if _YEAR.match(v) and "," not in w or _older_year(v, prev, nxt):  # "2,000 litres" is no year
                 _add(ci, "year", v)

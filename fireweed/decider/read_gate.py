@@ -43,7 +43,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fireweed.decider.facts import CHANGE_VERBS, COPULAS, resulting_state
-from fireweed.decider.grounding import (CLOCK_RE, PRIOR_MARKERS, TIMES_WORDS, ClaimIndex, age_clause, index_of, is_measure_unit,
+from fireweed.decider.grounding import (AM_PM, CLOCK_RE, PRIOR_MARKERS, TIMES_WORDS, ClaimIndex, age_clause, index_of, is_measure_unit,
                                         year_of_origin)
 from fireweed.decider.lexicon import AUXILIARIES, BE_FORMS, MONTHS, PREPOSITIONS, STOPWORDS, WEEKDAYS, is_number, is_verb, past_form, role_word, stem
 from fireweed.decider.name_spans import Span, guess_kind
@@ -2236,14 +2236,11 @@ def _clock_range(ci: ClaimIndex) -> bool:
     lower = ci.lower
     # each time of day as (first, last) token: "09:30", or "6 pm" in two
     clock = [(p, p) for p, w in enumerate(lower) if CLOCK_RE.match(w)] + [
-        (p, p + 1) for p, w in enumerate(lower[:-1]) if w.isdigit() and lower[p + 1] in _AM_PM]
+        (p, p + 1) for p, w in enumerate(lower[:-1]) if w.isdigit() and lower[p + 1] in AM_PM]
     firsts = {a for a, _ in clock}
     return any(last + 1 < len(lower) and lower[last + 1] in ("to", "and", "-", "until", "till")
                and (last + 2 in firsts or last + 3 in firsts) for _, last in clock) \
         or any("-" in w and all(CLOCK_RE.match(x) for x in w.split("-")) for w in lower)
-
-
-_AM_PM = frozenset({"am", "pm", "a.m.", "p.m."})
 
 
 def _kind_word_grounded(ci: ClaimIndex, q: Question) -> bool:
