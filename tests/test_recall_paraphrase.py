@@ -3048,3 +3048,13 @@ def test_a_time_of_day_written_with_a_dotted_pm_is_a_time() -> None:
                "Ada Obi left the arena after the second period."])
     answers(p, "At what time did Marguerite Dubois leave the arena?", "3.55 p.m.")
     abstains(p, "At what time did Ada Obi leave the arena?")
+
+
+def test_a_part_of_several_names_is_told_apart_by_what_their_claims_say() -> None:
+    p = build(["Adult public session tickets at Kestrel Point Ice Arena will rise from £8.50 to £9.20 on 1 December.",
+               "Kestrel Point Falcons won the Under-12 league.",
+               "Kestrel Point Rowers train on Tuesdays.",
+               "Kestrel Point Runners train on Thursdays."])
+    answers(p, "Kestrel Point adult ticket price", "£9.20")
+    abstains(p, "Kestrel Point training day")  # the Rowers' and the Runners' claims say as much
+    abstains(p, "Kestrel Point car park size")  # no candidate's claims say it

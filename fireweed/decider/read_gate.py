@@ -562,6 +562,9 @@ def _resolve_spans(view: Any, q: Question, demote: bool) -> RecallAnswer | tuple
                 "entity_not_found", span.text,
                 f"No memory names '{span.text}'. Check the spelling, or remember a claim about it first.",
             )
+        told = _told_apart(view, q, span, res) if res.status == "ambiguous" else None
+        if told is not None:
+            res = dataclasses.replace(res, status="resolved", entity_ids=[told])
         if res.status == "ambiguous":
             return _abstain(
                 "ambiguous_subject", span.text,
@@ -587,6 +590,34 @@ def _resolve_spans(view: Any, q: Question, demote: bool) -> RecallAnswer | tuple
             if eid in setting:
                 setting.remove(eid)
     return required, setting, frozenset(plain)
+
+
+def _told_apart(view: Any, q: Question, span: Span, res: Any) -> str | None:
+    """The one candidate of an ambiguous name whose claims say more of the question's other words
+    than any other candidate's ("Kestrel Point adult ticket price": the Ice Arena's claim has adult
+    tickets, the Falcons' have none), at least two of them; None when no one candidate does. Only
+    for the opening words of every candidate's name: a surname ("Obi") may be either Obi's,
+    whatever each of them did."""
+    if res.more or not res.candidates:
+        return None
+    opening = [w.lower() for w in span.text.split() if w.lower() != "the"]
+
+    def starts(name: str) -> bool:
+        words = [w.lower() for w in name.split() if w.lower() != "the"]
+        return words[:len(opening)] == opening
+
+    if not all(starts(c.get("name") or "") for c in res.candidates):
+        return None
+    counts = view.memories_with_any([w.stem for w in q.words])
+    best: dict[str, int] = {}
+    for mid, c in counts.items():
+        for eid in view.subjects(mid):
+            best[eid] = max(best.get(eid, 0), c)
+    ranked = sorted((best.get(c["entity_id"], 0), c["entity_id"]) for c in res.candidates)
+    top = ranked[-1]
+    if top[0] >= 2 and (len(ranked) == 1 or ranked[-2][0] < top[0]):
+        return top[1]
+    return None
 
 
 def _only_opens_sentences(view: Any, span: Any) -> bool:
