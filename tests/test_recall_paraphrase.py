@@ -3058,3 +3058,13 @@ def test_a_part_of_several_names_is_told_apart_by_what_their_claims_say() -> Non
     answers(p, "Kestrel Point adult ticket price", "£9.20")
     abstains(p, "Kestrel Point training day")  # the Rowers' and the Runners' claims say as much
     abstains(p, "Kestrel Point car park size")  # no candidate's claims say it
+
+
+def test_a_speed_is_no_depth() -> None:
+    p = build(["The Brannock Hill haul road speed limit is now 10 km/h.",
+               "The Kelso quarry is 40 metres deep.",
+               "The Wexford ferry sails at 18 knots."])
+    answers(p, "How deep is the Kelso quarry?", "40 metres")
+    answers(p, "How fast does the Wexford ferry sail?", "18 knots")
+    answers(p, "What is the speed limit on the Brannock Hill haul road?", "10 km/h")
+    abstains(p, "How deep is Brannock Hill Quarry?")

@@ -47,6 +47,7 @@ _UNITS = {
                 "centimetre centimetres centimeter centimeters millimetre millimetres millimeter millimeters",
     "temp": "degree degrees °c °f celsius fahrenheit",
     "power": "w watt watts kw kilowatt kilowatts mw megawatt megawatts hp horsepower bhp",
+    "speed": "mph kph knot knots mbps kbps gbps mbit/s rpm",
     "percent": "% percent per cent",
     "money": "pound pounds £ dollar dollars euro euros pence p cent cents million billion thousand bn k",
 }
@@ -581,9 +582,13 @@ def _build(fact: Fact) -> ClaimIndex:
             if prev in ("in", "within", "after") and nxt.rstrip("s") in _TIME_UNITS:
                 # "in 6 weeks": when something happens, counted from the claim's own time
                 _add(ci, "date", f"+{v} {nxt}")
+            per_time = lower[i + 2:i + 3] in (["/"], ["per"], ["an"], ["a"]) and i + 3 < n \
+                and lower[i + 3].rstrip("s") in ("h", "hr", "hour", "min", "minute", "s", "sec", "second")
             for t in _UNIT_OF.get(nxt, ()):
                 if t == "duration" and _offset_after(lower, i):
                     _add(ci, "offset", v + " " + nxt)  # "departed 47 minutes late": how late, not how long
+                elif t == "distance" and per_time:
+                    _add(ci, "speed", v + " " + nxt)  # "10 km/h", "50 km per hour": a speed, not a length
                 else:
                     _add(ci, t, v + " " + nxt)
             if nxt == "-" and i + 2 < n:

@@ -75,7 +75,7 @@ TYPE_NOUNS: dict[str, str] = {
         "number": "number", "count": "number", "capacity": "number", "size": "number", "quantity": "number",
         "population": "number", "percentage": "percent", "proportion": "percent", "share": "percent",
         "dimension": "measure", "measurement": "measure", "level": "measure", "concentration": "measure", "dose": "dose", "dosage": "dose", "weight": "mass", "tonnage": "mass", "temperature": "temp", "distance": "distance",
-        "power": "power", "wattage": "power", "volume": "measure",
+        "power": "power", "wattage": "power", "volume": "measure", "speed": "speed",
         "duration": "duration", "length": "duration", "age": "age", "notice": "duration", "period": "duration",
         "deadline": "date", "rank": "role", "occupation": "role", "profession": "role",
         "name": "name", "title": "title", "role": "role", "job": "role", "position": "role", "trade": "role",
@@ -111,7 +111,7 @@ _UNABLE = frozenset({"unable"})
 _WHEN_ADVERBS = frozenset("now currently still today presently nowadays previously formerly originally initially then".split())
 _HOW = {
     "many": "number", "much": "amount", "long": "duration", "old": "age", "high": "measure", "tall": "measure",
-    "big": "measure", "large": "measure", "far": "distance", "fast": "measure", "often": "frequency",
+    "big": "measure", "large": "measure", "far": "distance", "fast": "speed", "often": "frequency",
     "deep": "measure", "heavy": "mass", "soon": "date", "late": "lateness", "early": "lateness", "wide": "measure",
     "quickly": "duration",
 }

@@ -1327,7 +1327,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 # event is the end asked
                 score += 1
             elif not (head_is_type and literal and hole not in ("clock", "time", "money", "date", "dose", "temp", "mass", "age", "amount",
-                                                               "percent", "measure", "power")):
+                                                               "percent", "measure", "power", "speed")):
                 # the word alone may stand for a value of a looser kind ("what is its size": "a
                 # large size"; "the permit number, HCT-4471": a number may be a code), but not for
                 # an amount: "kidney values were slightly raised" says no value
