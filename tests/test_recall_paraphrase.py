@@ -3068,3 +3068,12 @@ def test_a_speed_is_no_depth() -> None:
     answers(p, "How fast does the Wexford ferry sail?", "18 knots")
     answers(p, "What is the speed limit on the Brannock Hill haul road?", "10 km/h")
     abstains(p, "How deep is Brannock Hill Quarry?")
+
+
+def test_a_job_taken_up_is_not_one_stepped_down_from() -> None:
+    p = build(["Kwame Asante-Boateng will step down as helm in September 2024 to move to Orkney.",
+               "Ada Obi will join the Kelso lifeboat as coxswain in May.",
+               "Efe Oduya was appointed harbour master in 2021."])
+    answers(p, "What job will Ada Obi take up?", "coxswain")
+    answers(p, "What is Efe Oduya's post?", "harbour master")
+    abstains(p, "What job will Kwame Asante-Boateng take up in Orkney?")

@@ -78,7 +78,7 @@ TYPE_NOUNS: dict[str, str] = {
         "power": "power", "wattage": "power", "volume": "measure", "speed": "speed",
         "duration": "duration", "length": "duration", "age": "age", "notice": "duration", "period": "duration",
         "deadline": "date", "rank": "role", "occupation": "role", "profession": "role",
-        "name": "name", "title": "title", "role": "role", "job": "role", "position": "role", "trade": "role",
+        "name": "name", "title": "title", "role": "role", "job": "role", "position": "role", "trade": "role", "post": "role",
         "vocation": "role",
         "result": "any", "outcome": "any", "score": "number", "tally": "number", "status": "any", "detail": "any", "details": "any",
         "reason": "reason", "cause": "reason", "purpose": "purpose",
