@@ -3077,3 +3077,14 @@ def test_a_job_taken_up_is_not_one_stepped_down_from() -> None:
     answers(p, "What job will Ada Obi take up?", "coxswain")
     answers(p, "What is Efe Oduya's post?", "harbour master")
     abstains(p, "What job will Kwame Asante-Boateng take up in Orkney?")
+
+
+def test_where_the_question_sets_it_the_claim_or_its_source_must_say() -> None:
+    p = build(["Carbrook Scientific delivers to the Halden Building loading bay on Wednesdays.",
+               "The chemical stores in the Halden Building are open from 09:00 to 16:00.",
+               "Brindle Aggregates Ltd will deliver 2,000 tonnes on 14 January.",
+               "Brindle Aggregates Ltd supplies the Kelso depot."],
+              ["stores", "stores", "quarry", "depot"])
+    answers(p, "On which day does Carbrook Scientific deliver to the Halden Building loading bay?", "Wednesdays")
+    answers(p, "On which day will Brindle Aggregates Ltd deliver 2,000 tonnes?", "14 January")
+    abstains(p, "On which day does Brindle Aggregates Ltd deliver to the Halden Building loading bay?")

@@ -1444,12 +1444,20 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             fail(elsewhere)
         # a name the question places the event at must not be replaced by another in the claim
         # ("teach at Morrow College" is not answered by "teaches at Ashgrove Academy")
+        destinations = {e for e in setting if any(sp.prep in ("to", "into") and view.resolve(sp.tokens, ()).entity_ids == [e]
+                                                  for sp in q.spans)} if setting else set()
         for e in setting:
             if e not in subjects and any(x not in required and x not in setting for x in subjects):
                 fail(view.entity_name(e))
             elif e not in subjects and q.hole in ("number", "amount") and _counted_where(q):
                 # "how many parcels did they deliver in Kelderby": a count holds for where it was
                 # counted, and a claim that does not say where may count somewhere wider
+                fail(view.entity_name(e))
+            elif e not in subjects and e in destinations and mid not in view.same_source([e]):
+                # "on which day does Brindle deliver to the Halden Building" is not answered by
+                # "Brindle will deliver 2,000 tonnes on 14 January" from a source that never names
+                # the building: where the question sends something, the claim or its source must say
+                # (a place something is "in" or "at" may be the source's alone, and is not judged)
                 fail(view.entity_name(e))
         # "what time do the Wednesday sessions start" is not answered by "start at 06:15, except on
         # Wednesdays": the claim says it of everything but what was asked
