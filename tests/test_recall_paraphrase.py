@@ -3088,3 +3088,11 @@ def test_where_the_question_sets_it_the_claim_or_its_source_must_say() -> None:
     answers(p, "On which day does Carbrook Scientific deliver to the Halden Building loading bay?", "Wednesdays")
     answers(p, "On which day will Brindle Aggregates Ltd deliver 2,000 tonnes?", "14 January")
     abstains(p, "On which day does Brindle Aggregates Ltd deliver to the Halden Building loading bay?")
+
+
+def test_a_sum_named_as_something_else_is_no_cost() -> None:
+    p = build(["Kwame Asante reported a balance of £2,940 after the purchase of two new extractors.",
+               "The Kelso club bought two dehumidifiers at a cost of £640."])
+    answers(p, "How much did the two dehumidifiers cost?", "£640")
+    answers(p, "What balance did Kwame Asante report?", "£2,940")
+    abstains(p, "How much did the two new extractors cost?")

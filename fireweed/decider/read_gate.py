@@ -1104,7 +1104,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     head_counts = q.kind == "how" and q.hole == "number" and q.head_word is not None and literal > 0 \
         and not _bound_only(ci, q.head_word)
     if q.hole == "money" and q.verb_word is not None and q.verb_word.stem in _PRICE_VERBS and ci.typed("money", exclude) \
-            and not _money_gathered(ci) and not _money_valued(ci):
+            and not _money_gathered(ci) and not _money_valued(ci) \
+            and not _sums_named_otherwise(ci):
         # "how much will the depot cost" ← "... a new depot ... for £3.2 million": the amount is the cost
         head_counts = True
     if q.hole == "money" and q.verb_word is not None and q.verb_word.stem.split()[0] in _PAYING_VERBS \
@@ -1860,6 +1861,21 @@ def _sums_are_parts_of(ci: ClaimIndex, q: Question) -> str | None:
             return None  # ("£1,500 of diesel": a sum of some stuff is what it is worth, not a part)
         whole = lower[j]
     return whole
+
+
+# nouns that name a sum as what something cost ("a total of £2,940", "a bill of £86")
+_COST_NAMES = _PRICE_NOUNS | _PRICE_WORDS | frozenset(stem(w) for w in (
+    "total", "bill", "sum", "amount", "invoice", "quotation", "outlay", "spend", "expenditure", "levy",
+    "subscription", "rent", "toll", "premium", "wage", "salary"))
+
+
+def _sums_named_otherwise(ci: ClaimIndex) -> bool:
+    """Whether every sum the claim states is named as something else than a cost ("a balance of
+    £2,940 after the purchase of two extractors" is what was left, not what they cost)."""
+    lower = ci.lower
+    sums = _sum_positions(lower)
+    return bool(sums) and all(i >= 2 and lower[i - 1] == "of" and lower[i - 2].isalpha()
+                              and stem(lower[i - 2]) not in _COST_NAMES for i in sums)
 
 
 def _money_valued(ci: ClaimIndex) -> bool:
