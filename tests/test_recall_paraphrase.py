@@ -2967,8 +2967,11 @@ def test_a_verb_with_a_doer_of_its_own_is_not_the_asked_names() -> None:
 
 def test_a_purpose_in_a_count_question_is_an_event_the_claim_must_say() -> None:
     p = build(["The Margaret Ashby finished third of 14 crews in the masters division at the Tarnwick Head.",
-               "The Otters beat 12 crews to win the novice division at Kelso."])
+               "The Otters beat 12 crews to win the novice division at Kelso.",
+               "The concert at Capel Seion drew an audience of 212."])
     answers(p, "How many crews did the Otters beat to win the novice division at Kelso?", "12")
+    # a "to" of the verb's own names no second event
+    answers(p, "How many people came to hear the orchestra perform at Capel Seion?", "212")
     answers(p, "How many crews were in the masters division at the Tarnwick Head?", "14")
     abstains(p, "How many crews did the Margaret Ashby beat to win the masters division at the Tarnwick Head?")
 
@@ -3070,15 +3073,6 @@ def test_a_speed_is_no_depth() -> None:
     abstains(p, "How deep is Brannock Hill Quarry?")
 
 
-def test_a_job_taken_up_is_not_one_stepped_down_from() -> None:
-    p = build(["Kwame Asante-Boateng will step down as helm in September 2024 to move to Orkney.",
-               "Ada Obi will join the Kelso lifeboat as coxswain in May.",
-               "Efe Oduya was appointed harbour master in 2021."])
-    answers(p, "What job will Ada Obi take up?", "coxswain")
-    answers(p, "What is Efe Oduya's post?", "harbour master")
-    abstains(p, "What job will Kwame Asante-Boateng take up in Orkney?")
-
-
 def test_where_the_question_sets_it_the_claim_or_its_source_must_say() -> None:
     p = build(["Carbrook Scientific delivers to the Halden Building loading bay on Wednesdays.",
                "The chemical stores in the Halden Building are open from 09:00 to 16:00.",
@@ -3088,6 +3082,15 @@ def test_where_the_question_sets_it_the_claim_or_its_source_must_say() -> None:
     answers(p, "On which day does Carbrook Scientific deliver to the Halden Building loading bay?", "Wednesdays")
     answers(p, "On which day will Brindle Aggregates Ltd deliver 2,000 tonnes?", "14 January")
     abstains(p, "On which day does Brindle Aggregates Ltd deliver to the Halden Building loading bay?")
+
+
+def test_a_job_taken_up_is_not_one_stepped_down_from() -> None:
+    p = build(["Kwame Asante-Boateng will step down as helm in September 2024 to move to Orkney.",
+               "Ada Obi will join the Kelso lifeboat as coxswain in May.",
+               "Efe Oduya was appointed harbour master in 2021."])
+    answers(p, "What job will Ada Obi take up?", "coxswain")
+    answers(p, "What is Efe Oduya's post?", "harbour master")
+    abstains(p, "What job will Kwame Asante-Boateng take up in Orkney?")
 
 
 def test_a_sum_named_as_something_else_is_no_cost() -> None:

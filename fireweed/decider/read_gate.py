@@ -1597,10 +1597,12 @@ def _count_is_the_subjects(q: Question, ci: ClaimIndex, subjects: list[str], req
     doing = frozenset(w.stem for w in q.words if not (w.index > 0 and lower[w.index - 1] in PREPOSITIONS))
     if q.head_word is not None and not _count_is_said_of(ci, q.head_word, {sp.key for sp in q.spans}, doing):
         return False
-    # ("how many crews did it beat to win the division": the event a purpose names is one too)
+    # ("how many crews did it beat to win the division": the event a purpose names is one too, but
+    # not a "to" of the verb's own, as in "how many people came to hear the orchestra")
+    own_to = q.verb_word.index + len(q.verb_word.text.split()) - 1 if q.verb_word is not None else -1
     return all(_grounded(ci, w) for w in q.soft
                if _inflected_verb(w.text) or q.hole == "number" and w.index > 0 and lower[w.index - 1] == "to"
-               and is_verb(w.text.lower()) and w.stem not in LIGHT_VERBS)
+               and w.index - 1 != own_to and is_verb(w.text.lower()) and w.stem not in LIGHT_VERBS)
 
 
 def _changed_other(lower: list[str], to: int, noun: Word) -> bool:
