@@ -1659,3 +1659,10 @@ def test_a_body_after_from_the_says_where_the_doer_is_from_and_does_nothing() ->
     for body in ("Wessex Horticultural Guild", "The Wessex Horticultural Guild"):
         v = judge(f"{body} assessed 112 entries across 18 classes.", evidence)
         assert not v.ok and v.code in ("unknown_subject", "relation_transposed"), v
+
+
+def test_a_number_repeated_in_place_of_another_is_invented() -> None:
+    evidence = "Inkwell & Anchor Tattoo Studio was given a hygiene rating of 4 out of 5."
+    assert judge("Inkwell & Anchor Tattoo Studio was given a hygiene rating of 4 out of 5.", evidence).ok
+    v = judge("Inkwell & Anchor Tattoo Studio was given a hygiene rating of 5 out of 5.", evidence)
+    assert not v.ok and v.code == "numeral_invented", v

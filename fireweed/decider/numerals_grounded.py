@@ -297,6 +297,17 @@ def _measure_counted(num: Numeral, claim: Analysis, evidence: Analysis) -> Numer
     return None
 
 
+def _said_more_often(num: Numeral, claim: Analysis, evidence: Analysis) -> bool:
+    """Whether the claim states this value more times than the evidence, where the evidence has a
+    number the claim leaves out: "a rating of 5 out of 5" from "a rating of 4 out of 5"."""
+    key = (num.kind, str(num.value))
+    mine = sum(1 for n in claim.numerals if (n.kind, str(n.value)) == key)
+    theirs = sum(1 for n in evidence.numerals if numeral_grounded(num, [n]))
+    if mine <= theirs:
+        return False
+    return any(not any(numeral_grounded(c, [e]) for c in claim.numerals) for e in evidence.numerals)
+
+
 def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
     ev = evidence.numerals
@@ -352,6 +363,14 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
                 num.text,
             )
         low_bound = num.start in claim_ranges and not claim_ranges[num.start][2]  # "3" of "3-5 days"
+        if evidence is not claim and _said_more_often(num, claim, evidence):
+            return GateVerdict.refuse(
+                CODE,
+                GATE,
+                f"the claim gives {num.text} more often than the evidence, which has another number "
+                "where the claim repeats it; use each number as the evidence gives it",
+                num.text,
+            )
         if evidence is not claim and not low_bound and _moved(num, claim, evidence):
             label = f"{num.text} {' '.join(t.text for t in claim.tokens if t.start >= num.end)[:40]}".strip()
             return GateVerdict.refuse(
