@@ -1666,3 +1666,10 @@ def test_a_number_repeated_in_place_of_another_is_invented() -> None:
     assert judge("Inkwell & Anchor Tattoo Studio was given a hygiene rating of 4 out of 5.", evidence).ok
     v = judge("Inkwell & Anchor Tattoo Studio was given a hygiene rating of 5 out of 5.", evidence)
     assert not v.ok and v.code == "numeral_invented", v
+
+
+def test_a_negation_of_what_a_rather_than_affirms_is_added() -> None:
+    evidence = "Dr Lucia Ferreira recommended that peroxide formers be tested every three months rather than every six months."
+    assert judge("Dr Lucia Ferreira recommended that peroxide formers be tested every three months.", evidence).ok
+    v = judge("Dr Lucia Ferreira recommended that peroxide formers not be tested every three months.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v

@@ -406,6 +406,21 @@ def _negation_refusal(
                 "the sentence that says it",
                 f"negation added: '{c.word} {c.scope_text}'",
             )
+        matching = [e for e in e_sites if c.scope & e.scope]
+        if not c.alternative and all(e.alternative for e in matching):
+            covered = {i for e in matching for i in e.covered}
+            affirmed = {x for i in range(len(evidence.tokens)) if i not in covered for x in evidence.stems[i]}
+            if not any((e.scope - affirmed) & c.scope for e in matching):
+                # "recommended they not be tested every three months" from "... tested every three
+                # months rather than every six months": the alternative set aside is six months,
+                # and the three the claim negates are what the evidence affirms
+                return GateVerdict.refuse(
+                    CODE,
+                    GATE,
+                    f"the evidence affirms '{c.scope_text}'; drop the '{c.word}' or quote the sentence "
+                    "that says it",
+                    f"negation added: '{c.word} {c.scope_text}'",
+                )
         # "does not open the bike store" from "also opens the bike store, but does not open the
         # roof terrace": the negated verb is the evidence's, but what it is said of the evidence affirms
         negated_clauses = frozenset().union(*(e.clause_words for e in e_sites if c.scope & e.scope))
