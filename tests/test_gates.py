@@ -1673,3 +1673,10 @@ def test_a_negation_of_what_a_rather_than_affirms_is_added() -> None:
     assert judge("Dr Lucia Ferreira recommended that peroxide formers be tested every three months.", evidence).ok
     v = judge("Dr Lucia Ferreira recommended that peroxide formers not be tested every three months.", evidence)
     assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_a_fronted_purpose_may_follow_the_negated_clause() -> None:
+    evidence = "To make up for the delay, Hollins & Dey Flooring will fit a new brass door bar at no charge."
+    assert judge("Hollins & Dey Flooring will fit a new brass door bar at no charge to make up for the delay.", evidence).ok
+    v = judge("Hollins & Dey Flooring will not fit a new brass door bar to make up for the delay.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v

@@ -376,11 +376,16 @@ def _fronted_phrase_stems(a: Analysis, negated: list[int]) -> frozenset[str]:
     flood"), when the negation at one of ``negated`` is in the clause right after it: that clause
     holds there, then or despite it."""
     toks = a.tokens
-    if not toks or toks[0].norm not in _PHRASE_OPENERS or a.clauses[0] == a.clauses[-1]:
+    purpose = bool(toks) and toks[0].norm == "to"  # "To make up for the delay, they will fit ... at no charge"
+    if not toks or (toks[0].norm not in _PHRASE_OPENERS and not purpose) or a.clauses[0] == a.clauses[-1]:
         return frozenset()
     out: set[str] = set()
     k = 0
-    while k < len(toks) and a.clauses[k] != a.clauses[-1]:
+    if purpose:
+        first = [i for i in range(len(toks)) if a.clauses[i] == a.clauses[0]]
+        out.update(s for i in first for s in a.stems[i])
+        k = first[-1] + 1
+    while not purpose and k < len(toks) and a.clauses[k] != a.clauses[-1]:
         clause = [i for i in range(k, len(toks)) if a.clauses[i] == a.clauses[k]]
         if any(toks[i].norm in AUXILIARIES or toks[i].norm in MODALS or toks[i].norm in COMMON_VERBS
                or toks[i].norm.endswith("ed") for i in clause):
