@@ -3099,3 +3099,10 @@ def test_a_sum_named_as_something_else_is_no_cost() -> None:
     answers(p, "How much did the two dehumidifiers cost?", "£640")
     answers(p, "What balance did Kwame Asante report?", "£2,940")
     abstains(p, "How much did the two new extractors cost?")
+
+
+def test_a_value_the_question_states_with_its_unit_fills_no_hole() -> None:
+    p = build(["Marta Kowalczyk won the women's 60-minute score with 1,340 points.",
+               "Ada Obi finished the 60-minute score in 58 minutes."])
+    answers(p, "What was Ada Obi's finishing time in the 60-minute score?", "58 minutes")
+    abstains(p, "What was Marta Kowalczyk's finishing time in the women's 60-minute score?")

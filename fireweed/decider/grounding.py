@@ -195,7 +195,9 @@ class ClaimIndex:
             got = got | {v for v in self.types.get("date", set()) if _YEAR.match(v)}
         if kind == "name":
             got = got | self.types.get("person", set()) | self.types.get("title", set())
-        return bool(got - set(exclude))
+        # a value the question states, with or without its unit ("the women's 60-minute score"
+        # states "60 minute"), fills no hole
+        return any(v not in exclude and not (v[:1].isdigit() and v.split(" ")[0] in exclude) for v in got)
 
     def has(self, concepts: frozenset[str]) -> bool:
         """True when any of the concepts occurs in the claim."""
