@@ -2918,8 +2918,11 @@ def test_a_name_joined_by_and_at_a_sentence_start_is_named() -> None:
 
 def test_a_count_another_act_is_done_to_is_no_answer_to_this_one() -> None:
     p = build(["Kestrel Canoe Hire has finished repairing the three Old Town canoes.",
-               "Tarn Hire is now operating 40 kayaks."])
+               "Tarn Hire is now operating 40 kayaks.",
+               "Kwame Asante-Boateng thanked the Kelso team for diverting 1,240 tonnes of waste from landfill."])
     answers(p, "How many Old Town canoes has Kestrel Canoe Hire repaired?", "three")
+    # an act not said to be under way is the very act in other words
+    answers(p, "How many tonnes of waste did Kwame Asante-Boateng say the Kelso team kept out of landfill?", "1,240 tonnes")
     answers(p, "How many kayaks does Tarn Hire own?", "40")
     abstains(p, "How many Old Town canoes did Kestrel Canoe Hire write off?")
 
@@ -3099,6 +3102,17 @@ def test_a_sum_named_as_something_else_is_no_cost() -> None:
     answers(p, "How much did the two dehumidifiers cost?", "£640")
     answers(p, "What balance did Kwame Asante report?", "£2,940")
     abstains(p, "How much did the two new extractors cost?")
+
+
+def test_a_post_being_left_is_not_what_one_does() -> None:
+    p = build(["Henrik Solberg will stand down as treasurer at the AGM.",
+               "Ada Obi works as a harbour pilot.",
+               "Ilse Marchetti, adoption coordinator at Brackenlea, approved 14 adoptions in January.",
+               "Ilse Marchetti has stepped down as adoption coordinator at Brackenlea and now manages the charity shop."])
+    answers(p, "What does Ada Obi do for a living?", "harbour pilot")
+    answers(p, "What is Ilse Marchetti's job now?", "now manages the charity shop")
+    answers(p, "What post will Henrik Solberg stand down from?", "treasurer")
+    abstains(p, "What does Henrik Solberg do for a living?")
 
 
 def test_a_value_the_question_states_with_its_unit_fills_no_hole() -> None:

@@ -1279,6 +1279,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what was his job before he became deputy news editor" is not answered by "has been
         # appointed deputy news editor": a role the question itself names is not the one it asks
         fail(q.head_word.text if q.head_word is not None else "role")
+    if hole == "role" and not _leaves_asked(q) and _roles_all_left(ci):
+        # "what does Henrik Solberg do for a living" is not answered by "will stand down as
+        # treasurer": a post being left is not what one does
+        fail(q.head_word.text if q.head_word is not None else "role")
     if hole == "role" and q.spans and not _role_of_asked(ci, q_spans):
         # "what is Constance's profession" is not answered by "Constance has named Pernille Aske
         # as her vice-captain": the role is Pernille's
@@ -1618,6 +1622,47 @@ def _changed_other(lower: list[str], to: int, noun: Word) -> bool:
     return not any(stem(w) == noun.stem for w in changed)
 
 
+# verbs of leaving a post, before "as <post>" ("will stand down as treasurer", "resigned as chair")
+_LEAVING = frozenset(stem(w) for w in ("resign", "retire", "quit", "leave", "left", "step", "stand", "stood"))
+
+
+# ... of which these leave a post only with "down" ("stood as a candidate" leaves nothing)
+_DOWN_ONLY = frozenset(stem(w) for w in ("step", "stand", "stood"))
+
+
+def _left_post_at(lower: list[str], a: int) -> bool:
+    """Whether the "as" at ``a`` names a post being left: "stand down as", "resigned as"."""
+    down = a >= 2 and lower[a - 1] == "down"
+    j = a - 2 if down else a - 1
+    verb = stem(lower[j]) if j >= 0 else ""
+    return verb in _LEAVING and (down or verb not in _DOWN_ONLY)
+
+
+def _roles_all_left(ci: ClaimIndex) -> bool:
+    """Whether every post the claim names comes after a verb of leaving it ("will step down as helm")."""
+    lower = ci.lower
+    roles = [p for p, w in enumerate(lower) if w.isalpha() and role_word(w)]
+    if not roles:
+        return False
+    left = set()
+    for a, w in enumerate(lower):
+        if w == "as" and _left_post_at(lower, a):
+            left.update(range(a + 1, min(len(lower), a + 5)))
+    if not all(p in left for p in roles):
+        return False
+    # ("has stepped down as adoption coordinator and now manages the charity shop": what comes
+    # next is the job)
+    return not any(w in ("and", "to") and any(is_verb(x) for x in lower[k + 1:k + 3] if x.isalpha())
+                   for k, w in enumerate(lower) if k > max(left))
+
+
+def _leaves_asked(q: Question) -> bool:
+    """Whether the question asks about leaving ("what post did she resign from")."""
+    return any(stem(t.text.lower()) in _LEAVING for t in q.tokens)
+
+
+# verbs that say how far along an act is ("has finished repairing", "started servicing")
+_ASPECT_VERBS = frozenset(stem(w) for w in ("finish", "start", "begin", "began", "stop", "complete", "continue", "resume"))
 # verbs whose object counts what the subject has, whatever it is asked to have done
 _HOLDING = frozenset(stem(w) for w in ("have", "hold", "own", "keep", "run", "operate", "house", "employ", "contain",
                                        "include", "maintain", "manage", "stock", "carry"))
@@ -1647,9 +1692,11 @@ def _count_is_said_of(ci: ClaimIndex, noun: Word, asked: set[str], asked_words: 
             j -= 1
         if j >= 0 and lower[j] in _PLACING_PREPS and mine and k < mine[0].first:
             continue  # (after the name it may be how the subject's own are split: "in three parties")
-        if j >= 0 and lower[j].endswith("ing") and _inflected_verb(lower[j]) and stem(lower[j]) not in _HOLDING \
-                and stem(lower[j]) not in asked_words:
-            continue  # the count is what another act is done to: "finished repairing the three canoes"
+        if j >= 1 and lower[j].endswith("ing") and _inflected_verb(lower[j]) and stem(lower[j]) not in _HOLDING \
+                and stem(lower[j]) not in asked_words and (stem(lower[j - 1]) in _ASPECT_VERBS or lower[j - 1] in BE_FORMS):
+            # the count is what another act is being done to: "finished repairing the three canoes"
+            # (not "thanked them for diverting 1,240 tonnes", the very act in other words)
+            continue
         if k > 0 and lower[k - 1] == "to" and lower[k - 2:k - 1] != ["up"] and _changed_other(lower, k - 1, noun):
             continue  # the new size of another thing: "increased the order for it to 4,200 copies"
         that = next((t for t in range(k - 1, -1, -1) if lower[t] == "that"), None)
