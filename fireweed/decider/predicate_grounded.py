@@ -234,7 +234,6 @@ class _NegSite:
     rest: frozenset[str] = frozenset()
     clause_words: frozenset[str] = frozenset()
     alternative: bool = False  # "instead of", "rather than": the alternative not taken
-    clause: int = -1  # which clause of the evidence the negation stands in
 
 
 def _skippable(t: Token) -> bool:
@@ -297,7 +296,7 @@ def _neg_sites(a: Analysis) -> list[_NegSite]:
             clause_words = frozenset(x for k2 in range(len(toks)) if a.clauses[k2] == clause for x in a.stems[k2])
             out.append(_NegSite(i, word, frozenset(scope),
                                 " ".join(words), anchor, tuple(covered), frozenset(rest), clause_words,
-                                alternative is not None, clause))
+                                alternative is not None))
     return out
 
 
@@ -457,8 +456,7 @@ def _negation_refusal(
     for e in e_sites:
         if not (e.scope & claim_stems):
             continue
-        elsewhere = {x for i in range(len(evidence.tokens)) if evidence.clauses[i] != e.clause for x in evidence.stems[i]}
-        if elsewhere and not ((e.clause_words - elsewhere) & claim_stems):
+        if _clause_dropped(evidence, _run_of(evidence.clauses, e.index), claim_stems):
             # "Because two staff had not completed allergen training, he required refresher training
             # for all staff": a claim that keeps nothing only the negated clause says has dropped it
             continue

@@ -186,6 +186,8 @@ class Question:
     # words written in front of a known name the question's name resolved to ("Smoked Old Sorrel"
     # for the known "Old Sorrel"): part of the name as asked, so a claim must say them
     name_extras: list[str] = field(default_factory=list)
+    # the entities a question sends something to ("deliver to the Halden Building"), set with its names
+    destinations: list[str] = field(default_factory=list)
     subject_named: bool = False
     head_of_possessed: bool = False
 

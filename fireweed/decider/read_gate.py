@@ -585,6 +585,8 @@ def _resolve_spans(view: Any, q: Question, demote: bool) -> RecallAnswer | tuple
         if span.prep in SETTING_PREPS and not span.possessive and required:
             if eid not in setting and eid not in required:
                 setting.append(eid)
+                if span.prep in ("to", "into"):
+                    q.destinations.append(eid)
         elif eid not in required:
             required.append(eid)
             if eid in setting:
@@ -1449,8 +1451,6 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             fail(elsewhere)
         # a name the question places the event at must not be replaced by another in the claim
         # ("teach at Morrow College" is not answered by "teaches at Ashgrove Academy")
-        destinations = {e for e in setting if any(sp.prep in ("to", "into") and view.resolve(sp.tokens, ()).entity_ids == [e]
-                                                  for sp in q.spans)} if setting else set()
         for e in setting:
             if e not in subjects and any(x not in required and x not in setting for x in subjects):
                 fail(view.entity_name(e))
@@ -1458,7 +1458,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 # "how many parcels did they deliver in Kelderby": a count holds for where it was
                 # counted, and a claim that does not say where may count somewhere wider
                 fail(view.entity_name(e))
-            elif e not in subjects and e in destinations and mid not in view.same_source([e]):
+            elif e not in subjects and e in q.destinations and mid not in view.same_source([e]):
                 # "on which day does Brindle deliver to the Halden Building" is not answered by
                 # "Brindle will deliver 2,000 tonnes on 14 January" from a source that never names
                 # the building: where the question sends something, the claim or its source must say
