@@ -1663,9 +1663,6 @@ def _leaves_asked(q: Question) -> bool:
 
 # verbs that say how far along an act is ("has finished repairing", "started servicing")
 _ASPECT_VERBS = frozenset(stem(w) for w in ("finish", "start", "begin", "began", "stop", "complete", "continue", "resume"))
-# verbs whose object counts what the subject has, whatever it is asked to have done
-_HOLDING = frozenset(stem(w) for w in ("have", "hold", "own", "keep", "run", "operate", "house", "employ", "contain",
-                                       "include", "maintain", "manage", "stock", "carry"))
 
 # prepositions that make a count the place of what happens ("confirmed in one colony")
 _PLACING_PREPS = frozenset({"in", "at", "on", "inside", "within"})
