@@ -1680,3 +1680,11 @@ def test_a_fronted_purpose_may_follow_the_negated_clause() -> None:
     assert judge("Hollins & Dey Flooring will fit a new brass door bar at no charge to make up for the delay.", evidence).ok
     v = judge("Hollins & Dey Flooring will not fit a new brass door bar to make up for the delay.", evidence)
     assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_a_focus_the_evidence_also_says_without_its_not_is_kept() -> None:
+    # found by test_every_sentence_grounds_itself: a text must ground itself
+    sentence = "only Ada can't only Ada"
+    assert judge(sentence, sentence).ok
+    v = judge("The café opens just on Mondays.", "The café opens every day, not just on Mondays.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v

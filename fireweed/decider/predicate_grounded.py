@@ -1350,6 +1350,9 @@ def _focus_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
         if et[i].norm != "not" or et[i + 1].norm not in _NOT_FOCUS:
             continue
         focus, nxt = et[i + 1].norm, evidence.keys[i + 2]
+        if any(et[m].norm == focus and evidence.keys[m + 1] == nxt and not (m and et[m - 1].norm == "not")
+               for m in range(len(et) - 1)):
+            continue  # the evidence also says it without the "not": "only Ada can't only Ada"
         for k in range(len(ct) - 1):
             if ct[k].norm == focus and claim.keys[k + 1] == nxt and not (k and ct[k - 1].norm == "not"):
                 return GateVerdict.refuse(
