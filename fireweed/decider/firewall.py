@@ -32,7 +32,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .lexicon import role_word
+from .lexicon import people_noun
 from .subject_grounded import claim_subject, unnamed_pronoun_subject
 from .text import (
     AUXILIARIES,
@@ -475,8 +475,6 @@ def _hedge(text: str) -> str | None:
 
 
 # people a rule is written for ("Tenants may appeal", "Members may bring two guests")
-_PEOPLE = frozenset("""members residents visitors guests staff pupils students customers patients tenants owners
-    players drivers applicants users parents children families volunteers passengers riders holders""".split())
 
 
 # a clause giving why the claim's act was done, in which a doubt is the reason's, not the act's
@@ -499,7 +497,7 @@ def _permission(before: str, after: str) -> bool:
     # Kilbrannan Cooperative may use the pontoon")
     words = [w.casefold() for w in before.split()]
     heads = words[-1:] + [w for w in words[:2] if w not in ("the", "all", "any")][:1]
-    return any(w in _PEOPLE or w.isalpha() and w.endswith("s") and role_word(w[:-1]) for w in heads)
+    return any(people_noun(w) for w in heads)
 
 
 def _unresolved_pronoun(text: str) -> str | None:

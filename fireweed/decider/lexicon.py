@@ -515,6 +515,11 @@ def is_verb(word: str) -> bool:
 _VERB_STEMS: frozenset[str] = frozenset(stem(v) for v in COMMON_VERBS)
 
 
+# participles spelt as their base form ("had been shut", "was set"): no suffix marks them
+SAME_FORM_PARTICIPLES: frozenset[str] = frozenset(
+    {"shut", "put", "set", "cut", "hit", "hurt", "let", "quit", "split", "spread", "cast", "run"})
+
+
 # the forms of "be", as auxiliary or copula
 BE_FORMS: frozenset[str] = frozenset({"be", "am", "is", "are", "was", "were", "been", "being"})
 
@@ -555,3 +560,18 @@ def role_word(w: str) -> bool:
         return len(parts) == 2 and all(p.isalpha() for p in parts) and role_word(parts[1])
     return w.isalpha() and len(w) > 2 and w not in STOPWORDS and (
         w in _ROLE_NOUNS or len(w) > 3 and w.endswith(_ROLE_SUFFIXES))
+
+
+# Kinds of people that are no occupation, singular and plural ("guests", "a child", "tenants")
+_PEOPLE_NOUNS = frozenset("""
+    member members resident residents visitor visitors guest guests staff pupil pupils student students
+    customer customers patient patients tenant tenants owner owners player players driver drivers
+    applicant applicants user users parent parents child children family families volunteer volunteers
+    passenger passengers rider riders holder holders adult adults man men woman women fan fans athlete
+    athletes
+    """.split())
+
+
+def people_noun(w: str) -> bool:
+    """A lower-case noun for people: a listed kind, or the plural of an occupation ("bakers")."""
+    return w in _PEOPLE_NOUNS or w.endswith("s") and role_word(w[:-1])

@@ -38,6 +38,7 @@ from fireweed.decider.lexicon import (
     MONTHS,
     NEGATIONS,
     PREPOSITIONS,
+    SAME_FORM_PARTICIPLES,
     STOPWORDS,
     WEEKDAYS,
     Token,
@@ -1025,5 +1026,5 @@ _LINKING = frozenset({"become", "remain", "stay", "seem"})
 _NOUN_AFTER_DET = frozenset({"till", "will", "mine", "inside", "outside", "past"})
 _ADV = frozenset({"not", "n't", "to", "now", "still", "currently", "also", "being", "been", "already", "ever", "never", "first", "just"})
 _PARTICIPLES = frozenset(
-    "held made led taken sold bought paid sent built written given shown known seen left found kept lent meant run done gone cut put set split won lost told hit hurt shut quit".split()
-)
+    "held made led taken sold bought paid sent built written given shown known seen left found kept lent meant done gone won lost told".split()
+) | SAME_FORM_PARTICIPLES

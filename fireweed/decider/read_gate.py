@@ -45,7 +45,8 @@ from typing import TYPE_CHECKING, Any
 from fireweed.decider.facts import CHANGE_VERBS, COPULAS, resulting_state
 from fireweed.decider.grounding import (AM_PM, CLOCK_RE, PRIOR_MARKERS, TIMES_WORDS, ClaimIndex, age_clause, index_of, is_measure_unit,
                                         year_of_origin)
-from fireweed.decider.lexicon import AUXILIARIES, BE_FORMS, MONTHS, PREPOSITIONS, STOPWORDS, WEEKDAYS, is_number, is_verb, past_form, role_word, stem
+from fireweed.decider.lexicon import (AUXILIARIES, BE_FORMS, MONTHS, PREPOSITIONS, SAME_FORM_PARTICIPLES, STOPWORDS, WEEKDAYS,
+                                       is_number, is_verb, past_form, people_noun, role_word, stem)
 from fireweed.decider.name_spans import Span, guess_kind
 from fireweed.decider.numerals_grounded import unit_word
 from fireweed.decider.text import CARDINAL_WORDS, NUMBER_WORDS
@@ -1730,9 +1731,6 @@ def _title_after(ci: ClaimIndex, verb: Word) -> bool:
 
 
 _PEOPLE_HEADS = frozenset({"person", "people", "persons"})
-_PEOPLE_NOUNS = frozenset(
-    "guest guests child children pupil pupils adult adults student students man men woman women "
-    "resident residents fan fans patient patients athlete athletes".split())
 _ABOUT = frozenset("up to about around roughly some nearly almost over more than fewer less just only a total of".split())
 
 
@@ -1744,7 +1742,7 @@ def _people_counted(ci: ClaimIndex, verbs: list[Word]) -> bool:
     lower = ci.lower
 
     def people(w: str) -> bool:
-        return w in _PEOPLE_NOUNS or w.endswith("s") and role_word(w[:-1]) or stem(w) in _PEOPLE_HEADS
+        return people_noun(w) or stem(w) in _PEOPLE_HEADS
 
     for k, w in enumerate(lower[:-1]):
         if (_cardinal(w) or w.split("-")[0] in CARDINAL_WORDS) and people(lower[k + 1]):
@@ -2660,17 +2658,13 @@ def _passive_text(tokens: list[Any], upto: int) -> bool:
         return True
     if lower[upto].endswith(("ed", "en", "wn", "ne")):
         return any(w in BE_FORMS for w in lower[max(0, upto - 4):upto])
-    if past_form(lower[upto]) or lower[upto] in _SAME_PARTICIPLES:
+    if past_form(lower[upto]) or lower[upto] in SAME_FORM_PARTICIPLES:
         # "was sold", "had been shut": an irregular participle straight after "be"
         k = upto - 1
         while k >= 0 and (lower[k] == "not" or lower[k].endswith("ly")):
             k -= 1
         return k >= 0 and lower[k] in BE_FORMS
     return False
-
-
-# participles spelt as their base form
-_SAME_PARTICIPLES = frozenset({"shut", "put", "set", "cut", "hit", "hurt", "let", "quit", "split", "spread", "cast", "run"})
 
 
 def _doer(fact: Any, v: int) -> str | None:
