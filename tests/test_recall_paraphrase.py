@@ -3120,3 +3120,13 @@ def test_a_value_the_question_states_with_its_unit_fills_no_hole() -> None:
                "Ada Obi finished the 60-minute score in 58 minutes."])
     answers(p, "What was Ada Obi's finishing time in the 60-minute score?", "58 minutes")
     abstains(p, "What was Marta Kowalczyk's finishing time in the women's 60-minute score?")
+
+
+def test_only_a_number_beside_the_asked_name_is_its_age() -> None:
+    # "his left thumb" dates nothing, and "a 1960s teak sideboard" is the sideboard's age
+    p = build(["Lucas Ferreira cut his left thumb on a chisel while restoring a 1960s teak sideboard.",
+               "Ada Obi, aged 71, restored the sideboard.",
+               "The Whimbrel was built in 1962."])
+    answers(p, "How old is Ada Obi?", "aged 71")
+    answers(p, "How old is the Whimbrel?", "1962")
+    abstains(p, "How old is Lucas Ferreira?")

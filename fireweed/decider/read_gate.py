@@ -3845,10 +3845,11 @@ def _age_beside(ci: ClaimIndex, q_spans: set[str], nouns: list[Word]) -> bool:
     """Whether an age in the claim stands beside one of the asked names: "Ada Obi, aged 71,", "Ada
     Obi, a 58-year-old postman", "the 58-year-old Ada Obi", "Whimbrel was built in 1962"."""
     lower = ci.lower
+    # only a number can be an age or a year of origin ("his left thumb" dates nothing)
     ages = [k for k, w in enumerate(lower) if (any(c.isdigit() for c in w) or w.split("-")[0] in NUMBER_WORDS) and (
         (k > 0 and lower[k - 1] in ("aged", "age")) or lower[k + 1:k + 3] in (["-", "year-old"], ["-", "years-old"])
-        or lower[k + 1:k + 3] == ["years", "old"] or w.endswith(("-year-old", "-years-old")))
-        or year_of_origin(lower, k) or age_clause(lower, k)]
+        or lower[k + 1:k + 3] == ["years", "old"] or w.endswith(("-year-old", "-years-old"))
+        or year_of_origin(lower, k) or age_clause(lower, k))]
     if not ages:
         return True  # an age word the index found some other way: not ours to judge here
     for sp in ci.spans:
