@@ -3130,3 +3130,12 @@ def test_only_a_number_beside_the_asked_name_is_its_age() -> None:
     answers(p, "How old is Ada Obi?", "aged 71")
     answers(p, "How old is the Whimbrel?", "1962")
     abstains(p, "How old is Lucas Ferreira?")
+
+
+def test_a_price_for_one_period_is_no_price_for_another() -> None:
+    p = build(["St Aldhelm's Hospital charges visitors £6.20 for up to four hours in the Visitor Car Park.",
+               "Kelso Lodge charges £9 a night for a pitch."])
+    answers(p, "How much does St Aldhelm's Hospital charge visitors to park for four hours?", "£6.20")
+    answers(p, "How much does Kelso Lodge charge per night for a pitch?", "£9")
+    abstains(p, "How much does St Aldhelm's Hospital charge visitors to park overnight?")
+    abstains(p, "How much does Kelso Lodge charge per week for a pitch?")

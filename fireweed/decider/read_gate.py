@@ -1300,6 +1300,12 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what does it charge per quarterly clean" is not answered by a quote for one clean: how
         # often the thing asked recurs says which of its kind is meant
         fail(often.text)
+    if hole in ("money", "amount") and (asked_period := _periods_asked(q)):
+        said = _periods_priced(ci.lower)
+        if said and not asked_period & said:
+            # "what does it charge to park overnight" is not answered by "£6.20 for up to four
+            # hours": a price for one period is no price for another
+            fail(sorted(asked_period)[0])
     if hole == "duration" and _asks_tenure(q) and ci.types.get("duration") == {"range"}:
         # "how long has Osei presented The Morning Brew" is not answered by "presents it from 6am
         # to 9am": a span of the clock is how long it lasts each time, not how long he has done it
@@ -3833,6 +3839,32 @@ def _role_of_asked(ci: ClaimIndex, q_spans: set[str]) -> bool:
 # "during the quarter")
 _OFTEN = {"hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week", "fortnightly": "fortnight",
           "monthly": "month", "quarterly": "quarter", "yearly": "year", "annual": "year", "annually": "year"}
+
+
+# the periods a price may be for, and words that name one
+_PERIODS = frozenset("minute hour day night week fortnight month quarter year term season session".split())
+_PERIOD_WORDS = {"overnight": "night", **_OFTEN}
+
+
+def _periods_priced(lower: list[str]) -> set[str]:
+    """The periods a text prices by: a period after a count or after "per", "a", "each" ("for up
+    to four hours", "£9 a night", "per week")."""
+    out = set()
+    for k in range(1, len(lower)):
+        w = lower[k]
+        unit = w[:-1] if w.endswith("s") and w[:-1] in _PERIODS else w
+        before = lower[k - 1]
+        if unit in _PERIODS and (before in ("per", "a", "an", "each", "every", "one") or _cardinal(before)
+                                 or before in CARDINAL_WORDS):
+            out.add(unit)
+    return out
+
+
+def _periods_asked(q: Question) -> set[str]:
+    """The periods a question prices by: a word for one ("overnight", "weekly") or one said as a
+    text prices by it ("per night", "for two weeks")."""
+    low = [t.text.lower() for t in q.tokens]
+    return {_PERIOD_WORDS[w] for w in low if w in _PERIOD_WORDS} | _periods_priced(low)
 
 
 def _asks_tenure(q: Question) -> bool:
