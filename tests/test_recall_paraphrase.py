@@ -3139,3 +3139,11 @@ def test_a_price_for_one_period_is_no_price_for_another() -> None:
     answers(p, "How much does Kelso Lodge charge per night for a pitch?", "£9")
     abstains(p, "How much does St Aldhelm's Hospital charge visitors to park overnight?")
     abstains(p, "How much does Kelso Lodge charge per week for a pitch?")
+
+
+def test_what_a_thing_is_is_no_one_elses_job() -> None:
+    # "X is a landrace ... collected by Y" says what X is, not Y's post
+    p = build(["Accession TV-4471 is a landrace of bere barley collected by Sunniva Eriksen on Sanday.",
+               "Ada Obi is a junior analyst at Hartley Bank."])
+    answers(p, "What is Ada Obi's job?", "junior analyst")
+    abstains(p, "What is Sunniva Eriksen's job title?")

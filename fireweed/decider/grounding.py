@@ -739,8 +739,9 @@ def _build(fact: Fact) -> ClaimIndex:
             and not _predicate_adjective(lower, fact.relation[3:]):
         # "Ada is a junior analyst"; not "Ada's prescription is -1.75", an attribute of hers, nor
         # "was brought in by Gideon", a passive, which says what was done, not what anyone is, nor
-        # "is responsible for logging", what she must do, not her post
-        _add_role(ci, fact.relation, "")
+        # "is responsible for logging", what she must do, not her post. The role is the subject's:
+        # "Accession TV-4471 is a landrace ... collected by Sunniva Eriksen" says what no one else is
+        _add_role(ci, fact.relation, fact.spans[fact.subject].key if fact.subject is not None else "")
     for sp in fact.spans:
         for role in _roles_around(lower, sp, fact.spans):
             _add_role(ci, role, sp.key)
