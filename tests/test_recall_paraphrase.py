@@ -3147,3 +3147,12 @@ def test_what_a_thing_is_is_no_one_elses_job() -> None:
                "Ada Obi is a junior analyst at Hartley Bank."])
     answers(p, "What is Ada Obi's job?", "junior analyst")
     abstains(p, "What is Sunniva Eriksen's job title?")
+
+
+def test_a_capitalised_object_ends_the_wh_phrase() -> None:
+    # "Which examiner assessed Captain": the head is "examiner", and "Captain" (a dog) its object
+    p = build(["Captain passed the Good Citizen bronze award on 14 September.",
+               "Rex was assessed for the Good Citizen bronze award.",
+               "Examiner Mireille Dufresne assessed Juniper for the Good Citizen bronze award."])
+    answers(p, "Which examiner assessed Juniper for the Good Citizen bronze award?", "Mireille Dufresne")
+    abstains(p, "Which examiner assessed Captain for the Good Citizen bronze award?")

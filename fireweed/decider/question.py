@@ -459,8 +459,10 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             if _is_verbish(w) and (k1 + 1 >= n or (is_stop(k1 + 1) and nxt not in AUXILIARIES) or nxt in _DETS):
                 break
             if got and (_finite_verb(w) or w.endswith("ed") and len(w) > 4 and not is_verb(w)) \
-                    and (nxt in _DETS or k1 + 1 in span_at) and not _rate_then_aux(k1 + 1):
-                # "which company makes the battery": a finite verb with its object ends the wh-phrase
+                    and (nxt in _DETS or k1 + 1 in span_at or tokens[k1 + 1].text[:1].isupper()) \
+                    and not _rate_then_aux(k1 + 1):
+                # "which company makes the battery": a finite verb with its object ends the wh-phrase;
+                # a capitalised object is a name even where no span was found ("assessed Captain")
                 # (but "how many day passes a month does ...": a rate after it, then the auxiliary)
                 break
             if got and got[-1].text.endswith("s") and not got[-1].text.endswith("ss") and is_verb(w) \
