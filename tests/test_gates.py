@@ -1688,3 +1688,10 @@ def test_a_focus_the_evidence_also_says_without_its_not_is_kept() -> None:
     assert judge(sentence, sentence).ok
     v = judge("The café opens just on Mondays.", "The café opens every day, not just on Mondays.")
     assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_a_list_of_numbers_between_passive_and_agent_keeps_the_agent() -> None:
+    evidence = "Pen 2 will be harvested on 25 and 26 June by the well-boat Ronja Skye."
+    assert judge("The well-boat Ronja Skye will harvest Pen 2 on 25 and 26 June.", evidence).ok
+    v = judge("Pen 2 will harvest the well-boat Ronja Skye on 25 and 26 June.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v

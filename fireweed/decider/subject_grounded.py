@@ -449,6 +449,8 @@ def passive_agent_at(a: Analysis, k: int) -> int | None:
             break
         if t.norm in ("and", "or") and past_form(toks[j + 1].norm) and not toks[j + 1].norm.endswith("ing"):
             continue  # "were photographed and catalogued by Ada": one agent for both participles
+        if t.norm in ("and", "or") and toks[j - 1].has_digit and toks[j + 1].has_digit:
+            continue  # "harvested on 25 and 26 June by the well-boat": a list of numbers, no new clause
         if t.norm in _AGENT_STOPS and not a.in_numeral[j] and not (t.capitalized and not t.sentence_initial):
             break  # "may" in "in May" and "Will" in a name are no second verb
         if t.norm == "by":
