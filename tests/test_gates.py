@@ -1695,3 +1695,10 @@ def test_a_list_of_numbers_between_passive_and_agent_keeps_the_agent() -> None:
     assert judge("The well-boat Ronja Skye will harvest Pen 2 on 25 and 26 June.", evidence).ok
     v = judge("Pen 2 will harvest the well-boat Ronja Skye on 25 and 26 June.", evidence)
     assert not v.ok and v.code == "relation_transposed", v
+
+
+def test_a_noun_kept_from_its_whole_mention_drops_no_fraction() -> None:
+    evidence = "The Millbrook Trust set the annual plot rent at £40 for a full plot and £22 for a half plot."
+    assert judge("The Millbrook Trust set the annual plot rent at £40 for a full plot.", evidence).ok
+    v = judge("The Millbrook Trust set the annual plot rent at £22 for a plot.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v

@@ -1328,7 +1328,8 @@ def _fraction_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None
             j += 1  # "half an hour", "half of the pie"
         if evidence.clauses[j] == evidence.clauses[i] and ev[j].norm not in NEUTRAL_WORDS \
                 and ev[j].norm not in STOPWORDS \
-                and not evidence.in_numeral[j] and evidence.keys[j] in claim.keys:
+                and not evidence.in_numeral[j] and evidence.keys[j] in claim.keys \
+                and not _said_whole_as_often(claim, evidence, evidence.keys[j], i):
             # (a fraction is of the noun after it: "in the second half after a warning" ends with "half")
             return GateVerdict.refuse(
                 CODE, GATE,
@@ -1337,6 +1338,33 @@ def _fraction_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None
                 f"fraction dropped: '{ev[i].text} {ev[j].text}'",
             )
     return None
+
+
+def _said_whole_as_often(claim: Analysis, evidence: Analysis, key: str, at: int) -> bool:
+    """Whether the claim's noun may be one the evidence says without a fraction: the evidence says
+    it whole as often as the claim says it, and no word just before a claim's one is a word just
+    before the fraction at ``at`` ("£40 for a full plot" is kept from "£40 for a full plot and £22
+    for a half plot"; "£22 for a plot" is not)."""
+    ev = evidence.tokens
+    whole = 0
+    for j, k in enumerate(evidence.keys):
+        if k != key:
+            continue
+        i = j - 1
+        while i > 0 and (ev[i].norm in ARTICLES or ev[i].norm == "of"):
+            i -= 1
+        if i < 0 or ev[i].norm not in _FRACTIONS:
+            whole += 1
+    mine = [c for c, k in enumerate(claim.keys) if k == key]
+    if whole < len(mine):
+        return False
+
+    def before(a: Analysis, end: int) -> set[str]:
+        return {a.keys[x] for x in range(max(0, end - 4), end)
+                if a.keys[x] != key and a.tokens[x].norm not in STOPWORDS and any(ch.isalnum() for ch in a.tokens[x].norm)}
+
+    fractioned = before(evidence, at)
+    return not any(before(claim, c) & fractioned for c in mine)
 
 
 _UNIVERSAL = frozenset({"all", "every", "each"})
