@@ -1702,3 +1702,13 @@ def test_a_noun_kept_from_its_whole_mention_drops_no_fraction() -> None:
     assert judge("The Millbrook Trust set the annual plot rent at £40 for a full plot.", evidence).ok
     v = judge("The Millbrook Trust set the annual plot rent at £22 for a plot.", evidence)
     assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_a_number_inside_a_code_name_counts_nothing() -> None:
+    # the claim names TV-4471 where the evidence says "it": the number is the name's, not a count
+    evidence = "Dr Anahera Ngata has ordered TV-4471 to be regenerated in 2025 because it fell below the 85% threshold."
+    assert judge("Because TV-4471 fell below the 85% threshold, Dr Anahera Ngata has ordered TV-4471 to be "
+                 "regenerated in 2025.", evidence).ok
+    v = judge("Because TV-4472 fell below the 85% threshold, Dr Anahera Ngata has ordered TV-4471 to be "
+              "regenerated in 2025.", evidence)
+    assert not v.ok and v.code == "numeral_invented", v

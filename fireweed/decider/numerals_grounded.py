@@ -75,6 +75,8 @@ def _moved(num: Numeral, claim: Analysis, evidence: Analysis) -> bool:
     counts share ("new") does not make them one."""
     if num.kind != "number" or claim.text[num.end:num.end + 1] == "-":
         return False  # "a 13-tonne excavator": a number hyphened to its unit measures, it counts nothing
+    if claim.text[max(0, num.start - 2):num.start][:1].isalpha() and claim.text[num.start - 1:num.start] == "-":
+        return False  # "TV-4471 fell": a number hyphened to letters before it is part of a name
     words = _counted(claim, num)
     if not words:
         return False
