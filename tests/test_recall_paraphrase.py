@@ -3156,3 +3156,10 @@ def test_a_capitalised_object_ends_the_wh_phrase() -> None:
                "Examiner Mireille Dufresne assessed Juniper for the Good Citizen bronze award."])
     answers(p, "Which examiner assessed Juniper for the Good Citizen bronze award?", "Mireille Dufresne")
     abstains(p, "Which examiner assessed Captain for the Good Citizen bronze award?")
+
+
+def test_works_a_thing_is_taken_out_of_use_for_are_why() -> None:
+    p = build(["The feed barge Ardnish will be out of service from 6 to 10 May for a generator overhaul.",
+               "The Mill Road depot is closed for a day."])
+    answers(p, "Why will the feed barge Ardnish be out of service from 6 to 10 May?", "generator overhaul")
+    abstains(p, "Why is the Mill Road depot closed?")

@@ -75,6 +75,10 @@ _REASON_IF_CLAUSE = frozenset({"since", "after", "following"})
 _MISHAPS = frozenset("""fault failure accident fire flood flooding storm gale crash leak collapse breakdown injury
     complaint complaints outbreak incident error spill burst blockage explosion malfunction defect dispute strike
     illness infection damage break-in theft vandalism power-cut outage""".split())
+# works a thing is taken out of use for ("closed for refurbishment"), and the words that say it is
+_WORKS = frozenset("""overhaul repair repairs maintenance refurbishment renovation renovations refit servicing
+    inspection upgrade upgrades resurfacing redecoration rewiring""".split())
+_OUT_OF_USE = frozenset("closed close closes closing shut shuts service offline suspended withdrawn unavailable".split())
 # "after breaking his ankle": a mishap in -ing right after "after"/"following" is why, not when
 _MISHAP_INGS = frozenset("""breaking fracturing spraining tearing twisting injuring hurting damaging falling slipping
     tripping crashing failing collapsing bursting cracking leaking flooding catching""".split())
@@ -690,6 +694,14 @@ def _build(fact: Fact) -> ClaimIndex:
             if phrase and phrase[-1] in _MISHAPS:
                 # "was withdrawn at 07:15 with a brake air leak": the mishap it happened with is why,
                 # as what a thing was rejected for ("rejected for a phenolic defect")
+                _add(ci, "reason", w)
+        if w == "for" and any(x in _OUT_OF_USE for x in lower[max(0, i - 8):i]):
+            phrase = lower[i + 1 : i + 5]
+            phrase = phrase[: next((k for k, x in enumerate(phrase) if x in _PHRASE_ENDS or not (x.isalpha() or "-" in x)),
+                                   len(phrase))]
+            if phrase and phrase[-1] in _WORKS:
+                # "will be out of service from 6 to 10 May for a generator overhaul": the works a
+                # thing is taken out of use for are why
                 _add(ci, "reason", w)
         if w in _PLACE_PREPS and i not in in_span:
             k = i + 1
