@@ -3163,3 +3163,10 @@ def test_works_a_thing_is_taken_out_of_use_for_are_why() -> None:
                "The Mill Road depot is closed for a day."])
     answers(p, "Why will the feed barge Ardnish be out of service from 6 to 10 May?", "generator overhaul")
     abstains(p, "Why is the Mill Road depot closed?")
+
+
+def test_a_count_spelt_out_after_for_is_no_condition() -> None:
+    p = build(["Ada Obi was admitted to Kelso Infirmary for dizziness.",
+               "The Kelso Baths will close for three weeks."])
+    answers(p, "Why was Ada Obi admitted to Kelso Infirmary?", "dizziness")
+    abstains(p, "Why will the Kelso Baths close?")

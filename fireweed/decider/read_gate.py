@@ -3672,7 +3672,9 @@ def _condition_after(ci: ClaimIndex, verb: Word) -> bool:
         for k in range(p + 1, min(len(ci.lower) - 1, p + 7)):
             if ci.lower[k] in ("with", "for"):
                 nxt = ci.lower[k + 1]
-                if nxt.isalpha() and nxt not in ("a", "an", "the", "his", "her", "their") and k + 1 not in in_span:
+                # (a count spelt out is no condition: "close for three weeks" says how long)
+                if nxt.isalpha() and nxt not in ("a", "an", "the", "his", "her", "their") and k + 1 not in in_span \
+                        and nxt.split("-")[0] not in NUMBER_WORDS:
                     return True
     return False
 
