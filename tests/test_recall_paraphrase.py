@@ -3170,3 +3170,10 @@ def test_a_count_spelt_out_after_for_is_no_condition() -> None:
                "The Kelso Baths will close for three weeks."])
     answers(p, "Why was Ada Obi admitted to Kelso Infirmary?", "dizziness")
     abstains(p, "Why will the Kelso Baths close?")
+
+
+def test_a_role_asked_last_in_keywords_needs_someone_named() -> None:
+    p = build(["The Morning Brew, presented by Osei Mensah, airs on weekdays from 06:00.",
+               "From 14 May, The Tuesday Tide will air on Tuesdays from 20:00 to 22:00."])
+    answers(p, "Morning Brew presenter", "Osei Mensah")
+    abstains(p, "Tuesday Tide presenter")
