@@ -3177,3 +3177,11 @@ def test_a_role_asked_last_in_keywords_needs_someone_named() -> None:
                "From 14 May, The Tuesday Tide will air on Tuesdays from 20:00 to 22:00."])
     answers(p, "Morning Brew presenter", "Osei Mensah")
     abstains(p, "Tuesday Tide presenter")
+
+
+def test_a_time_after_for_is_how_long_an_act_lasts_not_a_length() -> None:
+    p = build(["Ada Obi hired the Marigold for seven nights.",
+               "The Heron Walk lasts for two hours."])
+    answers(p, "What is the length of the Heron Walk?", "two hours")
+    answers(p, "How long did Ada Obi hire the Marigold for?", "seven nights")
+    abstains(p, "What is the length of the Marigold?")

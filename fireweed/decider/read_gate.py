@@ -1213,7 +1213,9 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # three nights on the Marigold")
         if _length_stated(ci) or ci.typed("distance", exclude) and not ci.typed("duration", exclude):
             hole = "distance"
-        elif _owner_far_from_time(q, ci):
+        elif _owner_far_from_time(q, ci) or _times_for_acts(ci):
+            # ("what is the length of the Marigold" is not answered by "hired the Marigold for
+            # seven nights": a time after "for" is how long the hiring lasts)
             fail(q.head_word.text)
     if q.kind == "which" and q.head_word is not None and _counted_only(ci, q.head_word):
         fail(q.head_word.text)  # "which IP addresses did she block" is not answered by "blocked the 3 IP addresses"
@@ -3106,6 +3108,16 @@ def _owner_far_from_time(q: Question, ci: ClaimIndex) -> bool:
     times = {v.split(" ")[0] for v in ci.types.get("duration", set())}
     timed = [k for k, w in enumerate(ci.lower) if w.replace(",", "") in times or w.split("-")[0] in times]
     return bool(mine) and not any(sp.first - 3 <= k < sp.last + 3 for sp in mine for k in timed)
+
+
+def _times_for_acts(ci: ClaimIndex) -> bool:
+    """Whether every length of time in the claim is how long an act lasts, after "for" ("hired for
+    seven nights", "booked for the next three weeks"), and nothing in it lasts or runs."""
+    if _LASTING & set(ci.lower):
+        return False
+    times = {v.split(" ")[0] for v in ci.types.get("duration", set())}
+    timed = [k for k, w in enumerate(ci.lower) if w.replace(",", "") in times or w.split("-")[0] in times]
+    return bool(timed) and all("for" in ci.lower[max(0, k - 3):k] for k in timed)
 
 
 def _length_stated(ci: ClaimIndex) -> bool:
