@@ -3185,3 +3185,13 @@ def test_a_time_after_for_is_how_long_an_act_lasts_not_a_length() -> None:
     answers(p, "What is the length of the Heron Walk?", "two hours")
     answers(p, "How long did Ada Obi hire the Marigold for?", "seven nights")
     abstains(p, "What is the length of the Marigold?")
+
+
+def test_a_raise_of_a_named_owners_fee_replaces_the_fee() -> None:
+    # "raised the Meridian Quartet's fee to £2,400": the noun after the owner's name is what changed
+    p = build(["The Kestrel Festival will pay the Meridian Quartet a fee of £1,800.",
+               "The Kestrel Festival has raised the Meridian Quartet's fee to £2,400."])
+    answers(p, "What fee will the Kestrel Festival now pay the Meridian Quartet?", "£2,400")
+    other = build(["The Kestrel Festival will pay the Meridian Quartet a fee of £1,800.",
+                   "The Kestrel Festival has raised the Orrin Trio's fee to £2,400."])
+    answers(other, "What fee will the Kestrel Festival pay the Meridian Quartet?", "£1,800")

@@ -612,6 +612,9 @@ def _np_head(lower: list[str], pos: int, at: dict[int, Span]) -> str | None:
         if w in _DETERMINERS or w in _ADVERBS:
             k += 1
             continue
+        if k in at and head is None and at[k].last < n and lower[at[k].last] == "'s":
+            k = at[k].last + 1  # "raised the Meridian Quartet's fee": the owner's name, then the head
+            continue
         if w in PREPOSITIONS or w in _PUNCT or w in STOPWORDS or is_number(w) or k in at:
             break
         if head is not None and w.endswith("ing"):
