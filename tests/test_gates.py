@@ -1712,3 +1712,11 @@ def test_a_number_inside_a_code_name_counts_nothing() -> None:
     v = judge("Because TV-4472 fell below the 85% threshold, Dr Anahera Ngata has ordered TV-4471 to be "
               "regenerated in 2025.", evidence)
     assert not v.ok and v.code == "numeral_invented", v
+
+
+def test_a_plain_word_follows_its_verb_into_the_other_voice() -> None:
+    # "first" and "aid" sit between the two names with the verb: only the verb's voice changed
+    evidence = "A visitor slipped on wet cobbles near the rabbit barn and was given first aid by Hamish Doyle."
+    assert judge("Hamish Doyle gave first aid to a visitor who slipped on wet cobbles near the rabbit barn.", evidence).ok
+    v = judge("A visitor gave first aid to Hamish Doyle.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v

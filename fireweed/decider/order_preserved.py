@@ -342,6 +342,20 @@ def _licensed_reversal(claim: Analysis, rc: int, after_c: int, vc: int,
     return by is not None and after_e > by
 
 
+def _voice_changed_between(claim: Analysis, evidence: Analysis, between: list[_Unit], pos: dict[str, int],
+                           a: _Unit, b: _Unit) -> bool:
+    """Whether a verb between two reversed participants has only changed voice (see
+    :func:`_licensed_reversal`): one side active, the other passive with its agent."""
+    pa, pb = pos[a.key], pos[b.key]
+    for r in between:
+        pr = pos.get(r.key)
+        if pr is None or not pb < pr < pa or not _verb_word(claim, r.index):
+            continue
+        if _licensed_reversal(claim, r.index, b.index, _voice(claim, r.index), evidence, pr, pa, _voice(evidence, pr)):
+            return True
+    return False
+
+
 def _left_word(a: Analysis, index: int) -> str | None:
     """The key of the nearest content word before a token, with how many times it occurs up to there
     (so the second "run" differs from the first)."""
@@ -472,7 +486,10 @@ def _transposition(claim: Analysis, evidence: Analysis, posts: tuple[_Posts, _Po
                 vc, ve = _voice(claim, r.index), _voice(evidence, pr)
                 # Only a passive that names its agent puts the doer behind the verb; an agentless
                 # one ("the painting was lent to Acme") names no doer, so no reversal is licensed.
-                if reversed_ and not _licensed_reversal(claim, r.index, b.index, vc, evidence, pr, pa, ve):
+                if reversed_ and not _licensed_reversal(claim, r.index, b.index, vc, evidence, pr, pa, ve) \
+                        and not (not _verb_word(claim, r.index) and _voice_changed_between(claim, evidence, aligned[ai + 1:bi], pos, a, b)):
+                    # (a plain word between follows its verb into the other voice: "gave first aid to
+                    # a visitor" <- "a visitor ... was given first aid by Hamish Doyle")
                     return a.label, r.label, b.label
                 # The same order in the other voice swaps the roles: the subject of one is the
                 # doer, of the other the one it was done to.
