@@ -3195,3 +3195,14 @@ def test_a_raise_of_a_named_owners_fee_replaces_the_fee() -> None:
     other = build(["The Kestrel Festival will pay the Meridian Quartet a fee of £1,800.",
                    "The Kestrel Festival has raised the Orrin Trio's fee to £2,400."])
     answers(other, "What fee will the Kestrel Festival pay the Meridian Quartet?", "£1,800")
+
+
+def test_a_passive_with_no_doer_does_not_say_who_did_it() -> None:
+    p = build(["Nadia Rahimi found that the crane's slew alarm had been disconnected.",
+               "The Kelso boiler was repaired by Tomas Reyes.",
+               "A dust monitor was installed at the site boundary on 17 June by Eco-Survey Midlands.",
+               "Ada Obi was appointed treasurer."])
+    answers(p, "Who repaired the Kelso boiler?", "Tomas Reyes")
+    answers(p, "Who installed the dust monitor at the site boundary?", "Eco-Survey Midlands")
+    answers(p, "Who was appointed treasurer?", "Ada Obi")
+    abstains(p, "Who disconnected the crane's slew alarm?")

@@ -659,12 +659,29 @@ def _written_unnamed(view: Any, words: list[str], written: re.Pattern[str]) -> b
     return False
 
 
-def _agentless(ci: ClaimIndex, verb: Word) -> bool:
+def _agentless(ci: ClaimIndex, verb: Word, asked_passive: bool = True) -> bool:
     """Whether every use of the verb in the claim is a participle set off by a comma with no "by"
-    after it: a reduced relative that says what was done, not who did it."""
+    after it: a reduced relative that says what was done, not who did it. Asked in the active
+    ("who disconnected the alarm"), a passive after "be" with no "by" is one too ("found that the
+    alarm had been disconnected")."""
     at = [i for i, w in enumerate(ci.lower) if w.isalpha() and stem(w) == verb.stem]
-    return bool(at) and all(i > 0 and ci.lower[i - 1] == "," and past_form(ci.lower[i])
-                            and "by" not in ci.lower[i + 1:i + 6] and not _after_subject_aside(ci, i - 1) for i in at)
+
+    def unsaid_doer(i: int) -> bool:
+        rest = ci.lower[i + 1:]
+        clause = rest[:next((k for k, x in enumerate(rest) if x in (",", ";", ".")), len(rest))]
+        if not past_form(ci.lower[i]) or "by" in ci.lower[i + 1:i + 6] or "by" in clause:
+            return False  # ("was installed at the site boundary on 17 June by Eco-Survey")
+        if i > 0 and ci.lower[i - 1] == "," and not _after_subject_aside(ci, i - 1):
+            return True
+        return not asked_passive and i > 0 and ci.lower[i - 1] in BE_FORMS
+    return bool(at) and all(unsaid_doer(i) for i in at)
+
+
+def _asked_passive(q: Question) -> bool:
+    """Whether the question's verb may be a passive ("who was appointed treasurer", "who is Room 5
+    booked for"), whose answer is not the doer: a form of "be" before it."""
+    v = q.verb_word
+    return v is not None and any(t.text.lower() in BE_FORMS for t in q.tokens[:v.index])
 
 
 def _after_subject_aside(ci: ClaimIndex, comma: int) -> bool:
@@ -1318,7 +1335,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         fail("how old")
     if hole and hole not in ("thing", "any"):
         head_is_type = q.head_word is not None and TYPE_NOUNS.get(q.head_word.stem) == hole
-        if hole == "person" and q.verb_word is not None and literal and _agentless(ci, q.verb_word):
+        if hole == "person" and q.verb_word is not None and literal and _agentless(ci, q.verb_word, _asked_passive(q)):
             # "who built the model" is not answered by "lends a model of the schooner, built in
             # Elsmouth in 1887": the building is set off after a comma and has no "by"; whoever
             # else the claim names did something else
