@@ -3206,3 +3206,11 @@ def test_a_passive_with_no_doer_does_not_say_who_did_it() -> None:
     answers(p, "Who installed the dust monitor at the site boundary?", "Eco-Survey Midlands")
     answers(p, "Who was appointed treasurer?", "Ada Obi")
     abstains(p, "Who disconnected the crane's slew alarm?")
+
+
+def test_a_word_whose_opposite_the_claim_says_is_not_met() -> None:
+    p = build(["Tarnbeck Wool Mill sells undyed aran yarn at £19.75 per kilogram.",
+               "Kelso Mill sells dyed aran yarn at £22 per kilogram."])
+    answers(p, "What is Tarnbeck Wool Mill's price per kilogram for undyed aran yarn?", "£19.75")
+    answers(p, "What does Kelso Mill charge for dyed aran yarn?", "£22")
+    abstains(p, "What is Tarnbeck Wool Mill's price per kilogram for dyed aran yarn?")

@@ -1545,6 +1545,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     g += g_entities
     s_total = len(soft) + len(setting)
     score += g
+    opposite = _opposite_said(ci, q)
+    if opposite is not None:
+        # "the price for dyed yarn" is not answered by "sells undyed yarn at £19.75": the claim
+        # says the word's opposite
+        fail(opposite)
     variant = _variant_unsaid(q, ci)
     if variant is not None:
         # "what is the stall fee for a double pitch" is not answered by "the standard stall fee will
@@ -3902,6 +3907,27 @@ def _periods_asked(q: Question) -> set[str]:
     text prices by it ("per night", "for two weeks")."""
     low = [t.text.lower() for t in q.tokens]
     return {_PERIOD_WORDS[w] for w in low if w in _PERIOD_WORDS} | _periods_priced(low)
+
+
+_NEGATING_PREFIXES = ("un", "non-", "non")
+
+
+def _opposite_said(ci: ClaimIndex, q: Question) -> str | None:
+    """A word of the question whose opposite by a negating prefix the claim says, and not the word
+    itself: "dyed" against "undyed", "non-resident" against "resident"."""
+    said = set(ci.lower)
+    for w in (q.head_word, *q.soft):
+        if w is None:
+            continue
+        t = w.text.lower()
+        if len(t) < 4 or t in said:
+            continue
+        if any(p + t in said for p in _NEGATING_PREFIXES):
+            return w.text
+        bare = next((t[len(p):] for p in _NEGATING_PREFIXES if t.startswith(p) and len(t) - len(p) >= 4), None)
+        if bare is not None and bare in said:
+            return w.text
+    return None
 
 
 def _asks_tenure(q: Question) -> bool:
