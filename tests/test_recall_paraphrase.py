@@ -3214,3 +3214,10 @@ def test_a_word_whose_opposite_the_claim_says_is_not_met() -> None:
     answers(p, "What is Tarnbeck Wool Mill's price per kilogram for undyed aran yarn?", "£19.75")
     answers(p, "What does Kelso Mill charge for dyed aran yarn?", "£22")
     abstains(p, "What is Tarnbeck Wool Mill's price per kilogram for dyed aran yarn?")
+
+
+def test_an_area_asked_needs_an_area() -> None:
+    p = build(["Brackwater Town Council has offered a site at Brackwater Quay for a 500 kWh battery.",
+               "The Kelso Quay site covers 1,200 square metres."])
+    answers(p, "How large is the Kelso Quay site in square metres?", "1,200 square metres")
+    abstains(p, "How large is the Brackwater Quay site in square metres?")

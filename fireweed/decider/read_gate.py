@@ -3204,12 +3204,22 @@ def _asks_new(q: Question) -> bool:
 _POWER_UNITS = frozenset({"kwh", "mwh", "gwh", "wh", "kw", "mw", "gw", "watts", "kilowatts", "megawatts"})
 
 
+# the words that make a length unit an area or a volume, with the ways a claim may write them
+_AREA_WORDS = {"square": frozenset({"square", "sq", "m²", "m2", "sqm", "km²", "km2", "ft²", "acres", "acre", "hectares", "hectare", "ha"}),
+               "cubic": frozenset({"cubic", "m³", "m3", "cu"})}
+
+
 def _unit_not_given(q: Question, ci: ClaimIndex, after_in: bool = False) -> str | None:
     """A unit the query names ("kWh", "km", "litres") that the claim does not give in that unit;
     with `after_in`, only a unit the value is asked in ("how long is the climb in metres")."""
     for k, t in enumerate(q.tokens):
         w = t.text.lower()
         if after_in and (k == 0 or q.tokens[k - 1].text.lower() != "in"):
+            continue
+        if w in _AREA_WORDS and k + 1 < len(q.tokens) and unit_word(q.tokens[k + 1].text.lower()) is not None:
+            # "in square metres": an area or a volume, which a length or another unit is not
+            if not (_AREA_WORDS[w] & set(ci.lower)):
+                return t.text
             continue
         unit = unit_word(w)
         if (unit is None or unit[0] == "time") and w not in _POWER_UNITS:
