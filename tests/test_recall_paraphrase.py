@@ -3221,3 +3221,10 @@ def test_an_area_asked_needs_an_area() -> None:
                "The Kelso Quay site covers 1,200 square metres."])
     answers(p, "How large is the Kelso Quay site in square metres?", "1,200 square metres")
     abstains(p, "How large is the Brackwater Quay site in square metres?")
+
+
+def test_a_name_across_a_verb_or_a_count_is_no_maker() -> None:
+    p = build(["Harrowfield Music Service bought four new cornets from Delacroix Brass.",
+               "Ada Obi bought a Brompton folding bike."])
+    answers(p, "What model of bike did Ada Obi buy?", "Brompton")
+    abstains(p, "What model of cornet did Harrowfield Music Service buy from Delacroix Brass?")

@@ -3270,8 +3270,9 @@ def _maker_before(ci: ClaimIndex, noun: Word, q_spans: set[str]) -> bool:
     ends = {s.last: s for s in ci.spans}
     for p in ci.positions(noun.concepts):
         k = p
-        while k not in ends and p - k < 3 and k - 1 >= 0 and ci.lower[k - 1].isalpha() and ci.lower[k - 1] not in STOPWORDS:
-            k -= 1
+        while k not in ends and p - k < 3 and k - 1 >= 0 and ci.lower[k - 1].isalpha() and ci.lower[k - 1] not in STOPWORDS \
+                and not past_form(ci.lower[k - 1]) and ci.lower[k - 1] not in NUMBER_WORDS:
+            k -= 1  # (not across a verb or a count: "Acme bought four new cornets" names no maker)
         span = ends.get(k)
         if span is None or span.possessive or guess_kind(span.text) == "person":
             continue
