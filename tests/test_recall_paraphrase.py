@@ -3228,3 +3228,11 @@ def test_a_name_across_a_verb_or_a_count_is_no_maker() -> None:
                "Ada Obi bought a Brompton folding bike."])
     answers(p, "What model of bike did Ada Obi buy?", "Brompton")
     abstains(p, "What model of cornet did Harrowfield Music Service buy from Delacroix Brass?")
+
+
+def test_outside_and_inside_are_prepositions() -> None:
+    # "occupation outside the club": the head is "occupation", not "club"
+    p = build(["Hiroshi Tanabe has donated 40 metres of track to the club.",
+               "Ada Obi works as a harbour pilot outside the club."])
+    answers(p, "What is Ada Obi's occupation outside the club?", "harbour pilot")
+    abstains(p, "What is Hiroshi Tanabe's occupation outside the club?")

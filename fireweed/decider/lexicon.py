@@ -197,7 +197,7 @@ PREPOSITIONS: frozenset[str] = frozenset(
     """of in on at by for from to with without into onto upon about above below over under between
     among through throughout during before after since until till within via per towards toward
     across along around behind beside besides beyond near off out past than aboard against versus despite
-    beneath alongside""".split()
+    beneath alongside inside outside""".split()
 )
 
 NEGATIONS: frozenset[str] = frozenset(
