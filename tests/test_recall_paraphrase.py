@@ -3236,3 +3236,14 @@ def test_outside_and_inside_are_prepositions() -> None:
                "Ada Obi works as a harbour pilot outside the club."])
     answers(p, "What is Ada Obi's occupation outside the club?", "harbour pilot")
     abstains(p, "What is Hiroshi Tanabe's occupation outside the club?")
+
+
+def test_a_name_and_its_verb_after_a_noun_open_a_clause() -> None:
+    # "the name of the walker Joaquín Ibarra helped rescue" asks the walker's name
+    p = build(["Joaquín Ibarra helped the Porthvellan Coastguard rescue a walker below Carn Dhu viewpoint.",
+               "Ada Obi rescued a walker, Tom Reyes, from the cliff.",
+               "Tram T-231 ran 6 minutes late because of a door sensor fault."])
+    answers(p, "What is the name of the walker Ada Obi rescued?", "Tom Reyes")
+    # a verb first is no noun the name could end: "what made tram T-231 run" asks what made it
+    answers(p, "What made tram T-231 run behind schedule?", "door sensor fault")
+    abstains(p, "What is the name of the walker Joaquín Ibarra helped rescue?")

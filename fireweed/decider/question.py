@@ -442,7 +442,10 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             if k1 in span_at:
                 s = span_at[k1]
                 nxt = s.last
-                if nxt < n and nxt in by_index and not is_stop(nxt) and lower[nxt] != "'s":
+                if nxt < n and nxt in by_index and not is_stop(nxt) and lower[nxt] != "'s" \
+                        and not (got and not _finite_verb(got[-1].text) and _finite_verb(lower[nxt])):
+                    # (after a noun, a name and its verb open a clause: "the walker Joaquín
+                    # Ibarra helped rescue")
                     k1 = nxt
                     continue
                 break
