@@ -1720,3 +1720,13 @@ def test_a_plain_word_follows_its_verb_into_the_other_voice() -> None:
     assert judge("Hamish Doyle gave first aid to a visitor who slipped on wet cobbles near the rabbit barn.", evidence).ok
     v = judge("A visitor gave first aid to Hamish Doyle.", evidence)
     assert not v.ok and v.code == "relation_transposed", v
+
+
+def test_a_fronted_phrase_of_time_ends_before_the_name_not_at_a_later_comma() -> None:
+    # "On Fridays the taproom closes at 22:30, and it opens ...": the subject is the taproom
+    evidence = "The Fennick Lane Taproom opens Wednesday to Sunday from 16:00 and closes at 22:30 on Fridays."
+    assert judge("On Fridays the Fennick Lane Taproom closes at 22:30, and it opens Wednesday to Sunday from 16:00.",
+                 evidence).ok
+    v = judge("On Fridays it closes at 22:30, and the Fennick Lane Taproom opens Wednesday to Sunday from 16:00.",
+              evidence)
+    assert not v.ok and v.code == "unknown_subject", v

@@ -27,7 +27,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Iterable
 
-from .lexicon import MONTHS, PLAIN_ER, prefixed_irregular, role_word
+from .lexicon import MONTHS, PLAIN_ER, is_verb, past_form, prefixed_irregular, role_word
 
 __all__ = [
     "Token",
@@ -1489,6 +1489,12 @@ def _top_level_break_after(text: str, pos: int) -> int:
 
 
 _NOUN_SKIP: frozenset[str] = ARTICLES | DEMONSTRATIVES | QUANTIFIERS | frozenset({"other", "such", "own"})
+# openers of a fronted phrase of place or time, which holds no verb ("On 3 May", "In the spring")
+_PREP_OPENERS = frozenset({"on", "in", "at", "from", "by", "during"})
+
+
+def _finite_verb_word(w: str) -> bool:
+    return is_verb(w) and (w.endswith("s") and not w.endswith("ss") or past_form(w)) and not w.endswith("ing")
 
 
 def subject_of(
@@ -1533,6 +1539,11 @@ def subject_of(
         if not opener:
             break
         brk = _top_level_break_after(text, t.end)
+        if brk != -1 and t.norm in _PREP_OPENERS and any(
+                toks[k].start < brk and _finite_verb_word(toks[k].norm) for k in range(i + 1, n)):
+            # a fronted phrase of place or time has no verb of its own: "On Fridays the taproom
+            # closes at 22:30, and it opens ..." ends its phrase before the name, not at the comma
+            brk = -1
         if brk == -1 and t.norm not in SUBORDINATORS:
             # a fronted participle phrase is set off by a comma ("Setting a record, Efua won"); with
             # none, the -ing word is the subject's own ("De-icing rig DR-2 was stood down")
