@@ -1730,3 +1730,11 @@ def test_a_fronted_phrase_of_time_ends_before_the_name_not_at_a_later_comma() ->
     v = judge("On Fridays it closes at 22:30, and the Fennick Lane Taproom opens Wednesday to Sunday from 16:00.",
               evidence)
     assert not v.ok and v.code == "unknown_subject", v
+
+
+def test_two_nouns_joined_by_and_keep_the_passive_agent() -> None:
+    evidence = "Ingrid Solberg has banned loose plastic from the yard and arena with immediate effect."
+    assert judge("Loose plastic has been banned from the yard and arena by Ingrid Solberg with immediate effect.",
+                 evidence).ok
+    v = judge("Ingrid Solberg has been banned from the yard and arena by loose plastic.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v

@@ -451,6 +451,8 @@ def passive_agent_at(a: Analysis, k: int) -> int | None:
             continue  # "were photographed and catalogued by Ada": one agent for both participles
         if t.norm in ("and", "or") and toks[j - 1].has_digit and toks[j + 1].has_digit:
             continue  # "harvested on 25 and 26 June by the well-boat": a list of numbers, no new clause
+        if t.norm in ("and", "or") and _nouns_to_by(a, j + 1, clause):
+            continue  # "banned from the yard and arena by Ingrid Solberg": two nouns, no new clause
         if t.norm in _AGENT_STOPS and not a.in_numeral[j] and not (t.capitalized and not t.sentence_initial):
             break  # "may" in "in May" and "Will" in a name are no second verb
         if t.norm == "by":
@@ -459,6 +461,22 @@ def passive_agent_at(a: Analysis, k: int) -> int | None:
                 return j
             break
     return None
+
+
+def _nouns_to_by(a: Analysis, k: int, clause: int) -> bool:
+    """Whether the words from ``k`` up to a "by" in the same clause are plain lower-case nouns and
+    articles, no verb, name or number among them ("arena by", "the arena by")."""
+    toks = a.tokens
+    for j in range(k, min(len(toks), k + 4)):
+        t = toks[j]
+        if a.clauses[j] != clause:
+            return False
+        if t.norm == "by":
+            return j > k
+        if t.norm not in ARTICLES and not (t.norm.isalpha() and not t.capitalized and t.norm not in STOPWORDS
+                                           and not is_verb(t.norm)):
+            return False
+    return False
 
 
 def _passive_at(a: Analysis, k: int) -> bool:
