@@ -3247,3 +3247,12 @@ def test_a_name_and_its_verb_after_a_noun_open_a_clause() -> None:
     # a verb first is no noun the name could end: "what made tram T-231 run" asks what made it
     answers(p, "What made tram T-231 run behind schedule?", "door sensor fault")
     abstains(p, "What is the name of the walker Joaquín Ibarra helped rescue?")
+
+
+def test_a_part_of_a_hyphened_noun_is_no_verb() -> None:
+    # "egg-bar shoes" bar nothing; "co-wrote" is a verb with a prefix
+    p = build(["Dariusz Nowicki will fit Juniper with egg-bar shoes on 14 March.",
+               "Ada Obi co-wrote the Kelso Report."])
+    answers(p, "Who wrote the Kelso Report?", "Ada Obi")
+    answers(p, "When will Dariusz Nowicki fit Juniper with egg-bar shoes?", "14 March")
+    abstains(p, "Until what date is Juniper barred from being ridden?")

@@ -911,7 +911,16 @@ def _verb_grounded(ci: ClaimIndex, w: Word) -> bool:
         return False
     pos = ci.positions(w.concepts)
     asked = w.text.lower()  # the very word: "the date of her training" <- "will deliver refresher training"
+    # (a part of a hyphened noun is no verb: "egg-bar shoes" bar nothing; "co-wrote" and
+    # "re-opened" are verbs with a prefix)
+    if pos and "-" not in asked:
+        pos = [p for p in pos if "-" not in ci.lower[p] or ci.lower[p].split("-")[0] in _VERB_PREFIXES]
+        if not pos:
+            return False
     return not pos or any(ci.lower[p] == asked or not _ing_noun(ci.lower, p) for p in pos)
+
+
+_VERB_PREFIXES = frozenset("co re pre de un over under out mis cross double self fine".split())
 
 
 # what "<person> of <body>" says: "Ingrid Solberg of the Tyrol Ropeway Authority" works for it,
