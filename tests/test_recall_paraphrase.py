@@ -3172,13 +3172,6 @@ def test_a_count_spelt_out_after_for_is_no_condition() -> None:
     abstains(p, "Why will the Kelso Baths close?")
 
 
-def test_a_role_asked_last_in_keywords_needs_someone_named() -> None:
-    p = build(["The Morning Brew, presented by Osei Mensah, airs on weekdays from 06:00.",
-               "From 14 May, The Tuesday Tide will air on Tuesdays from 20:00 to 22:00."])
-    answers(p, "Morning Brew presenter", "Osei Mensah")
-    abstains(p, "Tuesday Tide presenter")
-
-
 def test_a_time_after_for_is_how_long_an_act_lasts_not_a_length() -> None:
     p = build(["Ada Obi hired the Marigold for seven nights.",
                "The Heron Walk lasts for two hours."])
