@@ -992,12 +992,13 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
 
     premise = False
     # the demand head
+    where_in = _asked_where_in(q)
     if (q.kind == "what" and q.hole == "thing" or q.kind == "who" and q.hole == "person") \
-            and q.head_word is None and q.verb_word is None and q.soft and not _grounded(ci, q.soft[0]):
+            and q.head_word is None and q.verb_word is None and q.soft and not _grounded(ci, q.soft[0]) \
+            and where_in is None:
         # "what is on the menu", "who was at the helm of the lifeboat": with no head noun and no
         # verb, the first word names what is asked
         fail(q.soft[0].text)
-    where_in = _asked_where_in(q)
     if where_in is not None and where_in not in ci.lower and not (where_in in _INSIDE and ci.stems & _HOLDING):
         # "what was inside the suitcase" is not answered by "logged a suitcase left on the 07:40":
         # what stands there is asked, and the claim says nothing stands there
