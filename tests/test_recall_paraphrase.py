@@ -3249,3 +3249,10 @@ def test_a_part_of_a_hyphened_noun_is_no_verb() -> None:
     answers(p, "Who wrote the Kelso Report?", "Ada Obi")
     answers(p, "When will Dariusz Nowicki fit Juniper with egg-bar shoes?", "14 March")
     abstains(p, "Until what date is Juniper barred from being ridden?")
+
+
+def test_a_verbs_s_form_after_a_determiner_or_modifier_is_a_plural_noun() -> None:
+    p = build(["Eleanor Fairbrother will apply to the Hartwell Community Trust for a grant towards new stacking chairs.",
+               "Ada Obi chairs the Kelso Trust."])
+    answers(p, "Who chairs the Kelso Trust?", "Ada Obi")
+    abstains(p, "Who chairs the Hartwell Community Trust?")

@@ -903,7 +903,7 @@ def _support_object(q: Question) -> Word | None:
 _CHARGE_SUPPORT = frozenset(stem(w) for w in ("apply", "levy", "impose"))
 
 
-def _verb_grounded(ci: ClaimIndex, w: Word) -> bool:
+def _verb_grounded(ci: ClaimIndex, w: Word, as_verb: bool = False) -> bool:
     """Whether the claim has the question's verb other than as a noun in "-ing" that names a kind
     of thing: "the chemistry building" has built nothing, so "who manufactured the fume hoods"
     is not answered by "inspected the fume hoods in the chemistry building"."""
@@ -917,7 +917,29 @@ def _verb_grounded(ci: ClaimIndex, w: Word) -> bool:
         pos = [p for p in pos if "-" not in ci.lower[p] or ci.lower[p].split("-")[0] in _VERB_PREFIXES]
         if not pos:
             return False
+    if pos and asked.endswith("s") and as_verb and all(ci.lower[p] == asked and _plural_noun_at(ci, p) for p in pos):
+        return False  # "who chairs the trust" is not met by "towards new stacking chairs"
     return not pos or any(ci.lower[p] == asked or not _ing_noun(ci.lower, p) for p in pos)
+
+
+def _plain_verb_at(q: Question, w: Word) -> bool:
+    """Whether the question's verb stands where only a verb can: not after a determiner, an
+    "-ing" modifier or a possessive ("Ngozi Achebe's dining chairs" may be the reader's verb)."""
+    if w.index == 0:
+        return True
+    before = q.tokens[w.index - 1].text.lower()
+    return not (before in DETERMINERS or before == "'s" or before.endswith("ing") and len(before) > 4)
+
+
+def _plural_noun_at(ci: ClaimIndex, p: int) -> bool:
+    """Whether the word at ``p``, spelt as a verb's "-s" form, is a plural noun there: after a
+    determiner, a number or an "-ing" modifier ("new stacking chairs", "the chairs", "40 chairs";
+    not "the committee chairs", which may be either)."""
+    if p == 0 or p - 1 in ci.named:
+        return False
+    before = ci.lower[p - 1]
+    return before in DETERMINERS or before.isdigit() or before in NUMBER_WORDS \
+        or before.endswith("ing") and len(before) > 4 and p - 2 >= 0 and ci.lower[p - 2] not in BE_FORMS
 
 
 _VERB_PREFIXES = frozenset("co re pre de un over under out mis cross double self fine".split())
@@ -1157,7 +1179,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         thing_done = _support_object(q)
         # "who carried out the repair of Lifeboat 2" <- "was repaired by Kessler Marine": a support
         # verb's object says what was done, and the claim may say it with the verb itself
-        verb_said = _verb_grounded(ci, q.verb_word) or (thing_done is not None and _verb_grounded(ci, thing_done)) \
+        verb_said = _verb_grounded(ci, q.verb_word, _plain_verb_at(q, q.verb_word)) or (thing_done is not None and _verb_grounded(ci, thing_done)) \
             or _affiliated(ci, q.verb_word, q_spans) or _rescheduled(q, ci)
         if (verb_said and not _outnumbered(ci, q.verb_word, q)) \
                 or (q.hole == "ordinal" and ci.typed("ordinal") and bool(ci.stems & PLACING_VERBS)):
