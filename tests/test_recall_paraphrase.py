@@ -3256,3 +3256,10 @@ def test_a_verbs_s_form_after_a_determiner_or_modifier_is_a_plural_noun() -> Non
                "Ada Obi chairs the Kelso Trust."])
     answers(p, "Who chairs the Kelso Trust?", "Ada Obi")
     abstains(p, "Who chairs the Hartwell Community Trust?")
+
+
+def test_a_when_clause_after_the_verb_says_when() -> None:
+    p = build(["The Corrigan Playhouse dimmer rack trips when more than 96 amps are drawn.",
+               "The Kelso lift stops at the third floor."])
+    answers(p, "When does the Corrigan Playhouse dimmer rack trip?", "more than 96 amps")
+    abstains(p, "When does the Kelso lift stop?")

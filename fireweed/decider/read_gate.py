@@ -1385,6 +1385,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             if hole == "reason" and q.verb_word is not None and literal and _condition_after(ci, q.verb_word):
                 # "why was he admitted" ← "was admitted ... with dizziness"
                 score += 1
+            elif hole == "date" and (q.verb_word is not None and literal and _when_after(ci, q.verb_word)
+                                     or q.verb_word is None and _when_after(ci, _last_word_asked(q), q)):
+                # "when does the dimmer rack trip" <- "trips when more than 96 amps are drawn": a
+                # clause of "when" straight after the verb says when
+                score += 1
             elif _numbered_by_code(ci, q):
                 score += 2
             elif hole in _TIME_HOLES and _until_event(q, ci):
@@ -3753,6 +3758,31 @@ def _condition_after(ci: ClaimIndex, verb: Word) -> bool:
                 if nxt.isalpha() and nxt not in ("a", "an", "the", "his", "her", "their") and k + 1 not in in_span \
                         and nxt.split("-")[0] not in NUMBER_WORDS:
                     return True
+    return False
+
+
+def _last_word_asked(q: Question) -> Word | None:
+    """The question's last word when it ends "when does/did/will <subject> <word>?", where that
+    word is the verb though the reader did not take it for one ("when does the rack trip")."""
+    low = [t.text.lower() for t in q.tokens]
+    if len(low) < 4 or low[0] != "when" or low[1] not in ("does", "do", "did", "will", "would", "can"):
+        return None
+    return next((w for w in q.soft if w.index == len(low) - 2 and low[-1] == "?"), None)
+
+
+def _when_after(ci: ClaimIndex, verb: Word | None, q: Question | None = None) -> bool:
+    """ "trips when more than 96 amps are drawn": "when" or "whenever" within four words after the
+    verb, in its clause, opening a clause of its own. With ``q``, the verb is a word the reader took
+    for another and must be the claim's own."""
+    if verb is None or q is not None and not _grounded(ci, verb):
+        return False
+    lower = ci.lower
+    for p in ci.positions(verb.concepts):
+        for k in range(p + 1, min(len(lower) - 2, p + 5)):
+            if lower[k] in (",", ".", ";", "and", "but"):
+                break
+            if lower[k] in ("when", "whenever"):
+                return True
     return False
 
 
