@@ -3263,3 +3263,11 @@ def test_a_when_clause_after_the_verb_says_when() -> None:
                "The Kelso lift stops at the third floor."])
     answers(p, "When does the Corrigan Playhouse dimmer rack trip?", "more than 96 amps")
     abstains(p, "When does the Kelso lift stop?")
+
+
+def test_the_noun_after_go_on_is_what_is_done() -> None:
+    p = build(["The Kestrel Vale under-14 squad will train on Mondays at Ashcombe Park.",
+               "The Orrin Vale under-16 squad will go on tour to Cornwall in August."])
+    answers(p, "Where will the Orrin Vale under-16 squad go on tour?", "Cornwall")
+    answers(p, "Where will the Kestrel Vale under-14 squad train?", "Ashcombe Park")
+    abstains(p, "Where will the Kestrel Vale under-14 squad go on tour?")

@@ -1582,6 +1582,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     g += g_entities
     s_total = len(soft) + len(setting)
     score += g
+    act = _gone_on(q) if q.verb_word is None else None
+    if act is not None and not _grounded(ci, act):
+        # "where will the squad go on tour" is not answered by "will train at Ashcombe Park": the
+        # noun after "go on" is what is done
+        fail(act.text)
     opposite = _opposite_said(ci, q)
     if opposite is not None:
         # "the price for dyed yarn" is not answered by "sells undyed yarn at £19.75": the claim
@@ -3974,6 +3979,25 @@ def _periods_asked(q: Question) -> set[str]:
     text prices by it ("per night", "for two weeks")."""
     low = [t.text.lower() for t in q.tokens]
     return {_PERIOD_WORDS[w] for w in low if w in _PERIOD_WORDS} | _periods_priced(low)
+
+
+def _gone_on(q: Question) -> Word | None:
+    """The noun after "go on" or "go for" ("go on tour", "went for a walk"), which names the act
+    (not what a thing goes on when it becomes available: "go on sale")."""
+    low = [t.text.lower() for t in q.tokens]
+    soft_at = {w.index: w for w in q.soft}
+    for k in range(len(low) - 2):
+        if stem(low[k]) == "go" and low[k + 1] in ("on", "for"):
+            j = k + 2
+            while j < len(low) and low[j] in ("a", "an", "the"):
+                j += 1
+            if j in soft_at and low[j] not in _ON_OFFER:
+                return soft_at[j]
+    return None
+
+
+# what a thing "goes on" when it becomes available, which is no act ("goes on sale in May")
+_ON_OFFER = frozenset({"sale", "display", "show", "air", "view", "offer", "market", "release", "stream"})
 
 
 _NEGATING_PREFIXES = ("un", "non-", "non")
