@@ -3271,3 +3271,11 @@ def test_the_noun_after_go_on_is_what_is_done() -> None:
     answers(p, "Where will the Orrin Vale under-16 squad go on tour?", "Cornwall")
     answers(p, "Where will the Kestrel Vale under-14 squad train?", "Ashcombe Park")
     abstains(p, "Where will the Kestrel Vale under-14 squad go on tour?")
+
+
+def test_the_other_end_of_a_series_is_not_met() -> None:
+    p = build(["The last weekday crossing of the Marigold Belle leaves Hollins Quay at 19:15.",
+               "The first weekday crossing of the Kelso Belle leaves Hollins Quay at 07:10."])
+    answers(p, "What time does the last weekday crossing of the Marigold Belle leave Hollins Quay?", "19:15")
+    answers(p, "What time does the first weekday crossing of the Kelso Belle leave Hollins Quay?", "07:10")
+    abstains(p, "What time does the first weekday crossing of the Marigold Belle leave Hollins Quay?")

@@ -4001,16 +4001,23 @@ _ON_OFFER = frozenset({"sale", "display", "show", "air", "view", "offer", "marke
 
 
 _NEGATING_PREFIXES = ("un", "non-", "non")
+# words that pick opposite ends of a series
+_OPPOSITE_ENDS = {"first": "last", "last": "first", "earliest": "latest", "latest": "earliest", "upper": "lower",
+                  "lower": "upper", "inbound": "outbound", "outbound": "inbound", "northbound": "southbound",
+                  "southbound": "northbound", "eastbound": "westbound", "westbound": "eastbound"}
 
 
 def _opposite_said(ci: ClaimIndex, q: Question) -> str | None:
-    """A word of the question whose opposite by a negating prefix the claim says, and not the word
-    itself: "dyed" against "undyed", "non-resident" against "resident"."""
+    """A word of the question whose opposite the claim says, and not the word itself: by a negating
+    prefix ("dyed" against "undyed", "non-resident" against "resident"), or the other end of a
+    series ("first" against "last")."""
     said = set(ci.lower)
-    for w in (q.head_word, *q.soft):
+    for w in (q.head_word, *q.soft, *q.subject_words):
         if w is None:
             continue
         t = w.text.lower()
+        if t in _OPPOSITE_ENDS and t not in said and _OPPOSITE_ENDS[t] in said:
+            return w.text  # "the first weekday crossing" against "the last weekday crossing"
         if len(t) < 4 or t in said:
             continue
         if any(p + t in said for p in _NEGATING_PREFIXES):
