@@ -3279,3 +3279,13 @@ def test_the_other_end_of_a_series_is_not_met() -> None:
     answers(p, "What time does the last weekday crossing of the Marigold Belle leave Hollins Quay?", "19:15")
     answers(p, "What time does the first weekday crossing of the Kelso Belle leave Hollins Quay?", "07:10")
     abstains(p, "What time does the first weekday crossing of the Marigold Belle leave Hollins Quay?")
+
+
+def test_what_a_verb_of_regarding_calls_its_object_is_no_ones_role() -> None:
+    # "recorded the event as a near miss" gives Hana Kobayashi no job; "hired Bo Lind as a driver" does
+    p = build(["Hana Kobayashi recorded the event as a near miss.",
+               "Ada Obi joined the club as treasurer.",
+               "Tom Reyes hired Bo Lind as a driver."])
+    answers(p, "What is Ada Obi's role?", "treasurer")
+    answers(p, "What is Bo Lind's job?", "driver")
+    abstains(p, "What is Hana Kobayashi's job title?")

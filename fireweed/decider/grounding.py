@@ -452,6 +452,11 @@ def _add_role(ci: ClaimIndex, value: str, owner: str) -> None:
     ci.role_owners.setdefault(value, set()).add(owner)
 
 
+# verbs that say what their object is taken to be ("recorded the event as a near miss")
+_REGARDING = frozenset(stem(w) for w in """record classify class describe list register label treat rate count regard
+    mark log flag designate define recognise recognize""".split())
+
+
 def _holder_before(fact: Fact, i: int) -> str:
     """The name a role at token ``i`` belongs to: the name right before it ("named Pernille Aske
     as her vice-captain"), else the clause's subject, the first name that is neither a possessor
@@ -459,6 +464,12 @@ def _holder_before(fact: Fact, i: int) -> str:
     beside = next((sp for sp in fact.spans if sp.last == i and not sp.possessive and sp.prep in (None, "with")), None)
     if beside is not None:
         return beside.key  # "named Pernille Aske as ...", "with Tomasz Riebeck as assistant coach"
+    lower = [t.text.lower() for t in fact.tokens]
+    if any(stem(w) in _REGARDING for w in lower[max(0, i - 5):i]) and i > 0 and lower[i - 1].isalpha() \
+            and lower[i - 1] not in STOPWORDS and not any(sp.last == i for sp in fact.spans):
+        # "recorded the event as a near miss": what a verb of regarding calls its object is the
+        # object's, and that object is no name
+        return "-"
     before = [sp for sp in fact.spans if sp.last <= i and not sp.possessive and sp.prep is None]
     if not before:
         return ""
