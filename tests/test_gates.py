@@ -1738,3 +1738,32 @@ def test_two_nouns_joined_by_and_keep_the_passive_agent() -> None:
                  evidence).ok
     v = judge("Ingrid Solberg has been banned from the yard and arena by loose plastic.", evidence)
     assert not v.ok and v.code == "relation_transposed", v
+
+
+def test_a_count_of_people_after_by_names_the_doers() -> None:
+    # "by two volunteers" names who did it; "by 12%" says how much
+    evidence = "The millpond sluice gate had been jammed by silt and was freed by two volunteers from the Carrow Creek Group."
+    assert judge("Two volunteers from the Carrow Creek Group freed the millpond sluice gate.", evidence).ok
+    v = judge("The millpond sluice gate freed two volunteers from the Carrow Creek Group.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v
+    v = judge("12% increased the fee.", "The fee was increased by 12%.")
+    assert not v.ok and v.code == "relation_transposed", v
+
+
+def test_a_participle_after_and_shares_the_passive_be() -> None:
+    evidence = ("The toddler pool at Kestrel Bay Lido was drained on 2 July after a faecal incident and "
+                "refilled within 11 hours.")
+    assert judge("The toddler pool at Kestrel Bay Lido was refilled within 11 hours.", evidence).ok
+    v = judge("The toddler pool at Kestrel Bay Lido refilled 11 hours.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v
+    # with an object after it, the second verb is active and its own negation is what is wrong
+    v = judge("Tug TG-19 was serviced on 23 February and did not pass its brake test.",
+              "Tug TG-19 was serviced on 23 February and passed its brake test.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_an_amount_after_of_in_a_noun_phrase_keeps_the_passive_agent() -> None:
+    evidence = "Deepak Malhotra offered Helga Brandvold a free re-clean and a refund of £40."
+    assert judge("Helga Brandvold was offered a free re-clean and a refund of £40 by Deepak Malhotra.", evidence).ok
+    v = judge("Deepak Malhotra was offered a free re-clean and a refund of £40 by Helga Brandvold.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v

@@ -46,7 +46,7 @@ from .text import (
     subject_of,
     without_posts,
 )
-from .lexicon import BE_FORMS, is_verb, past_form, role_word
+from .lexicon import BE_FORMS, MONTHS, WEEKDAYS, is_verb, past_form, people_noun, role_word
 from .name_spans import guess_kind
 from .verdicts import GateVerdict
 
@@ -331,6 +331,24 @@ _AGENT_STOPS: frozenset[str] = frozenset(
 ) | AUXILIARIES | MODALS
 
 
+def _shares_be(a: Analysis, k: int) -> bool:
+    """Whether the participle at ``k`` follows "and" or "or" after a passive participle of the
+    same sentence with nothing named between ("was drained ... and refilled")."""
+    toks = a.tokens
+    if k < 2 or toks[k - 1].norm not in ("and", "or") or not past_form(toks[k].norm):
+        return False
+    if k + 1 < len(toks) and (toks[k + 1].norm in ARTICLES or toks[k + 1].norm in POSSESSIVE_DETERMINERS):
+        return False  # an object after it makes it active: "was serviced and passed its brake test"
+    for j in range(k - 2, max(-1, k - 14), -1):
+        t = toks[j]
+        if t.capitalized and not t.sentence_initial and t.norm not in MONTHS and t.norm not in WEEKDAYS \
+                or t.norm in SUBJECT_PRONOUNS or t.norm in (";", ":"):
+            return False  # (a name may be the next verb's subject; a month names no one)
+        if past_form(t.norm) and _be_before(toks, j):
+            return True
+    return False
+
+
 def _be_before(toks: tuple[Token, ...], k: int) -> bool:
     """Whether a form of "be" stands before token ``k``, past adverbs ("was not yet hired")."""
     j = k - 1
@@ -386,6 +404,10 @@ def passive_voice(a: Analysis, k: int) -> tuple[bool, bool]:
         return True, True
     if toks[k].norm.endswith("ing"):
         return False, False
+    if not _be_before(toks, k) and _shares_be(a, k):
+        # "was drained on 2 July ... and refilled within 11 hours": the second participle shares
+        # the first one's "be"
+        return True, False
     if not _be_before(toks, k):
         # set off without "be", it is read as passive only with its agent: "the chronometer, made
         # in 1868 by Pellow & Sons"; "Ada, born in 1950, joined" stays as it was read
@@ -414,7 +436,8 @@ def _by_follows(a: Analysis, k: int) -> int | None:
     if j >= len(toks) or toks[j].norm != "by":
         return None
     if j + 1 < len(toks) and (a.in_numeral[j + 1] or toks[j + 1].has_digit or toks[j + 1].norm in NUMBER_WORDS) \
-            and not (j + 2 < len(toks) and not toks[j + 1].has_digit and role_word(toks[j + 2].norm)):
+            and not (j + 2 < len(toks) and not toks[j + 1].has_digit and role_word(toks[j + 2].norm)) \
+            and not _counted_people(a, j + 1):
         return None  # ("treated by first aider Ji-woo Baek": a word of number inside a role is no amount)
     if past_form(toks[k].norm):
         return j
@@ -427,6 +450,16 @@ def _by_follows(a: Analysis, k: int) -> int | None:
     if i >= 0 and toks[k].norm not in PREPOSITIONS and toks[i].norm in PREPOSITIONS:
         return None
     return j
+
+
+def _counted_people(a: Analysis, k: int) -> bool:
+    """Whether the number at ``k`` counts people, so that "by" before it names doers: "by two
+    volunteers" (not "by 4 years", "by 12%")."""
+    toks = a.tokens
+    j = k + 1
+    while j < len(toks) and a.in_numeral[j]:
+        j += 1
+    return j < len(toks) and people_noun(toks[j].norm)
 
 
 def passive_agent_at(a: Analysis, k: int) -> int | None:
@@ -457,25 +490,29 @@ def passive_agent_at(a: Analysis, k: int) -> int | None:
             break  # "may" in "in May" and "Will" in a name are no second verb
         if t.norm == "by":
             nxt = toks[j + 1]
-            if a.clauses[j + 1] == clause and not a.in_numeral[j + 1] and not nxt.norm.endswith("ing"):
+            if a.clauses[j + 1] == clause and (not a.in_numeral[j + 1] or _counted_people(a, j + 1)) \
+                    and not nxt.norm.endswith("ing"):
                 return j
             break
     return None
 
 
 def _nouns_to_by(a: Analysis, k: int, clause: int) -> bool:
-    """Whether the words from ``k`` up to a "by" in the same clause are plain lower-case nouns and
-    articles, no verb, name or number among them ("arena by", "the arena by")."""
+    """Whether the words from ``k`` up to a "by" in the same clause are a plain noun phrase: lower-
+    case nouns, articles, and an amount after "of", no verb or name among them ("arena by", "a
+    refund of £40 by")."""
     toks = a.tokens
-    for j in range(k, min(len(toks), k + 4)):
+    for j in range(k, min(len(toks), k + 6)):
         t = toks[j]
         if a.clauses[j] != clause:
             return False
         if t.norm == "by":
             return j > k
+        if t.norm == "of" and j > k or a.in_numeral[j] and j > k and toks[j - 1].norm in ("of", "-") or "-" in t.norm:
+            continue
         if t.norm not in ARTICLES and not (t.norm.isalpha() and not t.capitalized and t.norm not in STOPWORDS
-                                           and not is_verb(t.norm)):
-            return False
+                                           and (not is_verb(t.norm) or toks[j - 1].norm in ARTICLES)):
+            return False  # (after an article a verb's form is a noun: "a refund")
     return False
 
 
