@@ -457,14 +457,13 @@ _REGARDING = frozenset(stem(w) for w in """record classify class describe list r
     mark log flag designate define recognise recognize""".split())
 
 
-def _holder_before(fact: Fact, i: int) -> str:
+def _holder_before(fact: Fact, lower: list[str], i: int) -> str:
     """The name a role at token ``i`` belongs to: the name right before it ("named Pernille Aske
     as her vice-captain"), else the clause's subject, the first name that is neither a possessor
     nor in a prepositional phrase ("Ada joined as treasurer"); "" when there is none."""
     beside = next((sp for sp in fact.spans if sp.last == i and not sp.possessive and sp.prep in (None, "with")), None)
     if beside is not None:
         return beside.key  # "named Pernille Aske as ...", "with Tomasz Riebeck as assistant coach"
-    lower = [t.text.lower() for t in fact.tokens]
     if any(stem(w) in _REGARDING for w in lower[max(0, i - 5):i]) and i > 0 and lower[i - 1].isalpha() \
             and lower[i - 1] not in STOPWORDS and not any(sp.last == i for sp in fact.spans):
         # "recorded the event as a near miss": what a verb of regarding calls its object is the
@@ -749,7 +748,7 @@ def _build(fact: Fact) -> ClaimIndex:
         if not _as_reason(lower, i) and (w == "as" and i + 1 < n and lower[i + 1] not in STOPWORDS | {"a", "an", "the"}
                 or (w == "as" and i + 2 < n and lower[i + 1] in ("a", "an", "the", "her", "his", "their", "its", "our", "my", "your"))) \
                 and not _clause_as(lower, i):
-            _add_role(ci, " ".join(lower[i + 1 : i + 4]), _holder_before(fact, i))
+            _add_role(ci, " ".join(lower[i + 1 : i + 4]), _holder_before(fact, lower, i))
         if stem(w) in _ROLE_VERBS and i + 1 < n and not any(sp.first == i + 1 for sp in fact.spans):
             # "was elected treasurer", "promoted to deputy manager"; not "named Pernille Aske as
             # ...", whose role follows "as"
