@@ -457,6 +457,14 @@ _REGARDING = frozenset(stem(w) for w in """record classify class describe list r
     mark log flag designate define recognise recognize""".split())
 
 
+def _words_after(lower: list[str], i: int, width: int) -> list[str]:
+    """The words of the phrase after the preposition at ``i``, at most ``width``, up to the next
+    preposition or conjunction or anything not a word ("for a generator overhaul by ...")."""
+    phrase = lower[i + 1 : i + 1 + width]
+    return phrase[: next((k for k, x in enumerate(phrase) if x in _PHRASE_ENDS or not (x.isalpha() or "-" in x)),
+                         len(phrase))]
+
+
 def _holder_before(fact: Fact, lower: list[str], i: int) -> str:
     """The name a role at token ``i`` belongs to: the name right before it ("named Pernille Aske
     as her vice-captain"), else the clause's subject, the first name that is neither a possessor
@@ -698,17 +706,13 @@ def _build(fact: Fact) -> ClaimIndex:
             # to avoid a cyclist", "moved them as a precaution": each says why
             _add(ci, "reason", w)
         if w == "with" and i > 0 or w == "for" and i > 0 and past_form(prev):
-            phrase = lower[i + 1 : i + 6]
-            phrase = phrase[: next((k for k, x in enumerate(phrase) if x in _PHRASE_ENDS or not (x.isalpha() or "-" in x)),
-                                   len(phrase))]
+            phrase = _words_after(lower, i, 5)
             if phrase and phrase[-1] in _MISHAPS:
                 # "was withdrawn at 07:15 with a brake air leak": the mishap it happened with is why,
                 # as what a thing was rejected for ("rejected for a phenolic defect")
                 _add(ci, "reason", w)
         if w == "for" and any(x in _OUT_OF_USE for x in lower[max(0, i - 8):i]):
-            phrase = lower[i + 1 : i + 5]
-            phrase = phrase[: next((k for k, x in enumerate(phrase) if x in _PHRASE_ENDS or not (x.isalpha() or "-" in x)),
-                                   len(phrase))]
+            phrase = _words_after(lower, i, 4)
             if phrase and phrase[-1] in _WORKS:
                 # "will be out of service from 6 to 10 May for a generator overhaul": the works a
                 # thing is taken out of use for are why

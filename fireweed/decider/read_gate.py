@@ -3156,6 +3156,12 @@ def _placed_after(ci: ClaimIndex, noun: Word) -> bool:
 _LENGTH = stem("length")
 
 
+def _time_positions(ci: ClaimIndex) -> list[int]:
+    """Where the claim's lengths of time stand: the positions of their numbers."""
+    times = {v.split(" ")[0] for v in ci.types.get("duration", set())}
+    return [k for k, w in enumerate(ci.lower) if w.replace(",", "") in times or w.split("-")[0] in times]
+
+
 def _owner_far_from_time(q: Question, ci: ClaimIndex) -> bool:
     """Whether the question's possessor is named in the claim with no length of time beside it
     (within three words, or a verb of lasting)."""
@@ -3163,8 +3169,7 @@ def _owner_far_from_time(q: Question, ci: ClaimIndex) -> bool:
     if owner is None or _LASTING & set(ci.lower):
         return False
     mine = [sp for sp in ci.spans if _asked_name(sp.key, {owner.key})]
-    times = {v.split(" ")[0] for v in ci.types.get("duration", set())}
-    timed = [k for k, w in enumerate(ci.lower) if w.replace(",", "") in times or w.split("-")[0] in times]
+    timed = _time_positions(ci)
     return bool(mine) and not any(sp.first - 3 <= k < sp.last + 3 for sp in mine for k in timed)
 
 
@@ -3173,8 +3178,7 @@ def _times_for_acts(ci: ClaimIndex) -> bool:
     seven nights", "booked for the next three weeks"), and nothing in it lasts or runs."""
     if _LASTING & set(ci.lower):
         return False
-    times = {v.split(" ")[0] for v in ci.types.get("duration", set())}
-    timed = [k for k, w in enumerate(ci.lower) if w.replace(",", "") in times or w.split("-")[0] in times]
+    timed = _time_positions(ci)
     return bool(timed) and all("for" in ci.lower[max(0, k - 3):k] for k in timed)
 
 
