@@ -203,7 +203,7 @@ _LENGTH_COMPARERS: frozenset[str] = BE_FORMS | frozenset(
 # "Some residents supported it" is not "The residents supported it": a quantifier short of all,
 # and so is its partitive ("Most of the residents supported it").
 # ("some 40", "the most", "at most" are estimates, superlatives or bounds.)
-_PART_QUANTIFIERS: frozenset[str] = frozenset({"some", "several", "many", "most", "few"})
+_PART_QUANTIFIERS: frozenset[str] = frozenset({"some", "several", "many", "most", "certain", "few"})
 # What was so and may no longer be: "formerly managed", "was once a chapel", "used to prune". A
 # claim may drop the word only when it keeps the past itself ("managed", "was a chapel", "pruned");
 # "manages", "is a chapel", "prunes" say it is still so.
@@ -1260,11 +1260,6 @@ def _one_of_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
                     f"'one of' dropped: '{said}'",
                 )
     return None
-
-
-# Quantifiers that make a statement about only part of what follows: "some yellow brackets are
-# poisonous" is not "yellow brackets are poisonous".
-_PART_QUANTIFIERS = frozenset({"some", "several", "many", "most", "certain", "few"})
 
 
 def _some_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:

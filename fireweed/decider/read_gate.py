@@ -1852,7 +1852,8 @@ def _says_which_earlier(q: Question, ci: ClaimIndex) -> bool:
     return False
 
 
-_PERIODS = frozenset("year month week season summer winter spring autumn term".split())
+# periods a "last" before dates a claim to a time gone by ("were counted last year")
+_PAST_PERIODS = frozenset("year month week season summer winter spring autumn term".split())
 
 
 def _tells_prior(ci: ClaimIndex) -> bool:
@@ -1863,7 +1864,7 @@ def _tells_prior(ci: ClaimIndex) -> bool:
     if found != {"from"} and found:
         return True
     lower = ci.lower
-    if any(w == "last" and i + 1 < len(lower) and lower[i + 1] in _PERIODS for i, w in enumerate(lower)):
+    if any(w == "last" and i + 1 < len(lower) and lower[i + 1] in _PAST_PERIODS for i, w in enumerate(lower)):
         return True  # "were counted last year"
     if not found:
         return False
@@ -3868,7 +3869,6 @@ def _count_before(ci: ClaimIndex, head: Word) -> bool:
     return False
 
 
-_COUNT_NOUNS = frozenset({"number", "total", "count"})
 _COUNT_BREAKS = frozenset({"in", "at", "on", "to", "for", "from", "with", "by", "into", "across"})
 _SET_TO = frozenset({"to", "is", "was", "are", "were", "at"})
 
