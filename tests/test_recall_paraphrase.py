@@ -3289,3 +3289,40 @@ def test_what_a_verb_of_regarding_calls_its_object_is_no_ones_role() -> None:
     answers(p, "What is Ada Obi's role?", "treasurer")
     answers(p, "What is Bo Lind's job?", "driver")
     abstains(p, "What is Hana Kobayashi's job title?")
+
+
+def test_a_sum_or_a_size_held_whole_is_no_amount_per_unit() -> None:
+    p = build(["The Kelso Rowing Club raised its boathouse hire rate to £18 per hour from 1 May 2025.",
+               "The Ardmore Cycling Club set a budget of £6,500 for 2025.",
+               "Lochan Mhor Reservoir will release 1,800 cubic metres a day from 3 June.",
+               "Glenbrae Reservoir holds 4,200 cubic metres."])
+    answers(p, "What is the Ardmore Cycling Club's budget for 2025?", "£6,500")
+    answers(p, "What is the capacity of Glenbrae Reservoir?", "4,200")
+    abstains(p, "What is the Kelso Rowing Club's budget for 2025?")
+    abstains(p, "What is the capacity of Lochan Mhor Reservoir?")
+
+
+def test_what_came_before_an_act_is_told_only_with_another_time() -> None:
+    p = build(["Priya Nair took over as supervisor of the weekend shift at Harlow Mills.",
+               "Tomasz Wiśniewski worked as a forklift driver until he became depot manager at Harlow Mills.",
+               "Harlow Mills closed for the winter on 2 December after processing 41,300 tonnes of grain.",
+               "Ines Duarte stopped all crane work at Harlow Mills until 10:00."])
+    answers(p, "What was Tomasz Wiśniewski's job before he became depot manager?", "forklift driver")
+    answers(p, "How many tonnes of grain did Harlow Mills process before it closed for the winter?", "41,300")
+    abstains(p, "What was Priya Nair's job before supervising the weekend shift?")
+    abstains(p, "Where did Ines Duarte work before she became depot manager?")
+
+
+def test_a_count_of_those_who_do_something_else_is_not_the_subjects() -> None:
+    p = build(["Farah Siddiqui confirmed that three porters were off sick on Monday.",
+               "Aleksander Nowak manages eleven porters at Kelso General."])
+    answers(p, "How many porters does Aleksander Nowak manage?", "eleven")
+    abstains(p, "How many porters does Farah Siddiqui manage?")
+
+
+def test_a_level_a_thing_fell_to_is_not_its_length() -> None:
+    p = build(["The Kelso Cut top pound fell to 42 cm below its normal level on 3 August.",
+               "The Ardmore Cut top pound is 640 metres long."])
+    answers(p, "How long is the Ardmore Cut top pound?", "640 metres")
+    abstains(p, "How long is the Kelso Cut top pound?")
+

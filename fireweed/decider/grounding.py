@@ -24,7 +24,7 @@ from fireweed.decider.name_spans import Span, guess_kind
 from fireweed.decider.relations import lexicon
 from fireweed.decider.text import CARDINAL_WORDS, CURRENCY_CODES, TITLES
 
-__all__ = ["ClaimIndex", "index_of", "PRIOR_MARKERS", "CLOCK_RE", "is_measure_unit"]
+__all__ = ["ClaimIndex", "index_of", "PRIOR_MARKERS", "CLOCK_RE", "is_measure_unit", "money_token"]
 
 CLOCK_RE = re.compile(r"^\d{1,2}[:.]\d{2}$")  # "14:12", "9.30": a time of day
 _ELAPSED = re.compile(r"^\d{1,3}:\d{2}:\d{2}(\.\d+)?$")  # "2:31:47": a race or a lap time
@@ -421,7 +421,7 @@ def _predicate_adjective(lower: list[str], key: str) -> bool:
 _MONEY_TOKEN = re.compile(MONEY_PATTERN, re.IGNORECASE)
 
 
-def _money_token(w: str) -> bool:
+def money_token(w: str) -> bool:
     """A token that is an amount of money ("£5", "A$1,200", "R14,600")."""
     return _MONEY_TOKEN.fullmatch(w) is not None
 
@@ -572,7 +572,7 @@ def _build(fact: Fact) -> ClaimIndex:
     for i, w in enumerate(lower):
         nxt = lower[i + 1] if i + 1 < n else ""
         prev = lower[i - 1] if i > 0 else ""
-        if _money_token(w) or prev in CURRENCY_CODES and is_number(w):
+        if money_token(w) or prev in CURRENCY_CODES and is_number(w):
             _add(ci, "money", w.replace(",", ""))
             if nxt in ("per", "a", "an", "each") and i + 2 < n and (lower[i + 2].isalpha() or nxt == "each"):
                 _add(ci, "rate", w.replace(",", "") + " " + " ".join(lower[i + 1:i + 3]))  # "£9 per day", "£42 each"

@@ -43,7 +43,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fireweed.decider.facts import CHANGE_VERBS, COPULAS, resulting_state
-from fireweed.decider.grounding import (AM_PM, CLOCK_RE, PRIOR_MARKERS, TIMES_WORDS, ClaimIndex, age_clause, index_of, is_measure_unit,
+from fireweed.decider.grounding import (AM_PM, CLOCK_RE, PRIOR_MARKERS, TIMES_WORDS, ClaimIndex, age_clause, index_of, is_measure_unit, money_token,
                                         year_of_origin)
 from fireweed.decider.lexicon import (AUXILIARIES, BE_FORMS, MONTHS, PREPOSITIONS, SAME_FORM_PARTICIPLES, STOPWORDS, WEEKDAYS,
                                        is_number, is_verb, past_form, people_noun, role_word, stem)
@@ -1357,6 +1357,18 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # "what does it charge to park overnight" is not answered by "£6.20 for up to four
             # hours": a price for one period is no price for another
             fail(sorted(asked_period)[0])
+    if hole in ("money", "number") and q.head_word is not None and q.head_word.stem in _WHOLES \
+            and not _grounded(ci, q.head_word) and _per_unit_only(ci.lower, hole == "money"):
+        # "what is the committee's budget" is not answered by "raise the hire rate to £22 per
+        # hour", nor a reservoir's capacity by "release 2,500 cubic metres a day": a sum or a size
+        # held whole is no amount per unit
+        fail(q.head_word.text)
+    if (act := _act_before(q)) is not None and not _tells_before(ci, act):
+        # "what was her job before supervising the night shift" is not answered by "took over as
+        # supervisor of the night shift", nor "where did she work before she became yard manager"
+        # by "stopped all forklift work in the yard until 10:00": what came before an act is told
+        # only by a claim that tells a time before another
+        fail("before")
     if hole == "duration" and _asks_tenure(q) and ci.types.get("duration") == {"range"}:
         # "how long has Osei presented The Morning Brew" is not answered by "presents it from 6am
         # to 9am": a span of the clock is how long it lasts each time, not how long he has done it
@@ -1745,8 +1757,9 @@ def _count_is_said_of(ci: ClaimIndex, noun: Word, asked: set[str], asked_words: 
     """Whether some count of the noun in the claim is what its subject has or does: not the place
     of an event ("foulbrood was confirmed in one colony"), not another name's in a reported clause
     ("Kenji reported that the Millbrook apiary holds 19 colonies"), not what an act the question
-    does not name is being done to ("finished repairing the three canoes"), and not the new size
-    of another thing ("increased the order to 4,200 copies")."""
+    does not name is being done to ("finished repairing the three canoes"), not the new size
+    of another thing ("increased the order to 4,200 copies"), and not the subject of a verb the
+    question does not ask ("two nurses were off sick")."""
     lower = ci.lower
     mine = [sp for sp in ci.spans if _asked_name(sp.key, asked)]
     found = False
@@ -1769,6 +1782,9 @@ def _count_is_said_of(ci: ClaimIndex, noun: Word, asked: set[str], asked_words: 
             continue
         if k > 0 and lower[k - 1] == "to" and lower[k - 2:k - 1] != ["up"] and _changed_other(lower, k - 1, noun):
             continue  # the new size of another thing: "increased the order for it to 4,200 copies"
+        if p + 2 < len(lower) and (lower[p + 1] in BE_FORMS or lower[p + 1] in AUXILIARIES) \
+                and not any(stem(w) in asked_words for w in lower[p + 2:p + 4]):
+            continue  # the counted ones do something of their own: "confirmed that two nurses were off sick"
         that = next((t for t in range(k - 1, -1, -1) if lower[t] == "that"), None)
         if that is not None and mine and mine[0].last <= that and any(
                 that < sp.first and sp.last <= k and sp.prep is None and not sp.possessive
@@ -3917,7 +3933,9 @@ def _measured(ci: ClaimIndex, noun: Word, stated: frozenset[str] = frozenset()) 
             if any(c.isdigit() for c in lower[k]):
                 return True
             k -= 1
-        if _digit_after(lower, p, 5) or _measure_predicated(lower, p):
+        k = _digit_at(lower, p, 5)
+        if k is not None and not _CHANGED_TO.search(" ".join(lower[p + 1:k + 1]) + " to") or _measure_predicated(lower, p):
+            # (not a level the noun changed to: "the summit pound fell to 38 cm below normal")
             return True
     return False
 
@@ -3976,6 +3994,70 @@ def _periods_priced(lower: list[str]) -> set[str]:
                                  or before in CARDINAL_WORDS):
             out.add(unit)
     return out
+
+
+# sums and sizes held or given as a whole, which an amount per unit does not state
+_WHOLES = frozenset(stem(w) for w in ("budget", "balance", "funding", "funds", "total", "sum", "grant", "loan",
+                                      "debt", "donation", "deposit", "bill", "payout", "award", "capacity", "size",
+                                      "population", "stock"))
+
+
+def _per_unit_only(lower: list[str], money: bool) -> bool:
+    """Every sum of money (or every number) the text gives is one per unit: "£22 per hour", "£4 a
+    head", "£9 each", "2,500 cubic metres a day"."""
+    at = [k for k, w in enumerate(lower) if (money_token(w) if money else any(c.isdigit() for c in w)
+                                             and not _part_of_date(lower, k) and not CLOCK_RE.match(w))]
+    return bool(at) and all(_per_unit_at(lower, k) for k in at)
+
+
+def _part_of_date(lower: list[str], k: int) -> bool:
+    """ "9 August", "August 9", "2024": a number that tells a day or a year, not a size."""
+    return bool(_YEAR_WORD.match(lower[k])) or k + 1 < len(lower) and lower[k + 1] in MONTHS \
+        or k > 0 and lower[k - 1] in MONTHS
+
+
+def _per_unit_at(lower: list[str], k: int) -> bool:
+    """The value at ``k`` is given per unit, past the words of its own unit ("metres", "cubic")."""
+    k += 1
+    while k < len(lower) and (is_measure_unit(lower[k]) or lower[k] in ("cubic", "square")):
+        k += 1
+    return k < len(lower) and (lower[k] in ("per", "each", "apiece", "/")
+                               or lower[k] in ("a", "an") and k + 1 < len(lower) and lower[k + 1] in _UNITS_PRICED)
+
+
+# what "£4 a ..." prices by (not "£40 a month" alone: a period is a unit too)
+_UNITS_PRICED = _PERIODS | frozenset("head person ticket place seat unit kilo kg litre pitch plot night go session".split())
+
+
+def _act_before(q: Question) -> str | None:
+    """The stem of the act a question asks what came before ("her job before supervising the
+    night shift" → supervis, "before she became yard manager" → becam); None when it asks before a
+    time ("before 10:00") or not at all."""
+    low = [t.text.lower() for t in q.tokens]
+    for k, w in enumerate(low[:-2]):
+        if w == "before" and low[k + 1].endswith("ing") and len(low[k + 1]) > 5:
+            return stem(low[k + 1])
+        if w == "before" and low[k + 1] in _SUBJECT_PRONOUNS and is_verb(low[k + 2]):
+            verb = next((x for x in low[k + 2:k + 5] if x not in AUXILIARIES and x not in ("to", "not")), low[k + 2])
+            return stem(verb)
+    return None
+
+
+_SUBJECT_PRONOUNS = frozenset("he she they it we i you".split())
+# words by which a claim tells one time against another ("formerly", "before joining", "after welcoming")
+_TIME_BEFORE = frozenset("before after prior previously formerly former earlier originally initially then".split())
+
+
+def _tells_before(ci: ClaimIndex, act: str) -> bool:
+    """The claim can tell what came before the act: it tells the act itself as a verb ("lost its
+    cooling and had to be shut down"), or one time against another ("formerly", "after
+    welcoming", "until she retired"; not "until 10:00", which only ends a stretch of time)."""
+    lower = ci.lower
+    if any(stem(w) == act for w in lower):
+        return True
+    return any(w in _TIME_BEFORE or w == "until" and k + 1 < len(lower) and lower[k + 1].isalpha()
+               and lower[k + 1] not in MONTHS and lower[k + 1] not in WEEKDAYS and lower[k + 1] not in ("noon", "midnight")
+               for k, w in enumerate(lower))
 
 
 def _periods_asked(q: Question) -> set[str]:
