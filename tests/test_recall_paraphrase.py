@@ -3326,3 +3326,14 @@ def test_a_level_a_thing_fell_to_is_not_its_length() -> None:
     answers(p, "How long is the Ardmore Cut top pound?", "640 metres")
     abstains(p, "How long is the Kelso Cut top pound?")
 
+
+def test_stored_in_says_where_a_thing_is_kept() -> None:
+    p = build(["The Harcourt Family Letters are stored in Vault 3."])
+    answers(p, "Where are the Harcourt Family Letters kept?", "Vault 3")
+    abstains(p, "Where are the Harcourt Family Letters sold?")
+
+
+def test_a_bell_weighed_in_hundredweight_has_a_weight() -> None:
+    p = build(["The St Brannoc's tenor bell weighs 24 cwt.", "The St Brannoc's treble bell is 140 years old."])
+    answers(p, "How much does the St Brannoc's tenor bell weigh?", "24 cwt")
+    abstains(p, "How much does the St Brannoc's treble bell weigh?")

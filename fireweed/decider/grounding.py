@@ -42,7 +42,7 @@ def _older_year(v: str, prev: str, nxt: str) -> bool:
 _UNITS = {
     "duration": "second seconds sec secs minute minutes min mins hour hours hr hrs day days week weeks fortnight fortnights month months year years decade decades night nights",
     "dose": "mg mcg µg ug g ml iu unit units tablet tablets capsule capsules puff puffs drop drops dose doses",
-    "mass": "kg kgs g gram grams milligram milligrams microgram micrograms nanogram nanograms kilo kilos kilogram kilograms lb lbs pound pounds tonne tonnes ton tons oz ounce ounces stone",
+    "mass": "kg kgs g gram grams milligram milligrams microgram micrograms nanogram nanograms kilo kilos kilogram kilograms lb lbs pound pounds tonne tonnes ton tons oz ounce ounces stone cwt hundredweight hundredweights",
     "distance": "km kilometre kilometres kilometer kilometers m metre metres meter meters mile miles cm mm foot feet ft inch inches yard yards "
                 "centimetre centimetres centimeter centimeters millimetre millimetres millimeter millimeters",
     "temp": "degree degrees °c °f celsius fahrenheit",

@@ -163,7 +163,7 @@ _UNIT = _units(
     ("length", "inch inches in"), ("length", "yard yards yd yds"),
     ("mass", "kilogram kilograms kilo kilos kg kgs"), ("mass", "gram grams g"), ("mass", "tonne tonnes t"),
     ("mass", "milligram milligrams mg"), ("mass", "microgram micrograms mcg"),
-    ("mass", "ton tons"), ("mass", "stone st"), ("mass", "ounce ounces oz"), ("mass", "lb lbs"),
+    ("mass", "ton tons"), ("mass", "stone st"), ("mass", "ounce ounces oz"), ("mass", "lb lbs"), ("mass", "hundredweight hundredweights cwt"),
     ("speed", "mph"), ("speed", "km/h kph kmh"), ("speed", "knot knots kn"),
     ("time", "second seconds sec secs s"), ("time", "minute minutes min mins"),
     ("time", "hour hours hr hrs h"), ("time", "day days"), ("time", "week weeks"),
