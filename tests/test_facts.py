@@ -156,3 +156,15 @@ def test_a_lower_case_particle_between_capitalised_words_is_inside_the_name() ->
         ["Priya Das", "Acme", "Ada Obi"]
     # and a particle is no name of its own: "Do" opening a question stays a verb
     assert [s.text for s in find_spans(tokenize("Do Ada Obi and Ben Roe sing?"))] == ["Ada Obi", "Ben Roe"]
+
+
+@pytest.mark.parametrize("sentence, names", [
+    # a plural possessive inside a name, after a lower-case "the" as after a capital one
+    ("Ifeoma Obi was re-elected as chair of the Kelso Fruit Growers' Cooperative.",
+     ["Ifeoma Obi", "Kelso Fruit Growers 's Cooperative"]),
+    ("The Kelso Fruit Growers' Cooperative set its price.", ["The Kelso Fruit Growers 's Cooperative"]),
+    # ... but not when the name word only modifies a common noun
+    ("Tom Reyes saw the Kelso Rovers' Brudenell gig.", ["Tom Reyes", "Kelso Rovers", "Brudenell"]),
+])
+def test_a_possessive_inside_a_name_after_a_lower_case_the(sentence: str, names: list[str]) -> None:
+    assert [s.text for s in parse_claim(sentence).spans] == names

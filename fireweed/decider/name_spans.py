@@ -425,9 +425,9 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
         if len(words) == 1 and not lead_number and (_is_acronym(texts[first_word]) or _CODE_RE.match(texts[first_word])):
             i = last
             continue
-        if not lead_number and start_i > 0 and texts[start_i - 1] == "The" and not used[start_i - 1] \
+        if not lead_number and start_i > 0 and lowers[start_i - 1] == "the" and not used[start_i - 1] \
                 and last + 1 < n and texts[last] == "'s" and name_word[last + 1] and lowers[last + 1] not in STOPWORDS:
-            # "The Ferryman's Rest", "The King's Head": with "The" in front, a possessive followed
+            # "The Ferryman's Rest", "chair of the Fruit Growers' Cooperative": with "the" in front, a possessive followed
             # by a name word is inside one name (a pub, a shop, a game), not a possessor; unless a
             # common noun follows, which the name word only modifies ("The Lantern Static's
             # Brudenell gig")
