@@ -808,3 +808,20 @@ def test_a_one_word_name_in_lower_case_is_no_spelling_of_it(led: Ledger) -> None
     closure = led.p.erasure_closure("t", eid)
     assert {weighed.memory_id, named.memory_id} <= set(closure.memories)
     assert bushes.memory_id not in closure.memories
+
+
+def test_moving_the_act_of_a_names_own_thing_moves_its_date(led: Ledger) -> None:
+    # "The reinstatement of the St Cuthbert's west window": the window is the name's own, the act its date
+    old = led.remember("The St Cuthbert's west window will be reinstated on 9 September 2024.")
+    cost = led.remember("The St Cuthbert's west window will cost £12,000 to restore.")
+    new = led.remember("The reinstatement of the St Cuthbert's west window has been moved to 4 November 2024.")
+    assert new.supersedes == [old.memory_id]
+    assert led.state(cost.memory_id) == "active"
+
+
+def test_a_move_away_from_a_place_ends_being_kept_there(led: Ledger) -> None:
+    old = led.remember("The Harcourt Family Letters (MS 77) are stored in Vault 3.")
+    other = led.remember("The Penrose Deeds are stored in Vault 3.")
+    new = led.remember("The Harcourt Family Letters have been moved from Vault 3 to Vault 6.")
+    assert new.supersedes == [old.memory_id]
+    assert led.state(other.memory_id) == "active"  # what else is kept there stays

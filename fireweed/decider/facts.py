@@ -191,6 +191,20 @@ def numbered_kinds(f: Fact) -> dict[str, str]:
 SWITCH_VERBS = frozenset({"migrate", "move", "switch", "transfer"})
 
 
+def moved_from(f: Fact) -> frozenset[str]:
+    """The names a claim says its subject was moved away from: "moved from Strongroom 2 to
+    Strongroom 4" → {"strongroom 2"}."""
+    lower = [t.lower for t in f.tokens]
+    starts = {sp.first: sp.key for sp in f.spans}
+    out = set()
+    for k, w in enumerate(lower[:-2]):
+        if w == "from" and k > 0 and lexicon().relation_key(lower[k - 1]) in SWITCH_VERBS:
+            j = k + 1 + (lower[k + 1] == "the")
+            if j in starts:
+                out.add(starts[j])
+    return frozenset(out)
+
+
 def resulting_state(f: Fact) -> str | None:
     """The one-at-a-time state a claim's event leaves its subject in: "live" after a move to a
     named place ("has moved to Tromso"), "be" after a promotion or demotion to a post ("was
@@ -446,7 +460,10 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
         # "The monthly rent for 41 Gorse Hill Road is £1,150" says what "41 Gorse Hill Road's
         # monthly rent" does: the name owns the noun before the preposition
         possessed, owned, pos = nouns, True, spans[subject].last
-    elif subject is not None and spans[subject].first <= start + 3:
+    elif subject is not None and (spans[subject].first <= start + 3
+                                  or spans[subject].possessive and _owned_nouns(lower, start, spans[subject])):
+        # "The reinstallation of the St Wendreda's east window has been moved ...": what is moved
+        # is the name's own noun, as when the claim opens with the name
         s = spans[subject]
         pos = s.last
         # "The Quayside shop's monthly rent rose ...": the name's own noun, then its possessive
@@ -481,6 +498,11 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
         if k not in at or (lower[pos] != "of" and not _verb_follows(lower, at[k].last)):
             break
         pos = at[k].last
+    # a bracket after the subject: "The Marlowe Estate Papers (MS 412) are stored ..."
+    if pos < n and lower[pos] == "(":
+        close = next((k for k in range(pos + 1, min(n, pos + 12)) if lower[k] == ")"), None)
+        if close is not None:
+            pos = close + 1
     # an appositive: ", aged 67," or ", who has ... ,"
     if pos < n and lower[pos] == ",":
         close = next((k for k in range(pos + 1, min(n, pos + 16)) if lower[k] == ","), None)

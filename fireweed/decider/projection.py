@@ -47,7 +47,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from fireweed.decider.facts import (SWITCH_VERBS, Fact, opening_name, parse_claim, reported_update, resulting_state, states_a_post,
+from fireweed.decider.facts import (SWITCH_VERBS, Fact, moved_from, opening_name, parse_claim, reported_update, resulting_state, states_a_post,
                                     time_kinds, value_kinds, numbered_kinds)
 from fireweed.decider.text import without_posts
 from fireweed.decider.lexicon import HONORIFICS, MONTHS, stem
@@ -65,8 +65,8 @@ _VISIBLE = frozenset({"active", "disputed"})
 # first subject, not one lookup per subset of its subjects.
 _SUBSET_LOOKUPS = 6
 # relations that say where the subject is placed, which a move to another place of the kind ends
-# ("is based at", "is stationed at", "works at", "lives in")
-_PLACED = frozenset({"bas", "station", "work", "live", "locat", "post", "hous"})
+# ("is based at", "is stationed at", "works at", "lives in", "is kept in")
+_PLACED = frozenset({"bas", "station", "work", "live", "locat", "post", "hous", "keep"})
 # groups of a subject's claims (by relation and subjects) looked through for a move within a series
 _SERIES_GROUPS = 64
 _WORD_RE = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*", re.UNICODE)
@@ -1182,6 +1182,10 @@ class Projection:
             for rel in [r for r in e.led.open
                         if r != relation and (r.partition(":")[2] == noun or r.partition(":")[0] in _PLACED)]:
                 out |= self._relation_candidates(t, e, rel, subjects, True)
+        if e is not None and verb in SWITCH_VERBS and moved_from(fact):
+            # "have been moved from Strongroom 2 to Strongroom 4": the claims that place the subject
+            for rel in [r for r in e.led.open if r != relation and r.partition(":")[0] in _PLACED]:
+                out |= self._relation_candidates(t, e, rel, subjects, True)
         series = set(numbered_kinds(fact).values()) if e is not None and verb in SWITCH_VERBS else set()
         if series and sum(len(g) for g in e.led.open.values()) <= _SERIES_GROUPS:  # type: ignore[union-attr]
             # "will move to Zone F": the claims that name another of the series ("will patrol Zone
@@ -1304,6 +1308,11 @@ class Projection:
                 and old_m.subjects[:1] == subjects[:1] and b <= a and old.objects - new.objects:
             # "moves to the day shift" ends "works the night shift": a move to another thing of the
             # same kind as the one the old claim had (its relation names the same noun)
+            return True
+        if verb in SWITCH_VERBS and old_m.relation.split(":", 1)[0] in _PLACED and old_m.subjects[:1] == subjects[:1] \
+                and moved_from(new) & {sp.key for sp in old.spans}:
+            # "moved from Strongroom 2 to Strongroom 4" ends "is stored in Strongroom 2": the place
+            # the move leaves
             return True
         if verb in SWITCH_VERBS and ":" in relation and old_m.relation.split(":", 1)[0] in _PLACED \
                 and old_m.subjects[:1] == subjects[:1] and relation.split(":", 1)[1] in old.objects and a - b:

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from fireweed.decider.facts import CHANGE_VERBS, COPULAS, resulting_state
+from fireweed.decider.facts import CHANGE_VERBS, COPULAS, moved_from, resulting_state
 from fireweed.decider.grounding import (AM_PM, CLOCK_RE, PRIOR_MARKERS, TIMES_WORDS, ClaimIndex, age_clause, index_of, is_measure_unit, money_token,
                                         year_of_origin)
 from fireweed.decider.lexicon import (AUXILIARIES, BE_FORMS, MONTHS, PREPOSITIONS, SAME_FORM_PARTICIPLES, STOPWORDS, WEEKDAYS,
@@ -229,7 +229,7 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
             # replaced "pays a monthly rent of £1,150": an update of the very thing asked)
             asked = {w.stem for w in q.words}
             succ = {old: new for old, new in succ.items() if (f := view.fact(new)) is not None
-                    and (resulting_state(f) or f.update and f.attribute in asked)}
+                    and (resulting_state(f) or f.update and f.attribute in asked or moved_from(f))}
         replaced = sorted(succ, key=lambda i: -view.seq(i))[:_REPLACED_LOOKED_AT]
         old = [_evaluate(view, q, mid, "superseded", required, setting, q_spans, anchored) for mid in replaced]
         now = {succ[m.mid] for m in old if m.ok}
