@@ -1767,3 +1767,21 @@ def test_an_amount_after_of_in_a_noun_phrase_keeps_the_passive_agent() -> None:
     assert judge("Helga Brandvold was offered a free re-clean and a refund of £40 by Deepak Malhotra.", evidence).ok
     v = judge("Deepak Malhotra was offered a free re-clean and a refund of £40 by Helga Brandvold.", evidence)
     assert not v.ok and v.code == "relation_transposed", v
+
+
+def test_a_verb_kept_from_its_own_subjects_clause_drops_no_other_qualifier() -> None:
+    evidence = "Ines Duarte will judge the bread classes, and Tomasz Nowak has agreed to judge the jam classes."
+    assert judge("Tomasz Nowak has agreed to judge the jam classes.", evidence).ok
+    # the other clause's "will" still qualifies its own subject, and "agreed to" its own
+    for claim in ("Ines Duarte judges the bread classes.", "Tomasz Nowak judges the jam classes."):
+        v = judge(claim, evidence)
+        assert not v.ok and v.code == "asserts_more_than_evidence", (claim, v)
+
+
+def test_a_participle_after_the_object_follows_the_agent_into_the_passive() -> None:
+    evidence = "Mirela Popescu tracked Saffron using the Kestrel radio tag on her leg."
+    assert judge("Saffron was tracked by Mirela Popescu using the Kestrel radio tag on her leg.", evidence).ok
+    for claim in ("Mirela Popescu was tracked by Saffron using the Kestrel radio tag on her leg.",
+                  "Saffron tracked Mirela Popescu using the Kestrel radio tag on her leg."):
+        v = judge(claim, evidence)
+        assert not v.ok and v.code == "relation_transposed", (claim, v)

@@ -815,6 +815,11 @@ def _doer_replaced(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] 
                 if evidence.keys[j] == claim.keys[k] and evidence.keys[j + 1] == claim.keys[k + 1]]
         doers = [ev_before.get(j) for j in said]
         if said and all(d is not None and d.key != n.key for d in doers):
+            if n.first > 0 and ct[n.first - 1].norm == "by" and any(
+                    m.key == n.key and doers[0] is not None and m.last <= doers[0].first for m in evidence.names):
+                # "Juniper was tracked by Bogdan using the transmitter" from "Bogdan tracked Juniper
+                # using the transmitter": the voice changed; the doer before the object is the agent
+                continue
             return n.text, ct[k].text, doers[0].text if doers[0] is not None else ""
     return None
 

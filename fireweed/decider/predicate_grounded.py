@@ -881,6 +881,12 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
         if kept <= affirmed and not (e.anchor is not None and e.anchor in claim_stems and len(kept) > 1) \
                 and not _keeps_hedged_subject(evidence, e, kept, qualified, claim_stems):
             continue
+        if e.anchor is not None and e.anchor not in claim_stems and any(
+                o is not e and kept <= o.scope and o.anchor is not None and o.anchor in claim_stems for o in e_sites):
+            # "Rosa will judge the cake classes, and Henrik has agreed to judge the honey classes"
+            # supports "Henrik has agreed to judge the honey classes": the words come from the
+            # clause of the claim's own subject, whose qualifier is checked on its own turn
+            continue
         if _only_a_name_kept(evidence, e, kept) and _said_in_another_clause(evidence, e, claim_stems - kept - NEUTRAL_WORDS):
             # "Your game master will be Ishaan Pellow, who designed the final puzzle" supports
             # "Ishaan Pellow designed the final puzzle": the claim keeps only the name the hedge
