@@ -3337,3 +3337,30 @@ def test_a_bell_weighed_in_hundredweight_has_a_weight() -> None:
     p = build(["The St Brannoc's tenor bell weighs 24 cwt.", "The St Brannoc's treble bell is 140 years old."])
     answers(p, "How much does the St Brannoc's tenor bell weigh?", "24 cwt")
     abstains(p, "How much does the St Brannoc's treble bell weigh?")
+
+
+def test_how_far_away_a_thing_is_and_a_time_before_it_are_not_its_size() -> None:
+    p = build(["Saffron was found at 3:15 pm in a beech tree 2.4 kilometres south of the show ground.",
+               "Pepper was found in a 12-metre beech tree.",
+               "Ada Obi laid 14.2 metres of track on the Kelso layout."])
+    answers(p, "How tall was the beech tree Pepper was found in?", "12-metre")
+    answers(p, "What length of track did Ada Obi lay on the Kelso layout?", "14.2 metres")
+    abstains(p, "How tall was the beech tree Saffron was found in?")
+
+
+def test_a_count_before_a_noun_that_modifies_another_counts_the_other() -> None:
+    p = build(["Ola Berg recovered four abandoned crab pots on dive 3.",
+               "Ines Duarte landed nine crabs on dive 4."])
+    answers(p, "How many crabs did Ines Duarte catch on dive 4?", "nine")
+    answers(p, "How many crab pots did Ola Berg recover on dive 3?", "four")
+    abstains(p, "How many crabs did Ola Berg catch on dive 3?")
+
+
+def test_the_act_before_rate_says_which_rate() -> None:
+    p = build(["Hollin Nursery sells cell-grown rowan saplings at £1.40 each.",
+               "Brackenrigg Nursery's beech seed germinated at a rate of 71%.",
+               "The Kelso Rowing Club's boathouse hire rate is £18 per hour."])
+    answers(p, "Brackenrigg Nursery beech germination rate", "71%")
+    answers(p, "What is the Kelso Rowing Club's hire rate?", "£18")
+    abstains(p, "Hollin Nursery rowan germination rate")
+

@@ -1363,6 +1363,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # hour", nor a reservoir's capacity by "release 2,500 cubic metres a day": a sum or a size
         # held whole is no amount per unit
         fail(q.head_word.text)
+    kind_of_rate = _rate_of(q)
+    if kind_of_rate is not None and not _grounded(ci, kind_of_rate) and not _verb_grounded(ci, kind_of_rate):
+        # "sessile oak germination rate" is not answered by "sets sessile oak saplings at £1.20
+        # each": the act before "rate" says which rate, and a price per unit is not it
+        fail(kind_of_rate.text)
     if (act := _act_before(q)) is not None and not _tells_before(ci, act):
         # "what was her job before supervising the night shift" is not answered by "took over as
         # supervisor of the night shift", nor "where did she work before she became yard manager"
@@ -1782,6 +1787,8 @@ def _count_is_said_of(ci: ClaimIndex, noun: Word, asked: set[str], asked_words: 
             continue
         if k > 0 and lower[k - 1] == "to" and lower[k - 2:k - 1] != ["up"] and _changed_other(lower, k - 1, noun):
             continue  # the new size of another thing: "increased the order for it to 4,200 copies"
+        if p + 1 < len(lower) and _modifies_next(lower, p):
+            continue  # the count is of the noun after it: "three abandoned lobster creels" counts creels
         if p + 2 < len(lower) and (lower[p + 1] in BE_FORMS or lower[p + 1] in AUXILIARIES) \
                 and not any(stem(w) in asked_words for w in lower[p + 2:p + 4]):
             continue  # the counted ones do something of their own: "confirmed that two nurses were off sick"
@@ -1792,6 +1799,15 @@ def _count_is_said_of(ci: ClaimIndex, noun: Word, asked: set[str], asked_words: 
             continue
         return True
     return not found
+
+
+def _modifies_next(lower: list[str], p: int) -> bool:
+    """The word at ``p`` is a noun in the singular before a plural noun it modifies ("lobster
+    creels", "apple trees"), so a count before it counts the next noun."""
+    w, nxt = lower[p], lower[p + 1]
+    return not w.endswith(("s", "ing", "ed")) and nxt.isalpha() and nxt.endswith("s") and not nxt.endswith("ss") \
+        and nxt not in STOPWORDS and nxt not in PREPOSITIONS and nxt not in BE_FORMS and nxt not in AUXILIARIES \
+        and not is_verb(nxt)
 
 
 _NOT_PAST = frozenset({"hundred", "kindred", "sacred", "naked", "wicked", "rugged", "ragged", "beloved"})
@@ -3927,17 +3943,36 @@ def _measured(ci: ClaimIndex, noun: Word, stated: frozenset[str] = frozenset()) 
     lower = ci.lower
     if stated:
         lower = ["" if w in stated or w.replace(",", "") in stated else w for w in lower]
-    for p in ci.positions(noun.concepts):
+    # (a name that is only of the noun's kind is not it: "Juniper" is a tree, and also a falcon)
+    for p in [p for p in ci.positions(noun.concepts) if p not in ci.named or stem(ci.lower[p]) == noun.stem]:
         k = p - 1
-        while k >= 0 and p - k <= 5 and lower[k] not in (",", ";", ".") and not (is_verb(lower[k]) and not lower[k][:1].isdigit()):
+        while k >= 0 and p - k <= 5 and lower[k] not in (",", ";", ".") and (lower[k] not in PREPOSITIONS or lower[k] == "of") \
+                and not (is_verb(lower[k]) and not lower[k][:1].isdigit()):
+            # (inside the noun's own phrase, "14.2 metres of track": "at 4:40 pm from an oak tree"
+            # gives the oak no size)
             if any(c.isdigit() for c in lower[k]):
                 return True
             k -= 1
         k = _digit_at(lower, p, 5)
-        if k is not None and not _CHANGED_TO.search(" ".join(lower[p + 1:k + 1]) + " to") or _measure_predicated(lower, p):
-            # (not a level the noun changed to: "the summit pound fell to 38 cm below normal")
+        if k is not None and not CLOCK_RE.match(lower[k]) and not _CHANGED_TO.search(" ".join(lower[p + 1:k + 1]) + " to") \
+                and not _says_how_far(lower, k) or _measure_predicated(lower, p):
+            # (not a level the noun changed to, "the summit pound fell to 38 cm below normal", nor
+            # how far away it is, "an oak tree 1.8 kilometres north-east of the field")
             return True
     return False
+
+
+def _says_how_far(lower: list[str], k: int) -> bool:
+    """The number at ``k`` and its unit say how far off something is: "1.8 kilometres north-east
+    of", "300 metres from", "2 miles away"."""
+    k += 1
+    while k < len(lower) and is_measure_unit(lower[k]):
+        k += 1
+    return k < len(lower) and (lower[k] in _HOW_FAR or lower[k].split("-")[0] in _COMPASS)
+
+
+_COMPASS = frozenset("north south east west northeast northwest southeast southwest".split())
+_HOW_FAR = frozenset("from away off offshore inland upstream downstream beyond short".split())
 
 
 def _measure_predicated(lower: list[str], p: int) -> bool:
@@ -4027,6 +4062,23 @@ def _per_unit_at(lower: list[str], k: int) -> bool:
 
 # what "£4 a ..." prices by (not "£40 a month" alone: a period is a unit too)
 _UNITS_PRICED = _PERIODS | frozenset("head person ticket place seat unit kilo kg litre pitch plot night go session".split())
+
+
+def _rate_of(q: Question) -> Word | None:
+    """The act a rate asked is of, named just before it: "germination rate", "response rate",
+    "hire rate" (not "hourly rate" or "current rate", which say how or when)."""
+    head = q.head_word
+    if head is None or head.stem != _RATE or head.index == 0:
+        return None
+    before = next((w for w in q.soft if w.index == head.index - 1), None)
+    if before is None or " " in before.text:
+        return None
+    w = before.text.lower()
+    acts = w.endswith(("tion", "sion", "ment", "ance", "ence", "ing")) or is_verb(w)
+    return before if acts and not w.endswith("ly") else None
+
+
+_RATE = stem("rate")
 
 
 def _act_before(q: Question) -> str | None:
