@@ -3364,3 +3364,19 @@ def test_the_act_before_rate_says_which_rate() -> None:
     answers(p, "What is the Kelso Rowing Club's hire rate?", "£18")
     abstains(p, "Hollin Nursery rowan germination rate")
 
+
+def test_what_a_quote_is_for_says_which_quote() -> None:
+    p = build(["Trevose Marine quoted £38,500 for a new stern tube.",
+               "Polgarth Engineering quoted £12,400 for repairing the paddle boxes."])
+    answers(p, "How much did Polgarth Engineering quote for repairing the paddle boxes?", "£12,400")
+    answers(p, "How much did Trevose Marine quote for a new stern tube?", "£38,500")
+    abstains(p, "How much did Trevose Marine quote for repairing the paddle boxes?")
+
+
+def test_a_verb_before_a_plural_noun_and_another_verb_modifies_the_noun() -> None:
+    # "do Glen Tarra work parties finish": "work" is part of the subject, "finish" is asked
+    p = build(["Glen Tarra work parties meet every Sunday at 10:00 at the Old Forge.",
+               "Port Ardmore work parties finish every Sunday at 16:00."])
+    answers(p, "What time do Port Ardmore work parties finish on Sundays?", "16:00")
+    answers(p, "What time do Glen Tarra work parties meet on Sundays?", "10:00")
+    abstains(p, "What time do Glen Tarra work parties finish on Sundays?")

@@ -993,6 +993,8 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
             j = span_at[j].last
             while j < n and j in by_index and j not in span_at and not is_verb(lower[j]):
                 j += 1  # "at Leith gym": the name's own noun
+        if j + 1 < n and j in by_index and lower[j].endswith("s") and not is_verb(lower[j]):
+            j += 1  # "do Glen Ardle work parties finish": the noun the first word modifies, then the verb
         return j < n and j in by_index and j not in span_at and lower[j] not in _DETS \
             and is_verb(lower[j]) and _bare_verb(lower[j])
 

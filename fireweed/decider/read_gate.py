@@ -60,7 +60,7 @@ if TYPE_CHECKING:  # the projection imports this module: at run time it is impor
 __all__ = ["answer"]
 
 _MAX_QUERY = 2000
-_PRICE_VERBS = frozenset(stem(w) for w in ("cost", "charge", "price"))
+_PRICE_VERBS = frozenset(stem(w) for w in ("cost", "charge", "price", "quote"))
 # money someone earns, and the words that say it is earned
 _PAY_NOUNS = frozenset(stem(w) for w in ("salary", "wage", "wages", "pay", "paid", "earn", "earnings", "income",
                                          "stipend", "pension", "allowance", "earns", "earned"))
@@ -1278,10 +1278,12 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # "how big is the bandsaw" is not answered by "a 50 sq ft unit, to store ... a bandsaw":
             # the measure must be the asked thing's
             fail(noun.text)
-    priced = _priced_thing(q) if hole == "money" else None
-    if priced is not None and not _grounded(ci, priced):
+    priced = _priced_thing(q) if hole in ("money", "amount") else None
+    if priced is not None and not _grounded(ci, priced) and not ((done := _charged_for_act(q)) is not None and _verb_grounded(ci, done)):
         # "how much does it cost to use the sauna", "what does he charge to clean a terrace": the
-        # thing the purpose names is what has the price ("a ten-swim pass costs £42" prices no sauna)
+        # thing the purpose names is what has the price ("a ten-swim pass costs £42" prices no sauna).
+        # An act it is charged for may be told by the act ("quote for fitting the kitchen" <- "for
+        # fitting oak units, a worktop and a hob"), but not by another ("for a new boiler shell")
         fail(priced.text)
     if hole == "place" and q.kind == "where" and q.spans and not _possessed_asked(q) \
             and not _place_in_clause_of(ci, q_spans):
@@ -2248,6 +2250,20 @@ def _priced_thing(q: Question) -> Word | None:
         if j in by_index:
             last = by_index[j]
     return last
+
+
+def _charged_for_act(q: Question) -> Word | None:
+    """The act a price verb charges for, as a verb in -ing after "for": "quote for fitting the
+    kitchen" (fitting)."""
+    if q.verb_word is None or q.verb_word.stem not in _PRICE_VERBS:
+        return None
+    lower = [t.text.lower() for t in q.tokens]
+    v = q.verb_word.index
+    soft = {w.index: w for w in q.soft}
+    k = next((k for k in range(v + 1, min(v + 4, len(lower) - 1)) if lower[k] == "for"), None)
+    if k is None or not lower[k + 1].endswith("ing"):
+        return None
+    return soft.get(k + 1)
 
 
 def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
