@@ -3380,3 +3380,11 @@ def test_a_verb_before_a_plural_noun_and_another_verb_modifies_the_noun() -> Non
     answers(p, "What time do Port Ardmore work parties finish on Sundays?", "16:00")
     answers(p, "What time do Glen Tarra work parties meet on Sundays?", "10:00")
     abstains(p, "What time do Glen Tarra work parties finish on Sundays?")
+
+
+def test_a_base_verb_that_ends_a_yes_no_question_must_be_told() -> None:
+    p = build(["Pepper was transferred to Kelso Vets for surgery at 21:40.",
+               "Saffron's operation at Kelso Vets succeeded."])
+    answers(p, "Did Saffron's operation at Kelso Vets succeed?", "succeeded")
+    answers(p, "Was Pepper transferred to Kelso Vets?", "transferred")
+    abstains(p, "Did Pepper's surgery at Kelso Vets succeed?")

@@ -1638,6 +1638,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     if q.kind == "yesno":
         if s_total and (g * 5 < s_total * 2 or g < min(2, s_total)):
             fail(_first_missing(ci, soft))
+        last = _last_bare_verb(q)
+        if last is not None and not _verb_grounded(ci, last):
+            # "did Biscuit's surgery succeed" is not answered by "Biscuit was transferred for
+            # surgery": a verb that ends the question with nothing after it is all it asks
+            fail(last.text)
     elif q.kind == "keyword":
         if s_total and (g * 2 < s_total or g == 0):
             fail(_first_missing(ci, soft))
@@ -4031,6 +4036,31 @@ _OFTEN = {"hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week"
 # the periods a price may be for, and words that name one
 _PERIODS = frozenset("minute hour day night week fortnight month quarter year term season session".split())
 _PERIOD_WORDS = {"overnight": "night", **_OFTEN}
+
+
+def _last_bare_verb(q: Question) -> Word | None:
+    """The verb in its base form that ends a yes/no question opened by "do", "will", "can" ...:
+    "did Biscuit's surgery succeed", "will the ferry sail" (not "did she find any books harmed")."""
+    toks = q.tokens
+    if not toks or toks[0].text.lower() not in _BARE_AFTER:
+        return None
+    last = max((k for k, t in enumerate(toks) if any(c.isalnum() for c in t.text)), default=-1)
+    w = next((w for w in q.soft if w.index == last), None)
+    if w is None or " " in w.text or last == 0:
+        return None
+    before = toks[last - 1].text.lower()
+    text = w.text.lower()
+    if not is_verb(text) or text.endswith(("s", "ing")) or text.endswith("ed") and not text.endswith("eed") \
+            or before in DETERMINERS or before in PREPOSITIONS \
+            or before == "'s":
+        return None
+    if any(o is not w and is_verb(o.text.split()[0].lower()) for o in q.soft):
+        return None  # "can residents drop off old tyres at the recycling site": the verb came before
+    return w
+
+
+# the auxiliaries after which a yes/no question's verb comes in its base form
+_BARE_AFTER = frozenset("do does did will would can could should may might must".split())
 
 
 def _periods_priced(lower: list[str]) -> set[str]:
