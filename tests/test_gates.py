@@ -1785,3 +1785,18 @@ def test_a_participle_after_the_object_follows_the_agent_into_the_passive() -> N
                   "Saffron tracked Mirela Popescu using the Kestrel radio tag on her leg."):
         v = judge(claim, evidence)
         assert not v.ok and v.code == "relation_transposed", (claim, v)
+
+
+def test_so_turned_to_because_may_move_the_name_and_its_pronoun() -> None:
+    evidence = "Lane 4 has a slight dip near the far end, so it will not be used for the county final."
+    assert judge("Lane 4 will not be used for the county final, because it has a slight dip near the far end.", evidence).ok
+    v = judge("Lane 4 has a slight dip near the far end, because it will not be used for the county final.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v
+
+
+def test_another_verbs_by_is_not_the_agent_of_the_passive() -> None:
+    evidence = "The Dunmore rink skipped by Ewan Baird beat the Carlow rink 6-5 in the semi-final."
+    assert judge("The Carlow rink was beaten 6-5 in the semi-final by the Dunmore rink.", evidence).ok
+    for claim in ("The Dunmore rink was beaten by the Carlow rink.", "The Carlow rink beat the Dunmore rink."):
+        v = judge(claim, evidence)
+        assert not v.ok and v.code == "relation_transposed", (claim, v)

@@ -433,6 +433,21 @@ def _verb_word(a: Analysis, k: int) -> bool:
 
 
 
+def _by_of_same_verb(claim: Analysis, c_by: int, evidence: Analysis, e_by: int) -> bool:
+    """Whether the "by" at ``c_by`` of the claim and at ``e_by`` of the evidence follow the same
+    verb (past any adverb or number between): "was beaten by" and "skipped by" do not."""
+    def verbish(w: str) -> bool:
+        return is_verb(w) or len(w) > 4 and w.endswith("ed")  # "skipped", a verb the lexicon lacks
+
+    def verb_before(a: Analysis, k: int) -> set[str]:
+        j = k - 1
+        while j >= 0 and not verbish(a.tokens[j].norm) and k - j <= 6:
+            j -= 1
+        return set(a.stems[j]) if j >= 0 and verbish(a.tokens[j].norm) else set()
+    c, e = verb_before(claim, c_by), verb_before(evidence, e_by)
+    return not c or not e or bool(c & e)
+
+
 def _transposition(claim: Analysis, evidence: Analysis, posts: tuple[_Posts, _Posts] | None) -> tuple[str, str, str] | None:
     if evidence is claim or posts is None:
         # A verbatim claim is analysed into the very same Analysis as its evidence (analyze
@@ -458,6 +473,8 @@ def _transposition(claim: Analysis, evidence: Analysis, posts: tuple[_Posts, _Po
             if a.key.startswith(_WHEN_KEYS) != b.key.startswith(_WHEN_KEYS):
                 continue  # a time or a date moves as an adverbial ("At 21:05, ... by Morag"); two swap
             pa, pb = pos[a.key], pos[b.key]
+            if b.key == "P:by" and not _by_of_same_verb(claim, b.index, evidence, pb):
+                continue  # "beaten by" is not the evidence's "skipped by": another verb's agent
             both_entities = a.entity and b.entity
             if pb >= pa and not (a.entity or b.entity):
                 continue  # only a reversed pair can be a transposition between plain words
@@ -466,6 +483,8 @@ def _transposition(claim: Analysis, evidence: Analysis, posts: tuple[_Posts, _Po
                     continue  # an adverb ("remotely") may sit on either side of its verb: it relates no one
                 if claim_count[r.key] > 1:
                     continue  # "carried ... by stretcher by the rescue team": which "by" the evidence's is, is unknown
+                if r.key == "P:by" and not _by_of_same_verb(claim, r.index, evidence, pos[r.key]):
+                    continue  # the evidence's only "by" is another verb's ("skipped by Mairi")
                 if both_entities:
                     if r.clause not in (a.clause, b.clause):
                         continue

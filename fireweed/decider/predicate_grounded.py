@@ -1224,7 +1224,22 @@ def _cause_turned(claim: Analysis, evidence: Analysis, i: int) -> bool:
             cb, ca = c_before - timeish, c_after - timeish
         if cb and ca and cb <= e_after and ca <= e_before:
             return True
+        # "Sheet 3 will not be used, because it has a run" for "Sheet 3 has a run, so it will not be
+        # used": the name both clauses are about may stand in either, with a pronoun in the other
+        named = _name_words(claim) | _name_words(evidence)
+        if named and (cb - named) and (ca - named) and cb - named <= e_after and ca - named <= e_before \
+                and (cb | ca) & named <= e_before | e_after:
+            return True
     return False
+
+
+def _name_words(a: Analysis) -> set[str]:
+    """The content words of a text's names, with a number right after a name ("Sheet 3")."""
+    out: set[str] = set()
+    for n in a.names:
+        end = n.last + 2 if n.last + 1 < len(a.tokens) and a.tokens[n.last + 1].norm.isdigit() else n.last + 1
+        out |= _content_at(a, range(n.first, end))
+    return out
 
 
 # Words that make the noun after them a part of it: "a half marathon" is no marathon.
