@@ -3388,3 +3388,22 @@ def test_a_base_verb_that_ends_a_yes_no_question_must_be_told() -> None:
     answers(p, "Did Saffron's operation at Kelso Vets succeed?", "succeeded")
     answers(p, "Was Pepper transferred to Kelso Vets?", "transferred")
     abstains(p, "Did Pepper's surgery at Kelso Vets succeed?")
+
+
+def test_what_is_paid_for_says_which_payment() -> None:
+    p = build(["Quayside Smokehouse paid the top haddock price of £2.10 per kilo.",
+               "Pier Street Fish Bar paid £1.80 per kilo for hake."])
+    answers(p, "What did Pier Street Fish Bar pay for hake?", "£1.80")
+    answers(p, "What did Quayside Smokehouse pay for haddock?", "£2.10")
+    abstains(p, "What did Quayside Smokehouse pay for hake?")
+
+
+def test_a_count_that_stands_for_the_verb_is_of_the_verbs_own_object() -> None:
+    p = build(["The Kelso Breakfast Club served 38 children on 12 March.",
+               "The Ardmore Breakfast Club's summer holiday sessions were attended by 22 children.",
+               "Glenbrae Farm raised 140 lambs this season."])
+    answers(p, "How many children attended the Ardmore Breakfast Club's summer holiday sessions?", "22")
+    answers(p, "How many children did the Kelso Breakfast Club serve on 12 March?", "38")
+    # a time after the verb is no object ("raise this lambing season")
+    answers(p, "How many lambs did Glenbrae Farm rear this lambing season?", "140")
+    abstains(p, "How many children attended the Kelso Breakfast Club's summer holiday sessions?")

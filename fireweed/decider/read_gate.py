@@ -1698,12 +1698,45 @@ def _count_is_the_subjects(q: Question, ci: ClaimIndex, subjects: list[str], req
     doing = frozenset(w.stem for w in q.words if not (w.index > 0 and lower[w.index - 1] in PREPOSITIONS))
     if q.head_word is not None and not _count_is_said_of(ci, q.head_word, {sp.key for sp in q.spans}, doing):
         return False
+    thing = _verb_object(q)
+    if thing is not None and not _grounded(ci, thing):
+        return False  # "how many children attended the club's summer holiday sessions": which event
     # ("how many crews did it beat to win the division": the event a purpose names is one too, but
     # not a "to" of the verb's own, as in "how many people came to hear the orchestra")
     own_to = q.verb_word.index + len(q.verb_word.text.split()) - 1 if q.verb_word is not None else -1
     return all(_grounded(ci, w) for w in q.soft
                if _inflected_verb(w.text) or q.hole == "number" and w.index > 0 and lower[w.index - 1] == "to"
                and w.index - 1 != own_to and is_verb(w.text.lower()) and w.stem not in LIGHT_VERBS)
+
+
+# words that open a time after a verb ("this season", "last year", "every morning")
+_TIME_OPENERS = frozenset("this last next each every today yesterday tomorrow tonight".split())
+# words that open a clause after a verb's object
+_CLAUSE_WORDS = frozenset("when while whose who which that where why how if because and or but".split())
+
+
+def _verb_object(q: Question) -> Word | None:
+    """The last noun of the phrase right after the question's verb, up to a preposition or a
+    clause: "sessions" of "attended the club's summer holiday sessions"; None when a preposition
+    or nothing follows the verb."""
+    if q.verb_word is None:
+        return None
+    lower = [t.text.lower() for t in q.tokens]
+    soft = {w.index: w for w in q.soft}
+    k = q.verb_word.index + len(q.verb_word.text.split())
+    last = None
+    while k < len(lower) and lower[k] not in PREPOSITIONS and lower[k] not in _CLAUSE_WORDS and lower[k].isalnum() \
+            or k < len(lower) and lower[k] == "'s":
+        if k in soft and is_verb(lower[k]):
+            if last is None:
+                return None  # "came to hear the orchestra": a verb, not an object
+            break  # "the blood bank hold": the object ended at the next verb
+        if lower[k] in _TIME_OPENERS or lower[k] in MONTHS or lower[k] in WEEKDAYS:
+            break  # "raise this lambing season": a time, not what was raised
+        if k in soft:
+            last = soft[k]
+        k += 1
+    return last
 
 
 def _changed_other(lower: list[str], to: int, noun: Word) -> bool:
@@ -2240,8 +2273,10 @@ def _priced_thing(q: Question) -> Word | None:
     terrace); None when the question has no "to <verb> <noun>" after its price verb."""
     i = _purpose_at(q)
     lower = [t.text.lower() for t in q.tokens]
-    if i is None and q.verb_word is not None and q.verb_word.stem in _PRICE_VERBS:
-        # "what did Harbour Hydraulics charge for labour on the repair": what is charged for
+    if i is None and q.verb_word is not None and (q.verb_word.stem in _PRICE_VERBS
+                                                  or q.verb_word.stem == _PAY_FOR and q.head_word is None):
+        # "what did Harbour Hydraulics charge for labour on the repair": what is charged for, and
+        # "what did the smokehouse pay for hake": what is paid for
         v = q.verb_word.index
         i = next((k for k in range(v + 1, min(v + 4, len(lower))) if lower[k] == "for"), None)
         i = None if i is None else i - 1  # the thing then starts two after, as after "to <verb>"
@@ -2255,6 +2290,9 @@ def _priced_thing(q: Question) -> Word | None:
         if j in by_index:
             last = by_index[j]
     return last
+
+
+_PAY_FOR = " ".join(stem(w) for w in ("pay", "for"))
 
 
 def _charged_for_act(q: Question) -> Word | None:
