@@ -3407,3 +3407,30 @@ def test_a_count_that_stands_for_the_verb_is_of_the_verbs_own_object() -> None:
     # a time after the verb is no object ("raise this lambing season")
     answers(p, "How many lambs did Glenbrae Farm rear this lambing season?", "140")
     abstains(p, "How many children attended the Kelso Breakfast Club's summer holiday sessions?")
+
+
+def test_a_length_is_read_inside_the_nouns_phrase_and_through_a_possessive() -> None:
+    # a clock time after the noun is no measure of it; a base verb inside the phrase ("repair
+    # clamp") does not end it; "the length of X's journey" measures the journey
+    p = build(["Kelso Civils fitted a 0.9 metre stainless steel repair clamp to the main by 10:15.",
+               "Ardmore Civils fitted a repair clamp to the main by 11:20.",
+               "RRV-22 arrived on scene at 09:05 after a journey of 7.8 miles.",
+               "RRV-31 arrived on scene at 09:40."])
+    answers(p, "How long was the clamp that Kelso Civils fitted to the main?", "0.9 metre")
+    answers(p, "What was the length of RRV-22's journey to the scene?", "7.8 miles")
+    abstains(p, "How long was the clamp that Ardmore Civils fitted to the main?")
+    abstains(p, "What was the length of RRV-31's journey to the scene?")
+
+
+def test_a_period_asked_within_needs_a_claim_that_tells_a_time() -> None:
+    p = build(["The Tremadog shop had the highest takings at £48,200.",
+               "The Porthcawl shop took £2,950 in its first week of trading."])
+    answers(p, "How much did the Porthcawl shop take in its first week of trading?", "£2,950")
+    abstains(p, "How much did the Tremadog shop take in its first week of trading?")
+
+
+def test_a_verb_form_describing_a_noun_gives_no_role() -> None:
+    p = build(["Gideon Marsh will receive a refund of £35 within 10 working days.",
+               "Ines Duarte was appointed treasurer in May."])
+    answers(p, "What is Ines Duarte's role?", "treasurer")
+    abstains(p, "What is Gideon Marsh's role?")

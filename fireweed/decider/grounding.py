@@ -753,9 +753,11 @@ def _build(fact: Fact) -> ClaimIndex:
                 or (w == "as" and i + 2 < n and lower[i + 1] in ("a", "an", "the", "her", "his", "their", "its", "our", "my", "your"))) \
                 and not _clause_as(lower, i):
             _add_role(ci, " ".join(lower[i + 1 : i + 4]), _holder_before(fact, lower, i))
-        if stem(w) in _ROLE_VERBS and i + 1 < n and not any(sp.first == i + 1 for sp in fact.spans):
+        if stem(w) in _ROLE_VERBS and i + 1 < n and not any(sp.first == i + 1 for sp in fact.spans) \
+                and not (i > 0 and (lower[i - 1] in _DETERMINERS or lower[i - 1] in _NUM_WORDS or is_number(lower[i - 1]))):
             # "was elected treasurer", "promoted to deputy manager"; not "named Pernille Aske as
-            # ...", whose role follows "as"
+            # ...", whose role follows "as", nor "within 10 working days", where the verb's form
+            # only describes the noun after it
             at = i + 2 if lower[i + 1] == "to" else i + 1
             _add_role(ci, " ".join(lower[at : at + 2]), "")
         if stem(w) == "play" and i + 3 < n and lower[i + 1] not in _DETERMINERS and "for" in lower[i + 2 : i + 4]:

@@ -1249,7 +1249,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # one, which answers before a time the same subject also has ("booked for seven nights")
             hole = "distance"
             score += 1.5
-    measured = [q.head_of] if q.head_of is not None else q.soft
+    measured = [_owned_after(q, q.head_of)] if q.head_of is not None else q.soft
     if hole == "duration" and q.verb_word is None and q.head_word is not None and q.head_word.stem == _LENGTH \
             and measured and not ci.typed("duration", exclude) and ci.typed("distance", exclude) \
             and all(_grounded(ci, w) for w in measured) and any(_measured(ci, w) for w in measured):
@@ -1370,6 +1370,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "sessile oak germination rate" is not answered by "sets sessile oak saplings at £1.20
         # each": the act before "rate" says which rate, and a price per unit is not it
         fail(kind_of_rate.text)
+    period = _period_asked_in(q)
+    if period is not None and not _grounded(ci, period) and not any(ci.types.get(k) for k in ("date", "year", "day", "duration")):
+        # "how much did the shop take in its first week of trading" is not answered by "had the
+        # highest takings at £61,750": the claim tells no time at all, so not that week's
+        fail(period.text)
     if (act := _act_before(q)) is not None and not _tells_before(ci, act):
         # "what was her job before supervising the night shift" is not answered by "took over as
         # supervisor of the night shift", nor "where did she work before she became yard manager"
@@ -4005,10 +4010,10 @@ def _measured(ci: ClaimIndex, noun: Word, stated: frozenset[str] = frozenset()) 
     # (a name that is only of the noun's kind is not it: "Juniper" is a tree, and also a falcon)
     for p in [p for p in ci.positions(noun.concepts) if p not in ci.named or stem(ci.lower[p]) == noun.stem]:
         k = p - 1
-        while k >= 0 and p - k <= 5 and lower[k] not in (",", ";", ".") and (lower[k] not in PREPOSITIONS or lower[k] == "of") \
-                and not (is_verb(lower[k]) and not lower[k][:1].isdigit()):
-            # (inside the noun's own phrase, "14.2 metres of track": "at 4:40 pm from an oak tree"
-            # gives the oak no size)
+        while k >= 0 and p - k <= 6 and lower[k] not in (",", ";", ".") and (lower[k] not in PREPOSITIONS or lower[k] == "of") \
+                and not (is_verb(lower[k]) and not lower[k][:1].isdigit() and not _bare_modifier(lower[k])):
+            # (inside the noun's own phrase, "14.2 metres of track", "a 1.2 metre stainless steel
+            # repair clamp": "at 4:40 pm from an oak tree" gives the oak no size)
             if any(c.isdigit() for c in lower[k]):
                 return True
             k -= 1
@@ -4019,6 +4024,20 @@ def _measured(ci: ClaimIndex, noun: Word, stated: frozenset[str] = frozenset()) 
             # how far away it is, "an oak tree 1.8 kilometres north-east of the field")
             return True
     return False
+
+
+def _owned_after(q: Question, w: Word) -> Word:
+    """The noun a possessive hands the word on to: "journey" of "the length of RRV-14's journey"."""
+    toks = q.tokens
+    if w.index + 1 < len(toks) and toks[w.index + 1].text.lower() == "'s":
+        return next((o for o in q.soft if o.index == w.index + 2), w)
+    return w
+
+
+def _bare_modifier(w: str) -> bool:
+    """A verb's base form, which inside a noun phrase modifies the noun ("repair clamp", "service
+    van"); not a form that says something happened ("fitted", "repairs", "is")."""
+    return not w.endswith(("ed", "ing", "s")) and w not in BE_FORMS and w not in AUXILIARIES and not past_form(w)
 
 
 def _says_how_far(lower: list[str], k: int) -> bool:
@@ -4163,6 +4182,26 @@ def _rate_of(q: Question) -> Word | None:
 
 
 _RATE = stem("rate")
+
+
+def _period_asked_in(q: Question) -> Word | None:
+    """The period a question asks within: "week" of "in its first week of trading", "month" of
+    "during the month of May"; None when it names none."""
+    lower = [t.text.lower() for t in q.tokens]
+    soft = {w.index: w for w in q.soft}
+    for k, w in enumerate(lower):
+        if w not in ("in", "during", "over", "within"):
+            continue
+        for j in range(k + 1, min(k + 5, len(lower))):
+            unit = lower[j][:-1] if lower[j].endswith("s") else lower[j]
+            if unit in _PERIODS and j in soft:
+                return soft[j]
+            if lower[j] not in DETERMINERS and lower[j] not in _ORDINAL_WORDS and lower[j] not in ("its", "their", "his", "her"):
+                break
+    return None
+
+
+_ORDINAL_WORDS = frozenset("first second third fourth fifth last final opening next previous past".split())
 
 
 def _act_before(q: Question) -> str | None:
