@@ -2282,8 +2282,7 @@ def _priced_thing(q: Question) -> Word | None:
                                                   or q.verb_word.stem == _PAY_FOR and q.head_word is None):
         # "what did Harbour Hydraulics charge for labour on the repair": what is charged for, and
         # "what did the smokehouse pay for hake": what is paid for
-        v = q.verb_word.index
-        i = next((k for k in range(v + 1, min(v + 4, len(lower))) if lower[k] == "for"), None)
+        i = _for_after_verb(q, lower)
         i = None if i is None else i - 1  # the thing then starts two after, as after "to <verb>"
     if i is None:
         return None
@@ -2306,12 +2305,19 @@ def _charged_for_act(q: Question) -> Word | None:
     if q.verb_word is None or q.verb_word.stem not in _PRICE_VERBS:
         return None
     lower = [t.text.lower() for t in q.tokens]
-    v = q.verb_word.index
-    soft = {w.index: w for w in q.soft}
-    k = next((k for k in range(v + 1, min(v + 4, len(lower) - 1)) if lower[k] == "for"), None)
-    if k is None or not lower[k + 1].endswith("ing"):
+    k = _for_after_verb(q, lower)
+    if k is None or k + 1 >= len(lower) or not lower[k + 1].endswith("ing"):
         return None
-    return soft.get(k + 1)
+    return next((w for w in q.soft if w.index == k + 1), None)
+
+
+def _for_after_verb(q: Question, lower: list[str]) -> int | None:
+    """Where "for" stands within three words after the question's verb ("charge for labour",
+    "quote for fitting"), or None."""
+    if q.verb_word is None:
+        return None
+    v = q.verb_word.index
+    return next((k for k in range(v + 1, min(v + 4, len(lower))) if lower[k] == "for"), None)
 
 
 def _phrase_clash(q: Question, ci: ClaimIndex) -> str | None:
