@@ -168,3 +168,21 @@ def test_a_lower_case_particle_between_capitalised_words_is_inside_the_name() ->
 ])
 def test_a_possessive_inside_a_name_after_a_lower_case_the(sentence: str, names: list[str]) -> None:
     assert [s.text for s in parse_claim(sentence).spans] == names
+
+
+def test_an_appositive_without_commas_leaves_the_verb_to_the_name() -> None:
+    # "Rajah the Sumatran tiger weighed": the name is known, "the Sumatran tiger" says what it is
+    f = parse_claim("Rajah the Sumatran tiger weighed 142 kg at his check-up.", lambda w: w == "rajah")
+    assert f.predicate == "weigh" and [s.key for s in f.spans][0] == "rajah"
+    assert parse_claim("Ada Obi the town clerk resigned on Monday.").predicate == "leave"
+    assert parse_claim("Ada Obi thanked the staff.").relation == "thank:staff"  # no appositive: unchanged
+
+
+def test_a_noun_that_ends_a_verb_with_e_is_no_verb() -> None:
+    from fireweed.decider.lexicon import is_verb
+    from fireweed.decider.question import analyse
+
+    assert not any(is_verb(w) for w in ("site", "sites", "plane", "quite", "wine"))
+    assert all(is_verb(w) for w in ("sit", "sits", "hire", "hires", "make", "wins"))
+    q = analyse("How many employees at the Dunmore site did Oxley & Brandt underpay in December?")
+    assert q.verb_word is not None and q.verb_word.text == "underpay"

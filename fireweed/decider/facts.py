@@ -407,6 +407,47 @@ def _verb_follows(lower: list[str], k: int) -> bool:
     return k < len(lower) and (lower[k] in AUXILIARIES or _looks_verb(lower[k]))
 
 
+def _after_bare_appositive(lower: list[str], k: int, at: dict[int, Span]) -> int | None:
+    """Where the verb starts after "the" + names and plain nouns at ``k`` ("the Sumatran tiger
+    weighed"), or None: only a noun phrase of at most four words ended by a verb counts."""
+    if k >= len(lower) or lower[k] != "the":
+        return None
+    j, nouns = k + 1, 0
+    while j < len(lower) and j - k <= 5:
+        if j in at:
+            j = at[j].last
+            continue
+        w = lower[j]
+        if nouns and (w in AUXILIARIES or w in MODALS or past_form(w)):
+            return j
+        if not (w.isalpha() and w not in STOPWORDS and not _looks_verb(w)):
+            return None
+        nouns += 1
+        j += 1
+    return None
+
+
+def _verb_after_named_nouns(lower: list[str], k: int, at: dict[int, Span]) -> int | None:
+    """Where a verb group starts after one or two plain nouns at ``k`` ("music library moved to",
+    "staff are paid"), or None. A bare present verb ("sells", "heads") looks like a noun, so only
+    an auxiliary or a past form that a preposition, a determiner or the end follows counts, never
+    a past form that goes on as a modifier ("sells repaired bikes")."""
+    for j in (k + 1, k + 2):
+        between = lower[k:j]
+        if j >= len(lower) or not all(w.isalpha() and w not in STOPWORDS and not _looks_verb(w)
+                                      and w not in AUXILIARIES for w in between):
+            return None
+        if any(i in at for i in range(k, j)):
+            return None
+        w = lower[j]
+        if w in AUXILIARIES:
+            return j
+        if past_form(w) and (j + 1 >= len(lower) or lower[j + 1] in PREPOSITIONS
+                             or lower[j + 1] in _DETERMINERS or lower[j + 1] in _PUNCT):
+            return j
+    return None
+
+
 def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
                 name_keys: Callable[[str], bool] | None = None) -> Fact:
     """Read a claim (never raises; an empty or odd claim gives an empty Fact).
@@ -472,6 +513,14 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
         if named_noun:
             pos += 1
             owned = True
+        elif not s.possessive and (k := _after_bare_appositive(lower, pos, at)) is not None:
+            # "Rajah the Sumatran tiger weighed 142 kg": "the ..." says what the name is, unset off
+            # by commas; the verb after it is the name's
+            pos = k
+        elif not s.possessive and (k := _verb_after_named_nouns(lower, pos, at)) is not None:
+            # "The Saltmarsh Choral Society music library moved to Room 4": a name used as a
+            # modifier owns the nouns that follow it, as "the Society's music library" would
+            possessed, owned, pos = list(range(pos, k)), True, k
         if s.possessive or named_noun:
             pos += 1
             while pos < n and lower[pos] not in AUXILIARIES and lower[pos] not in PREPOSITIONS and lower[pos] not in _PUNCT and pos not in at:

@@ -506,6 +506,10 @@ def is_verb(word: str) -> bool:
     if w.endswith(("er", "ers", "or", "ors")) and w.rstrip("s") not in COMMON_VERBS:
         # agent nouns ("container", "manager") share a stem with a verb but are not verbs
         return False
+    base = w[:-1] if w.endswith("es") else w
+    if base.endswith("e") and base not in COMMON_VERBS and base[:-1] in COMMON_VERBS:
+        # "site", "plane", "quite": a final "e" the stemmer drops makes another word of a verb
+        return False
     if stem(w) in _VERB_STEMS:
         return True
     # "reopen", "repainted", "relaunching": a verb done again is a verb
