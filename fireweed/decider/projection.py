@@ -49,7 +49,7 @@ from typing import Any
 
 from fireweed.decider.facts import (SWITCH_VERBS, Fact, moved_from, opening_name, parse_claim, reported_update, resulting_state, states_a_post,
                                     time_kinds, value_kinds, numbered_kinds)
-from fireweed.decider.text import without_posts
+from fireweed.decider.text import analyze, without_posts
 from fireweed.decider.lexicon import HONORIFICS, MONTHS, stem
 from fireweed.decider.name_spans import Span, ends_a_name, guess_kind, name_tokens
 from fireweed.decider.relations import lexicon
@@ -283,6 +283,31 @@ class _Memory:
                 break
             v = vt
         return v
+
+
+def _written_names(evidence: str | None) -> frozenset[str]:
+    """The words the evidence writes as a name where its capitals tell (not one word opening a
+    sentence): "... and Colnebrook rock oysters cost £11" makes "Colnebrook" a name at the start
+    of the claim quoted from it, as a name the store knew would. The same evidence is stored with
+    the claim, so a replay reads the claim alike."""
+    if not evidence:
+        return frozenset()
+    a = analyze(evidence)
+    # after a lower-case word only: a capital after a dash, a colon or a time ("05:20 – Pressure
+    # on the ...") may open a sentence as surely as one after a full stop
+    return frozenset(w for n in a.names if n.first > 0 and a.tokens[n.first - 1].text[:1].islower()
+                     and a.tokens[n.first - 1].text.isalpha() for w in n.key)
+
+
+def _other_acts_on_owned(new: Fact, old: Fact, relation: str) -> bool:
+    """Whether two claims about the same owned thing tell two different acts ("the Orme Hall
+    boiler failed ..." and "... was inspected ..."): both true at once, so neither replaces the
+    other. A value given ("is", "costs") or changed ("rose to") is still one value at a time."""
+    # an owned thing's relation is its noun ("boil"), where a bare verb's is the verb itself
+    return (":" not in relation and relation not in ("be", "state", new.predicate, old.predicate)
+            and bool(new.predicate) and bool(old.predicate) and new.predicate != old.predicate
+            and "be" not in (new.predicate, old.predicate)
+            and not (new.update or old.update or new.rescheduled or old.rescheduled))
 
 
 class _Tenant:
@@ -1060,7 +1085,9 @@ class Projection:
             return None
         if m.fact is None:
             seq = m.seq
-            m.fact = parse_claim(m.claim, lambda w: self._known_token(t, w, seq), lambda k: self._known_key(t, k, seq))
+            named = _written_names(m.evidence)
+            m.fact = parse_claim(m.claim, lambda w: w in named or self._known_token(t, w, seq),
+                                 lambda k: self._known_key(t, k, seq))
         return m.fact
 
     def plan_remember(
@@ -1076,10 +1103,12 @@ class Projection:
         """Plan the events for one admitted claim (entity creation, admission or reinforcement,
         supersession or dispute). Pure: nothing is applied until the writer commits."""
         t = self._t(tenant)
-        fact = parse_claim(claim, lambda w: self._known_token(t, w), lambda k: self._known_key(t, k))
+        named = _written_names(evidence)
+        fact = parse_claim(claim, lambda w: w in named or self._known_token(t, w), lambda k: self._known_key(t, k))
         opener = opening_name(fact)
         if opener is not None:  # "Bramble weighed 21.4 kg": about Bramble, known to the store or not
-            fact = parse_claim(claim, lambda w: w == opener or self._known_token(t, w), lambda k: self._known_key(t, k))
+            fact = parse_claim(claim, lambda w: w == opener or w in named or self._known_token(t, w),
+                               lambda k: self._known_key(t, k))
         events: list[tuple[str, dict[str, Any]]] = []
         subjects: list[str] = []
         new_names: dict[str, str] = {}
@@ -1182,6 +1211,10 @@ class Projection:
             for rel in [r for r in e.led.open
                         if r != relation and (r.partition(":")[2] == noun or r.partition(":")[0] in _PLACED)]:
                 out |= self._relation_candidates(t, e, rel, subjects, True)
+        if e is not None and not noun and fact.predicate in SWITCH_VERBS and relation != fact.predicate:
+            # "the Society music library moved to Room 4": the claims about the same owned thing,
+            # wherever they placed it
+            out |= self._relation_candidates(t, e, relation, subjects, True)
         if e is not None and verb in SWITCH_VERBS and moved_from(fact):
             # "have been moved from Strongroom 2 to Strongroom 4": the claims that place the subject
             for rel in [r for r in e.led.open if r != relation and r.partition(":")[0] in _PLACED]:
@@ -1319,6 +1352,11 @@ class Projection:
             # "moved to Kelsall depot" ends "is based at Ashcombe depot": a move to another place of
             # the kind the subject was placed at
             return True
+        if new.predicate in SWITCH_VERBS and ":" not in relation and relation == old_m.relation != new.predicate \
+                and old.predicate in _PLACED and old_m.subjects[:1] == subjects[:1] and (a - b or old.objects - new.objects):
+            # "the Society music library moved to Room 4" ends "the Society music library is stored
+            # in the vestry": the same owned thing, moved from where it was placed
+            return True
         if verb in SWITCH_VERBS and old_m.subjects[:1] == subjects[:1] and _moved_within_series(new, old):
             # "will move to Zone F" ends "will patrol Zone C": a move to another of a numbered series
             # leaves the one of it the old claim had
@@ -1343,6 +1381,8 @@ class Projection:
             return False
         new_side = (new.objects | new.values) - (old.objects | old.values)
         old_side = (old.objects | old.values) - (new.objects | new.values)
+        if _other_acts_on_owned(new, old, relation):
+            return False
         if old_m.relation == relation and relation.count(":") <= 1 and relation not in ("be", "state"):
             if ":" not in relation and not (new.values or old.values) and relation not in ("be",):
                 # a bare verb with an entity object: "leads Acme" vs "leads Beta" may both hold
@@ -1688,10 +1728,12 @@ def _label_words(text: str) -> str:
 _PERIOD_WORDS = frozenset({"in", "between", "from", "during", "throughout"})
 
 
-def _period_months(f: Fact) -> set[int]:
+def _period_months(f: Fact) -> tuple[set[int], bool]:
     """Months the claim gives as the period it speaks of ("between January and March", "in May"),
-    not months it states as a value ("the deadline is 30 June")."""
+    not months it states as a value ("the deadline is 30 June"); and whether the period is only
+    a start ("from 12 February", with no end), which a later start may replace."""
     out: set[int] = set()
+    start: set[int] = set()
     lower = [t.text.lower() for t in f.tokens]
     opened = False
     for i, w in enumerate(lower):
@@ -1700,17 +1742,20 @@ def _period_months(f: Fact) -> set[int]:
         elif w in MONTHS and (w != "may" or f.tokens[i].text[:1].isupper()):
             j = i - 1 if i and not lower[i - 1].isdigit() else i - 2  # "from 3 March"
             prev = lower[j] if j >= 0 else ""
-            if prev in _PERIOD_WORDS or (opened and prev in ("and", "to", "until")):
+            if prev == "from":
+                start.add(MONTHS[w])
+            elif prev in _PERIOD_WORDS or (opened and prev in ("and", "to", "until")):
                 out.add(MONTHS[w])
         elif not (w.isdigit() or w == ","):
             opened = opened and w in ("and", "to", "until")
-    return out
+    return out | start, not out
 
 
 def _periods_apart(new: Fact, old: Fact) -> bool:
-    """Whether both claims speak of a period in months and the periods share no month."""
-    a, b = _period_months(new), _period_months(old)
-    return bool(a) and bool(b) and a.isdisjoint(b)
+    """Whether both claims speak of a period in months and the periods share no month; not when
+    both only say from when ("fed at 15:30 from 12 February", then "from 20 March, at 16:00")."""
+    (a, a_start), (b, b_start) = _period_months(new), _period_months(old)
+    return bool(a) and bool(b) and a.isdisjoint(b) and not (a_start and b_start)
 
 
 def _possessed_noun(relation: str) -> frozenset[str]:
