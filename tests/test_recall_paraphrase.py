@@ -3434,3 +3434,57 @@ def test_a_verb_form_describing_a_noun_gives_no_role() -> None:
                "Ines Duarte was appointed treasurer in May."])
     answers(p, "What is Ines Duarte's role?", "treasurer")
     abstains(p, "What is Gideon Marsh's role?")
+
+
+def test_a_unit_a_price_is_given_per_is_not_the_thing_asked() -> None:
+    p = build(["Kessington Leisure Centre has raised its court hire rate from £38 to £44 an hour.",
+               "Halvard Safety Supplies has offered Station 14 a discount of £250 for the delay.",
+               "Brackley Pool opens for 14 hours on Saturdays."])
+    abstains(p, "What are Kessington Leisure Centre's opening hours?")  # "an hour" prices the hire
+    answers(p, "What discount has Halvard Safety Supplies offered Station 14?", "£250")  # "14 a discount" is no price
+    answers(p, "How many hours does Brackley Pool open on Saturdays?", "14 hours")
+
+
+def test_a_thing_found_to_be_absent_is_not_what_was_found() -> None:
+    p = build(["Tendai Mupfumira visited the Glenarrow hatchery and found no signs of gill disease.",
+               "Ruth Okafor visited the Marram hatchery and found signs of gill disease."])
+    abstains(p, "Which disease did Tendai Mupfumira find at the Glenarrow hatchery?")
+    answers(p, "Which disease did Ruth Okafor find at the Marram hatchery?", "gill disease")
+
+
+def test_a_negated_keyword_query_needs_a_negated_claim() -> None:
+    done = ["Yusuf Demirel voiced the hammers of the Corran Hall Steinway over two days."]
+    abstains(build(done), "Yusuf Demirel hammers not voiced since")
+    p = build(done + ["Yusuf Demirel found that the hammers had not been voiced since 2019."])
+    answers(p, "Yusuf Demirel hammers not voiced since", "2019")
+
+
+def test_a_span_of_time_a_count_was_taken_over_narrows_it() -> None:
+    p = build(["Leilani Kahale scored 31 goals in last Wednesday's 52-38 win over the Millbrook Comets.",
+               "Mere Tawhiri scored 212 goals across the whole spring season.",
+               "Ngozi Adeyemi-Shaw reported that biosimilar adalimumab had saved the trust £184,000 in the previous twelve months."])
+    abstains(p, "How many goals did Leilani Kahale score across the whole spring season?")
+    answers(p, "How many goals did Mere Tawhiri score across the whole spring season?", "212")
+    # a span told from now is worded freely: "the past year" is "the previous twelve months"
+    answers(p, "According to Ngozi Adeyemi-Shaw, how much money did biosimilar adalimumab save the trust over the past year?",
+            "£184,000")
+
+
+def test_a_rate_by_the_night_is_a_nightly_rate() -> None:
+    p = build(["From 1 June, Curlew Cottage will be let at £160 per night, up from £145.",
+               "Heron Barn is let at £900 per week."])
+    answers(p, "What is the current nightly rate for Curlew Cottage?", "£160")
+    abstains(p, "What is the nightly rate for Heron Barn?")  # by the week
+
+
+def test_a_base_verb_before_by_says_how_not_by_whom() -> None:
+    p = build(["Mei-Ling Tan paid a deposit of £336 by bank transfer.", "Ruth Ames hired Bilal Khan."])
+    answers(p, "What deposit did Mei-Ling Tan pay by bank transfer?", "£336")
+    abstains(p, "Who was Ruth Ames hired by?")  # she did the hiring
+
+
+def test_a_name_in_an_appositive_is_not_the_doer() -> None:
+    p = build(["Amara Nwosu said Rajah the Sumatran tiger is fed daily.",
+               "Rajah the Sumatran tiger weighed 142 kg at his check-up on 14 March."])
+    answers(p, "How much did Rajah the Sumatran tiger weigh at his check-up on 14 March?", "142 kg")
+    abstains(p, "How much did Rajah the Sumatran tiger lift at his check-up on 14 March?")

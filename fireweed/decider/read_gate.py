@@ -790,7 +790,13 @@ def _as_unit_only(ci: ClaimIndex, w: Word) -> bool:
     hours, though it says "hours"."""
     pos = ci.positions(w.concepts)
     measured = {v for k in _UNIT_KINDS for v in ci.types.get(k, ())}
-    return bool(pos) and all(p > 0 and f"{ci.lower[p - 1]} {ci.lower[p]}" in measured for p in pos)
+    return bool(pos) and all(p > 0 and f"{ci.lower[p - 1]} {ci.lower[p]}" in measured or _per_unit_word(ci, p)
+                             for p in pos)
+
+
+def _per_unit_word(ci: ClaimIndex, p: int) -> bool:
+    """The word at ``p`` is the unit a value is given per: "£44 an hour", "3 tablets per day"."""
+    return p > 1 and " ".join(ci.lower[p - 2:p + 1]) in ci.types.get("rate", ())
 
 
 _UNIT_KINDS = ("duration", "distance", "mass", "temp", "dose", "age")
@@ -798,7 +804,15 @@ _UNIT_KINDS = ("duration", "distance", "mass", "temp", "dose", "age")
 
 def _grounded(ci: ClaimIndex, w: Word) -> bool:
     # the very word also grounds itself: a claim indexes "the heating" as the noun only
-    return ci.has(w.concepts) or w.text.lower() in ci.concepts or "-" in w.text and _parts_in_a_row(ci, w.text)
+    return ci.has(w.concepts) or w.text.lower() in ci.concepts or "-" in w.text and _parts_in_a_row(ci, w.text) \
+        or _per_period(ci, w)
+
+
+def _per_period(ci: ClaimIndex, w: Word) -> bool:
+    """"nightly", "annual": the claim gives a value per that period ("£160 per night", "£85 a year")."""
+    period = _OFTEN.get(w.text.lower())
+    return period is not None and any(x == period and ci.lower[k - 1] in ("per", "a", "an", "each", "every")
+                                      for k, x in enumerate(ci.lower) if k > 0)
 
 
 def _grounded_unnamed(ci: ClaimIndex, w: Word) -> bool:
@@ -1058,8 +1072,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             score += 4
             if q.kind in ("what", "which") and not q.negated and _denied(ci, q.head_word):
                 # "what fault did he find in the lift" is not answered by "found no fault with the
-                # lift": the claim says there was none
+                # lift": the claim says there was none. About this very thing it contradicts the
+                # question; about one it only may be ("the hatchery"), it still names none
                 premise = True
+                fail(q.head_word.text)
             if q.head_of is not None:
                 if _grounded(ci, q.head_of):
                     score += 2
@@ -1559,6 +1575,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "who did Ada not hire": a claim that negates nothing cannot answer a negated question
         if q.negated and not ci.negation_pos:
             fail("not")
+    if q.kind == "keyword" and q.negated and not ci.negation_pos:
+        # "hammers not voiced since" asks what was not done: a claim that negates nothing says
+        # what was done
+        fail("not")
     if q.kind not in ("yesno", "keyword") and not q.about and literal:
         # "how many pipes are in the pedal division" is not answered by the whole organ's pipes,
         # nor "the fungus at the base of the horse chestnut's trunk" by the London plane's: a
@@ -2829,7 +2849,7 @@ def _passive_text(tokens: list[Any], upto: int) -> bool:
     lower = [t.text.lower() for t in tokens]
     if not 0 <= upto < len(lower):
         return False
-    if upto + 1 < len(lower) and lower[upto + 1] == "by":
+    if upto + 1 < len(lower) and lower[upto + 1] == "by" and not _base_before_by(lower, upto):
         return True
     if lower[upto].endswith(("ed", "en", "wn", "ne")):
         return any(w in BE_FORMS for w in lower[max(0, upto - 4):upto])
@@ -2840,6 +2860,14 @@ def _passive_text(tokens: list[Any], upto: int) -> bool:
             k -= 1
         return k >= 0 and lower[k] in BE_FORMS
     return False
+
+
+def _base_before_by(lower: list[str], v: int) -> bool:
+    """ "did she pay by bank transfer": a verb's base form after "do" has no agent; its "by" says
+    how it was done (not "cleaning by Brightweave", "was hired by", "set by the board")."""
+    w = lower[v]
+    return not w.endswith(("s", "ed", "en", "wn", "ne", "ing")) and not past_form(w) \
+        and w not in SAME_FORM_PARTICIPLES and any(x in ("do", "does", "did") for x in lower[max(0, v - 6):v])
 
 
 def _doer(fact: Any, v: int) -> str | None:
@@ -2880,6 +2908,12 @@ def _doer(fact: Any, v: int) -> str | None:
         if span.last <= v and not span.possessive and span.prep is None:
             if best is None or span.last > best.last:
                 best = span
+    if best is not None and best.first >= 2 and toks[best.first - 1].lower() == "the":
+        # "Rajah the Sumatran tiger weighed": a name inside an appositive right after another
+        # name says what that one is; the first name does the verb
+        head = next((sp for sp in fact.spans if sp.last == best.first - 1 and not sp.possessive), None)
+        if head is not None:
+            return head.key
     return best.key if best is not None else None
 
 
@@ -3667,7 +3701,13 @@ def _asked_before(lower: list[str], to: int) -> bool:
 # verbs that ask or plan for a thing to be done ("asked them to refund", "wants to move")
 _ASKING = frozenset(stem(w) for w in ("ask", "request", "urge", "want", "plan", "intend", "hope", "expect", "invite",
                                       "apply", "seek", "bid"))
-_NARROWING_PREPS = frozenset({"in", "at", "of", "on", "inside", "within", "near", "under", "outside"})
+_NARROWING_PREPS = frozenset({"in", "at", "of", "on", "inside", "within", "near", "under", "outside",
+                              "across", "over", "during", "throughout"})
+# a span of time a count or a sum was taken over narrows it ("across the whole spring season"),
+# unless the span is told from now, which a claim words in its own way ("over the past year" is
+# "in the previous twelve months")
+_SPAN_PREPS = frozenset({"across", "over", "during", "throughout"})
+_FROM_NOW = frozenset("past last previous next coming recent current this".split())
 
 
 def _narrowing_words(q: Question) -> list[Word]:
@@ -3721,6 +3761,10 @@ def _narrowing_phrases(q: Question) -> list[list[Word]]:
     for i, w in enumerate(lower):
         if w in _NARROWING_PREPS and i not in in_phrase_word:  # not the "of" of "in charge of"
             inside, noun_seen = True, False
+            nxt = next((x for x in lower[i + 1:] if x not in ("the", "a", "an")), "")
+            if w in _SPAN_PREPS and nxt in _FROM_NOW:
+                inside = False
+                continue
             out.append([])
         elif not inside:
             continue
@@ -3741,9 +3785,18 @@ def _denied(ci: ClaimIndex, w: Word) -> bool:
     """Every mention of the word in the claim has "no" before it ("found no fault", "no major
     damage"): the claim says there is none of it."""
     pos = ci.positions(w.concepts)
-    return bool(pos) and all(p > 0 and (ci.lower[p - 1] == "no" or p > 1 and ci.lower[p - 2] == "no"
-                                        and ci.lower[p - 1].isalpha() and ci.lower[p - 1] not in STOPWORDS)
-                             for p in pos)
+    return bool(pos) and all(_after_no(ci.lower, p) for p in pos)
+
+
+def _after_no(lower: list[str], p: int) -> bool:
+    """A "no" opens the noun phrase that ends at ``p``: "no fault", "no major damage", "no signs
+    of gill disease" (a word of its own, or "of", between them; nothing that starts a clause)."""
+    for k in range(p - 1, max(-1, p - 5), -1):
+        if lower[k] == "no":
+            return True
+        if not (lower[k] == "of" or lower[k].isalpha() and lower[k] not in STOPWORDS):
+            return False
+    return False
 
 
 def _only_counts(ci: ClaimIndex, exclude: set[str]) -> bool:
