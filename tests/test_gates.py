@@ -1800,3 +1800,10 @@ def test_another_verbs_by_is_not_the_agent_of_the_passive() -> None:
     for claim in ("The Dunmore rink was beaten by the Carlow rink.", "The Carlow rink beat the Dunmore rink."):
         v = judge(claim, evidence)
         assert not v.ok and v.code == "relation_transposed", (claim, v)
+
+
+def test_a_passive_agent_after_a_list_that_opens_with_a_count() -> None:
+    evidence = "Customer services agent Bongani Dlamini offered Selin Aydın a refund of £40 and one free service wash."
+    assert judge("Selin Aydın was offered a refund of £40 and one free service wash by Bongani Dlamini.", evidence).ok
+    v = judge("Bongani Dlamini was offered a refund of £40 and one free service wash by Selin Aydın.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v

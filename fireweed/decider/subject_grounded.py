@@ -508,8 +508,8 @@ def _nouns_to_by(a: Analysis, k: int, clause: int) -> bool:
             return False
         if t.norm == "by":
             return j > k
-        if t.norm == "of" and j > k or a.in_numeral[j] and j > k and toks[j - 1].norm in ("of", "-") or "-" in t.norm:
-            continue
+        if t.norm == "of" and j > k or a.in_numeral[j] and (j == k or toks[j - 1].norm in ("of", "-")) or "-" in t.norm:
+            continue  # (a count may open the phrase: "and one free service wash by")
         if t.norm not in ARTICLES and not (t.norm.isalpha() and not t.capitalized and t.norm not in STOPWORDS
                                            and (not is_verb(t.norm) or toks[j - 1].norm in ARTICLES)):
             return False  # (after an article a verb's form is a noun: "a refund")
