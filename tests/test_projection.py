@@ -881,3 +881,12 @@ def test_a_later_start_replaces_an_earlier_one_but_not_a_period_it_follows(led: 
     summer = led.remember("Between June and August the Kelso Café opens at 08:00.")
     autumn = led.remember("From September the Kelso Café opens at 09:00.")
     assert autumn.supersedes == [] and led.state(summer.memory_id) == "active"
+
+
+def test_an_update_of_one_kind_of_value_leaves_another_kind(led: Ledger) -> None:
+    failed = led.remember("Van LK-2 failed to start on 7 February because its battery had discharged overnight.")
+    fixed = led.remember("Harrowby Fleet Services replaced the battery in Van LK-2 at a cost of £148.50.")
+    assert fixed.supersedes == [] and led.state(failed.memory_id) == "active"  # a sum is no new date
+    quoted = led.remember("Acme Roofing quoted £18,900 for the roof.")
+    cut = led.remember("Acme Roofing cut its quote to £17,450.")
+    assert cut.supersedes == [quoted.memory_id]

@@ -1397,7 +1397,10 @@ class Projection:
                                              or lexicon().relation_key(new.attribute) == old_m.relation
                                              or new.rescheduled and new.attribute in old.stems
                                              or old_m.relation.split(":", 1)[0] in new.owned_acts) \
-                and old.values and new.values and (not new.rescheduled or time_kinds(old.values) & time_kinds(new.values)):
+                and old.values and new.values and (not new.rescheduled or time_kinds(old.values) & time_kinds(new.values)) \
+                and (new.rescheduled or value_kinds(old.values) & value_kinds(new.values)):
+            # (not "replaced the battery ... at a cost of £148.50" for "failed to start on 7 February
+            # because its battery had discharged": a sum does not update a date)
             # a value the update does not keep, or one it says it moved from ("cut its quote to
             # £17,450" replaces "quoted £18,900": the noun names the old claim's verb); a thing moved to
             # another day replaces a day it had, not its price ("the plan costs £156 for six sessions")
