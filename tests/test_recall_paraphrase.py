@@ -3488,3 +3488,11 @@ def test_a_name_in_an_appositive_is_not_the_doer() -> None:
                "Rajah the Sumatran tiger weighed 142 kg at his check-up on 14 March."])
     answers(p, "How much did Rajah the Sumatran tiger weigh at his check-up on 14 March?", "142 kg")
     abstains(p, "How much did Rajah the Sumatran tiger lift at his check-up on 14 March?")
+
+
+def test_a_house_of_the_clergy_is_a_place() -> None:
+    p = build(["Revd Adaeze Okonkwo will lead a Lent study group on Thursday evenings in the vicarage.",
+               "Revd Ivo Lund will lead an Advent study group on Monday evenings."])
+    answers(p, "Where is Revd Adaeze Okonkwo's Lent study group held?", "vicarage")
+    abstains(p, "Where is Revd Ivo Lund's Advent study group held?")
+

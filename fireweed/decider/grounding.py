@@ -120,6 +120,8 @@ _PLACE_NOUNS = frozenset("""yard hall hospital school church chapel station offi
     boathouse bandstand rink sanctuary vestry crypt chamber cabin cottage flat apartment bungalow annexe
     annex basement cloakroom bathroom bedroom dining-room nursery laundry pantry scullery
     showroom storeroom warehouse yard precinct plaza arcade mall supermarket bakery
+    vicarage rectory manse parsonage presbytery deanery abbey priory cathedral temple mosque synagogue castle
+    palace manor guesthouse hut lighthouse dockyard
     library parlour salon spa hostel inn motel lodge chalet campsite caravan marquee tent hangar depot
     terminus airfield aerodrome heliport harbourside quayside seafront promenade esplanade heath
     green park parkland woodland copse spinney grove reservoir pond loch estuary shore coast beach dunes
