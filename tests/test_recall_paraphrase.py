@@ -3496,3 +3496,11 @@ def test_a_house_of_the_clergy_is_a_place() -> None:
     answers(p, "Where is Revd Adaeze Okonkwo's Lent study group held?", "vicarage")
     abstains(p, "Where is Revd Ivo Lund's Advent study group held?")
 
+
+def test_a_noun_for_people_doing_the_verb_says_who() -> None:
+    p = build(["The neighbour at 14 Kestrel Row returned the unopened bag to Tomasz Wiśniewski.",
+               "The van returned the empty crates to Ivo Lund."])
+    answers(p, "Who gave the unopened bag back to Tomasz Wiśniewski?", "neighbour")
+    abstains(p, "Who gave the empty crates back to Ivo Lund?")  # a van is no one
+    club = build(["A free club run by the Wrenfold Sports Trust will be offered to pupils."])
+    abstains(club, "Who runs the Wrenfold Sports Trust?")  # "free" is no one, though a word for a post

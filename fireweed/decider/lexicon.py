@@ -572,7 +572,9 @@ _PEOPLE_NOUNS = frozenset("""
     customer customers patient patients tenant tenants owner owners player players driver drivers
     applicant applicants user users parent parents child children family families volunteer volunteers
     passenger passengers rider riders holder holders adult adults man men woman women fan fans athlete
-    athletes
+    athletes neighbour neighbours neighbor neighbors passer-by passers-by bystander bystanders walker
+    walkers shopper shoppers onlooker onlookers witness witnesses local locals person people boy boys
+    girl girls
     """.split())
 
 

@@ -1413,12 +1413,13 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # else the claim names did something else
             fail("who")
         elif hole == "person" and q.head_word is None and not (ci.typed("person", exclude) or _who_name(ci, exclude)
-                                                               or _name_after_asked_prep(ci, q, exclude)):
+                                                               or _name_after_asked_prep(ci, q, exclude)
+                                                               or _people_doer(ci, q)):
             # "who did they beat": a team or a firm answers "who" as well as a person, but not a
             # place ("hired a lawyer in Oslo" does not say who)
             fail("who")
         elif hole == "person" and q.head_word is not None and literal and not ci.typed("person", exclude) \
-                and not _named_as(ci, q.head_word, exclude):
+                and not _named_as(ci, q.head_word, exclude) and not _people_doer(ci, q):
             # "who is the treasurer" answered by a claim that names the treasurer
             fail("who")
         elif hole != "person" and not ci.typed(hole, exclude) or (hole == "person" and q.head_word is not None and not literal and not ci.typed("person", exclude)):
@@ -2868,6 +2869,20 @@ def _base_before_by(lower: list[str], v: int) -> bool:
     w = lower[v]
     return not w.endswith(("s", "ed", "en", "wn", "ne", "ing")) and not past_form(w) \
         and w not in SAME_FORM_PARTICIPLES and any(x in ("do", "does", "did") for x in lower[max(0, v - 6):v])
+
+
+def _people_doer(ci: ClaimIndex, q: Question) -> bool:
+    """The claim opens with a noun for people that does the question's verb: "The neighbour at 14
+    Kestrel Row returned the bag" says who gave it back, though it names no one."""
+    lower = ci.lower
+    if q.verb_word is None or len(lower) < 3 or lower[0] not in ("the", "a", "an"):
+        return False
+    verbs = ci.positions(q.verb_word.concepts)
+    # (a post's word may modify another noun: "a free club run by ...")
+    if not (people_noun(lower[1]) or role_word(lower[1]) and (lower[2] in PREPOSITIONS or 2 in verbs)):
+        return False
+    # the verb follows the noun's own phrase ("at 14 Kestrel Row"), before any other clause
+    return any(p > 1 and not any(w in (",", "who", "which", "that") for w in lower[2:p]) for p in verbs)
 
 
 def _doer(fact: Any, v: int) -> str | None:
