@@ -3504,3 +3504,54 @@ def test_a_noun_for_people_doing_the_verb_says_who() -> None:
     abstains(p, "Who gave the empty crates back to Ivo Lund?")  # a van is no one
     club = build(["A free club run by the Wrenfold Sports Trust will be offered to pupils."])
     abstains(club, "Who runs the Wrenfold Sports Trust?")  # "free" is no one, though a word for a post
+
+
+def test_what_a_thing_can_hold_needs_a_claim_of_holding() -> None:
+    p = build(["The 08:30 sailing of the MV Corran Bay left 20 minutes late because of a queue of 31 cars.",
+               "The MV Kelpie has room for 40 cars."])
+    abstains(p, "How many cars can the MV Corran Bay carry?")  # a queue is no load
+    answers(p, "How many cars can the MV Kelpie carry?", "40 cars")
+
+
+def test_an_act_is_not_the_noun_it_shares_a_stem_with() -> None:
+    p = build(["Ewe 3052 was treated for a prolapse and should not be kept for breeding next year.",
+               "Ewe 3060 is a Texel cross breed."])
+    abstains(p, "What breed is Ewe 3052?")
+    answers(p, "What breed is Ewe 3060?", "Texel")
+
+
+def test_a_count_of_things_is_no_score() -> None:
+    p = build(["Bethany Kowalczyk refereed the Ovenden Tigers v Sowerby Bridge Lions match and awarded 11 penalties.",
+               "The Halifax Hawks v Keighley Cougars match ended 24-18."])
+    abstains(p, "What was the final score of the Ovenden Tigers v Sowerby Bridge Lions match?")
+    answers(p, "What was the final score of the Halifax Hawks v Keighley Cougars match?", "24-18")
+
+
+def test_losing_to_the_one_who_was_beaten_is_a_false_premise() -> None:
+    p = build(["Pennington Vale beat Ashcombe Park Bowls Club by 94 shots to 81 in the friendly on 27 April."])
+    a = p.recall("t", "By how many shots did Pennington Vale lose to Ashcombe Park Bowls Club in the friendly on 27 April?")
+    assert a.verdict == "abstained" and a.code == "false_premise", a
+    b = p.recall("t", "By how many shots did Ashcombe Park Bowls Club lose to Pennington Vale in the friendly on 27 April?")
+    assert b.code != "false_premise", b  # the same fact from the other side
+
+
+def test_a_post_held_in_a_body_is_no_living() -> None:
+    p = build(["Adaeze Okonkwo, chair of the Merrowby CycleLink board, opened the meeting at 6:15 pm.",
+               "Ivo Lund, a nurse at Kelso Hospital, opened the fete at 2 pm."])
+    abstains(p, "What does Adaeze Okonkwo do for a living?")
+    answers(p, "What does Ivo Lund do for a living?", "nurse")
+
+
+def test_not_before_a_time_says_when_at_the_soonest() -> None:
+    p = build(["Talland Marine will not deliver the new tractor before March 2025.",
+               "Kelso Motors will not deliver the new van."])
+    answers(p, "How soon can Talland Marine hand over the new tractor?", "March 2025")
+    a = p.recall("t", "When will Kelso Motors deliver the new van?")
+    assert a.verdict == "abstained" and a.code == "false_premise", a
+
+
+def test_what_a_thing_is_given_as_is_no_role() -> None:
+    p = build(["Dr Ravi Menon's report gives Mr Declan Hollis's cause of death as a head injury.",
+               "Mr Ivo Lund worked as a head gardener."])
+    abstains(p, "What was Mr Declan Hollis's occupation?")
+    answers(p, "What was Mr Ivo Lund's occupation?", "head gardener")

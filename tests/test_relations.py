@@ -96,3 +96,12 @@ def test_module_examples_hold() -> None:
     from fireweed.decider import relations
 
     assert doctest.testmod(relations).failed == 0
+
+
+def test_a_word_in_both_groups_of_a_pair_of_opposites_is_neither_ones_opposite() -> None:
+    from fireweed.decider.relations import lexicon
+
+    lx = lexicon()
+    assert lx.contradicts("lose", "beat") and lx.contradicts("beat", "lost")
+    assert lx.contradicts("raise", "lower")  # "change" holds both, but each has its own side
+    assert not lx.contradicts("defeat", "beat")  # "defeat" is a way to beat and to lose

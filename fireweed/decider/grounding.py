@@ -439,6 +439,24 @@ def _as_reason(lower: list[str], i: int) -> bool:
         and lower[i + 2] in _AS_REASONS
 
 
+def _thing_after_as(lower: list[str], i: int) -> bool:
+    """ "gives his cause of death as a head injury": after "as", a phrase whose last noun is no
+    word for a person or a post (not "as a steward", "as club captain", "as a volunteer driver")."""
+    k = i + 1
+    while k < len(lower) and lower[k] in ("a", "an", "the", "her", "his", "their", "its", "our", "my", "your"):
+        k += 1
+    last = None
+    while k < len(lower) and k - i <= 5 and lower[k].isalpha() and lower[k] not in STOPWORDS:
+        last = lower[k]
+        k += 1
+    return last is not None and last in _THINGS_AS
+
+
+# nouns that say what a thing was found or given as, never who someone is
+_THINGS_AS = frozenset("injury injuries illness disease cause condition infection fracture wound result "
+                       "reason gift loan donation payment deposit fee refund prize award bonus".split())
+
+
 def _noun_after_det(lower: list[str], k: int) -> bool:
     """Whether the -ing word at ``k`` is a noun: a determiner shortly before it ("the earlier
     opening to meet the ferry"), not a verb ("is planning to", "was willing to")."""
@@ -753,7 +771,7 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "frequency", w)
         if not _as_reason(lower, i) and (w == "as" and i + 1 < n and lower[i + 1] not in STOPWORDS | {"a", "an", "the"}
                 or (w == "as" and i + 2 < n and lower[i + 1] in ("a", "an", "the", "her", "his", "their", "its", "our", "my", "your"))) \
-                and not _clause_as(lower, i):
+                and not _clause_as(lower, i) and not _thing_after_as(lower, i):
             _add_role(ci, " ".join(lower[i + 1 : i + 4]), _holder_before(fact, lower, i))
         if stem(w) in _ROLE_VERBS and i + 1 < n and not any(sp.first == i + 1 for sp in fact.spans) \
                 and not (i > 0 and (lower[i - 1] in _DETERMINERS or lower[i - 1] in _NUM_WORDS or is_number(lower[i - 1]))):

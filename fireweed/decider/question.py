@@ -269,9 +269,9 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     text = _LAST_PERIOD.sub("previously", text)
     # "her job title", "his job role": the job, not a title of a work
     text = _JOB_TITLE.sub(lambda m: m.group(1), text)
-    # "what does Ada do for a living" asks for her job, in the words a job question uses
+    # "what does Ada do for a living" asks for her occupation, in the words such a question uses
     text = _FOR_A_LIVING.sub(lambda m: f"{m.group(1)} {'was' if m.group(2).lower() == 'did' else 'is'} "
-                             f"{m.group(3)}'s job", text)
+                             f"{m.group(3)}'s occupation", text)
     # "what stopped the bakery from supplying croissants" asks why it could not
     text = _STOPPED_FROM.sub(lambda m: f"why {'was' if m.group(1).lower() in _PAST_STOPS else 'is'} "
                              f"{m.group(2)} unable to {m.group(3)}", text)

@@ -850,7 +850,22 @@ def _post_only(ci: ClaimIndex) -> bool:
     "appointed treasurer"), with no role word before it ("Ada Obi, a nurse, was elected chair")."""
     lower = ci.lower
     chosen = [p for p, w in enumerate(lower) if stem(w) in _CHOOSING]
-    return bool(chosen) and not any(role_word(w) for w in lower[:chosen[0]])
+    if chosen:
+        return not any(role_word(w) for w in lower[:chosen[0]])
+    # "Adaeze Okonkwo, chair of the Merrowby CycleLink board,": a post held in a body, and no other role
+    roles = [p for p, w in enumerate(lower) if role_word(w)]
+    return bool(roles) and all(lower[p] in _POSTS and p + 1 < len(lower) and lower[p + 1] == "of" for p in roles)
+
+
+# posts held in a body, which no one holds for a living
+_POSTS = frozenset("chair chairman chairwoman chairperson vice-chair president vice-president treasurer trustee "
+                   "governor patron".split())
+
+
+def _asks_a_living(q: Question) -> bool:
+    """The question asks what one does for a living: "profession", "occupation", or "do for a living"."""
+    return q.head_word is not None and (q.head_word.stem in _OCCUPATIONS
+                                        or any(t.text.lower() == "living" for t in q.tokens))
 
 
 # verbs whose object says what was done: "carry out an inspection", "conduct a survey"
@@ -1230,14 +1245,19 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 fail(q.verb_word.text)
             if ci.negation_pos and not q.negated and q.kind not in ("yesno", "keyword"):
                 vpos = ci.positions(q.verb_word.concepts)
-                if any(0 < v - n <= 3 and _negates(ci.lower, n, v) for v in vpos for n in ci.negation_pos):
+                if any(0 < v - n <= 3 and _negates(ci.lower, n, v) and not (q.hole in _TIME_HOLES and _not_till(ci.lower, v))
+                       for v in vpos for n in ci.negation_pos):
+                    # ("how soon can they deliver it" <- "will not deliver it before March": the
+                    # earliest time, not a denial)
                     premise = True
         else:
-            if q.kind not in ("yesno", "keyword") and any(
-                lx.contradicts(q.verb_word.text if " " not in q.verb_word.stem else q.verb_word.stem, w) for w in ci.lower if w.isalpha()
-            ) and _about_subject(subjects, required):
+            verb = q.verb_word.text if " " not in q.verb_word.stem else q.verb_word.stem
+            against = [k for k, w in enumerate(ci.lower) if w.isalpha() and lx.contradicts(verb, w)]
+            if q.kind not in ("yesno", "keyword") and against and _about_subject(subjects, required) \
+                    and not _converse_doer(q, fact, against):
                 premise = True
-            if not head_counts or premise or not _count_is_the_subjects(q, ci, subjects, required):
+            if not head_counts or premise or not _count_is_the_subjects(q, ci, subjects, required) \
+                    or q.kind == "how" and _capacity_unsaid(q, ci):
                 # "how many people turned up": the counted noun and its number carry the question,
                 # when the count is the asked subject's and the question says of it no other event
                 fail(q.verb_word.text)
@@ -1347,6 +1367,12 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what is the value of his collection" is not answered by "his collection of 19 clocks":
         # a number of things is no value of theirs ("kidney values were 180 and 2.1" is one)
         fail(q.head_word.text)
+    if hole == "number" and q.head_word is not None and q.head_word.stem in _RESULT_HEADS \
+            and not _grounded(ci, q.head_word) and _only_counts(ci, exclude) \
+            and not any(re.fullmatch(r"\d+-\d+", w) for w in ci.lower):
+        # "what was the final score of the match" is not answered by "refereed the match and
+        # awarded 11 penalties": a count of things is no score ("won 24-18", "a 6-4 win" are)
+        fail(q.head_word.text)
     if hole == "role" and q.kind in ("what", "which") and _roles_all_asked(ci, q):
         # "what was his job before he became deputy news editor" is not answered by "has been
         # appointed deputy news editor": a role the question itself names is not the one it asks
@@ -1359,7 +1385,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what is Constance's profession" is not answered by "Constance has named Pernille Aske
         # as her vice-captain": the role is Pernille's
         fail(_HOLE_WORDS.get(hole, hole))
-    if hole == "role" and q.head_word is not None and q.head_word.stem in _OCCUPATIONS and _post_only(ci):
+    if hole == "role" and q.head_word is not None and _asks_a_living(q) and _post_only(ci):
         # "what is Mei-Ling Cho's profession" is not answered by "was re-elected as chair of
         # Harbourside Wheelers": a post one is elected or appointed to is no living
         fail(q.head_word.text)
@@ -2871,6 +2897,42 @@ def _base_before_by(lower: list[str], v: int) -> bool:
         and w not in SAME_FORM_PARTICIPLES and any(x in ("do", "does", "did") for x in lower[max(0, v - 6):v])
 
 
+def _capacity_unsaid(q: Question, ci: ClaimIndex) -> bool:
+    """ "how many cars can the MV Corran Bay carry" asks what it can hold: a count of cars met once
+    ("a queue of 31 cars") says nothing of that unless the claim speaks of holding or a limit."""
+    lower = [t.text.lower() for t in q.tokens]
+    if not ({"can", "could"} & set(lower[:q.verb_word.index] if q.verb_word is not None else ())):
+        return False
+    return not (ci.stems & _HOLDING_WORDS)
+
+
+_HOLDING_WORDS = frozenset(stem(w) for w in "capacity hold take carry seat sleep accommodate fit room space "
+                                               "maximum max limit up".split())
+
+
+def _converse_doer(q: Question, fact: Any, at: list[int]) -> bool:
+    """The opposite verb in the claim is done by another name than the question's subject, so it
+    says the same from the other side: "did Ashcombe lose to Pennington" against "Pennington beat
+    Ashcombe", not "Pennington beat Ashcombe" against "did Pennington lose to Ashcombe"."""
+    verb = q.verb_word
+    asked = [s for s in q.spans if verb is not None and s.last <= verb.index and not s.possessive and s.prep is None]
+    if not asked:
+        return False
+    doers = {_doer(fact, p) for p in at}
+    return None not in doers and all(not _asked_name(d, {asked[-1].key}) for d in doers if d is not None)
+
+
+def _not_till(lower: list[str], v: int) -> bool:
+    """A negated verb at ``v`` goes on to "before" or "until" a time within its clause: "will not
+    deliver the new tractor before March 2025" says when it will be, at the soonest."""
+    for w in lower[v + 1:v + 8]:
+        if w in ("before", "until", "till"):
+            return True
+        if w in (",", ";", ".", "because", "and", "but"):
+            return False
+    return False
+
+
 def _people_doer(ci: ClaimIndex, q: Question) -> bool:
     """The claim opens with a noun for people that does the question's verb: "The neighbour at 14
     Kestrel Row returned the bag" says who gave it back, though it names no one."""
@@ -3814,6 +3876,9 @@ def _after_no(lower: list[str], p: int) -> bool:
     return False
 
 
+_RESULT_HEADS = frozenset(stem(w) for w in ("score", "scoreline", "result"))
+
+
 def _only_counts(ci: ClaimIndex, exclude: set[str]) -> bool:
     """Every number of the claim counts the word after it ("19 Black Forest cuckoo clocks"), or it
     has none."""
@@ -3854,6 +3919,12 @@ def _head_grounded(ci: ClaimIndex, q: Question) -> bool:
     novel X", though a firm that launches a book may publish it."""
     w = q.head_word
     if w is None or not _grounded(ci, w):
+        return False
+    spots = ci.positions(w.concepts)
+    if spots and not w.text.lower().endswith("ing") and w.text.lower() not in ci.lower \
+            and all(ci.lower[p].endswith("ing") and p > 0 and ci.lower[p - 1] in ("for", "of") for p in spots):
+        # "what breed is Ewe 3052" is not answered by "should not be kept for breeding": the
+        # claim has the act, not the noun asked
         return False
     if q.hole != "person" or not _agent_stems(w.text):
         return True

@@ -111,7 +111,9 @@ class Lexicon:
         """True when the predicates are listed as antonyms (in either direction)."""
         ca, cb = self.concepts_of(a), self.concepts_of(b)
         for c in ca:
-            if self.antonyms.get(c, frozenset()) & cb:
+            # (not where a word is in both groups: "defeat" is a way to beat and to lose, so it is
+            # no opposite of "beat")
+            if any(d not in ca and c not in cb for d in self.antonyms.get(c, frozenset()) & cb):
                 return True
         return False
 
