@@ -1807,3 +1807,13 @@ def test_a_passive_agent_after_a_list_that_opens_with_a_count() -> None:
     assert judge("Selin Aydın was offered a refund of £40 and one free service wash by Bongani Dlamini.", evidence).ok
     v = judge("Bongani Dlamini was offered a refund of £40 and one free service wash by Selin Aydın.", evidence)
     assert not v.ok and v.code == "relation_transposed", v
+
+
+def test_a_cause_turned_round_may_name_what_the_evidence_takes_up_with_a_pronoun() -> None:
+    evidence = ("The Pennington Vale Halvergate mower was not serviced last autumn, so its cylinder needs "
+                "regrinding at a quoted cost of £340.")
+    assert judge("The cylinder of the Pennington Vale Halvergate mower needs regrinding at a quoted cost of £340 "
+                 "because the mower was not serviced last autumn.", evidence).ok
+    v = judge("The Pennington Vale Halvergate mower was not serviced last autumn because its cylinder needs "
+              "regrinding at a quoted cost of £340.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v

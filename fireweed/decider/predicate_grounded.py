@@ -1230,7 +1230,30 @@ def _cause_turned(claim: Analysis, evidence: Analysis, i: int) -> bool:
         if named and (cb - named) and (ca - named) and cb - named <= e_after and ca - named <= e_before \
                 and (cb | ca) & named <= e_before | e_after:
             return True
+        # "the cylinder of the mower needs regrinding because the mower was not serviced" for "the
+        # mower was not serviced, so its cylinder needs regrinding": the evidence's opening subject,
+        # taken up by a pronoun after "so", may be named on both sides of the claim
+        if any(x.norm in _TAKEN_UP for x in etoks[e + 1:]):
+            subj = _opening_phrase(evidence, e)
+            if subj and (cb - subj) and (ca - subj) and cb - subj <= e_after and ca - subj <= e_before \
+                    and (cb | ca) & subj <= e_before:
+                return True
     return False
+
+
+_TAKEN_UP = frozenset({"it", "its", "they", "their", "them"})
+
+
+def _opening_phrase(a: Analysis, end: int) -> set[str]:
+    """The content words before the first verb of a text (its subject), up to ``end``."""
+    k = 0
+    while k < end and not (a.tokens[k].norm in BE_FORMS or a.tokens[k].norm in _AUX_OPENERS
+                           or a.tokens[k].norm in COMMON_VERBS or a.tokens[k].norm.endswith("ed")):
+        k += 1
+    return _content_at(a, range(k))
+
+
+_AUX_OPENERS = frozenset({"has", "have", "had", "will", "would", "can", "could", "must", "should", "may", "might", "does", "did", "do"})
 
 
 def _name_words(a: Analysis) -> set[str]:
