@@ -1251,11 +1251,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                     # earliest time, not a denial)
                     premise = True
         else:
-            verb = q.verb_word.text if " " not in q.verb_word.stem else q.verb_word.stem
-            against = [k for k, w in enumerate(ci.lower) if w.isalpha() and lx.contradicts(verb, w)]
-            if q.kind not in ("yesno", "keyword") and against and _about_subject(subjects, required) \
-                    and not _converse_doer(q, fact, against):
-                premise = True
+            if q.kind not in ("yesno", "keyword") and _about_subject(subjects, required):
+                verb = q.verb_word.text if " " not in q.verb_word.stem else q.verb_word.stem
+                against = [k for k, w in enumerate(ci.lower) if w.isalpha() and lx.contradicts(verb, w)]
+                if against and not _converse_doer(q, fact, against):
+                    premise = True
             if not head_counts or premise or not _count_is_the_subjects(q, ci, subjects, required) \
                     or q.kind == "how" and _capacity_unsaid(q, ci):
                 # "how many people turned up": the counted noun and its number carry the question,
@@ -2914,12 +2914,16 @@ def _converse_doer(q: Question, fact: Any, at: list[int]) -> bool:
     """The opposite verb in the claim is done by another name than the question's subject, so it
     says the same from the other side: "did Ashcombe lose to Pennington" against "Pennington beat
     Ashcombe", not "Pennington beat Ashcombe" against "did Pennington lose to Ashcombe"."""
-    verb = q.verb_word
-    asked = [s for s in q.spans if verb is not None and s.last <= verb.index and not s.possessive and s.prep is None]
+    asked = _named_before(q, q.verb_word) if q.verb_word is not None else []
     if not asked:
         return False
     doers = {_doer(fact, p) for p in at}
-    return None not in doers and all(not _asked_name(d, {asked[-1].key}) for d in doers if d is not None)
+    return None not in doers and not any(_asked_name(d, {asked[-1].key}) for d in doers)  # type: ignore[arg-type]
+
+
+def _named_before(q: Question, verb: Word) -> list[Span]:
+    """The question's names before its verb that may do it: no possessor, no preposition's object."""
+    return [s for s in q.spans if s.last <= verb.index and not s.possessive and s.prep is None]
 
 
 def _not_till(lower: list[str], v: int) -> bool:
@@ -3021,7 +3025,7 @@ def _role_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
     if doer is None:
         return None
     in_claim = {s.key for s in fact.spans}
-    before = [s for s in q.spans if s.last <= verb.index and not s.possessive and s.prep is None]
+    before = _named_before(q, verb)
     if passive_q:
         # "who was Ruth hired by" asks who did it to Ruth; "Ruth hired Bilal" has Ruth doing it
         # (but "Arjun moves to the new project" has no object: who moves is the one moved)
