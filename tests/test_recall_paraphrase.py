@@ -3555,3 +3555,11 @@ def test_what_a_thing_is_given_as_is_no_role() -> None:
                "Mr Ivo Lund worked as a head gardener."])
     abstains(p, "What was Mr Declan Hollis's occupation?")
     answers(p, "What was Mr Ivo Lund's occupation?", "head gardener")
+
+
+def test_a_count_of_a_thing_gives_none_of_its_sizes() -> None:
+    p = build(["Ngaire Whitford sorted 9 sacks of PE kit over half-term.",
+               "The Brambleton Uniform Swap stocks sizes 3 to 9 of the school sweatshirt."])
+    abstains(p, "What sizes of PE kit did Ngaire Whitford sort?")
+    answers(p, "What sizes of the school sweatshirt does the Brambleton Uniform Swap stock?", "3 to 9")
+    answers(p, "How many sacks of PE kit did Ngaire Whitford sort?", "9")

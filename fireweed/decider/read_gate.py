@@ -1373,6 +1373,12 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what was the final score of the match" is not answered by "refereed the match and
         # awarded 11 penalties": a count of things is no score ("won 24-18", "a 6-4 win" are)
         fail(q.head_word.text)
+    if hole == "number" and q.head_word is not None and q.head_word.stem in _MEASURE_HEADS \
+            and q.head_word.text.lower() != q.head_word.stem and q.head_word.text.lower().endswith("s") \
+            and not _grounded(ci, q.head_word) and _only_counts(ci, exclude):
+        # "what sizes of PE kit did she sort" is not answered by "sorting 9 sacks of PE kit": sizes
+        # are the kinds a thing comes in, which a count of it does not give
+        fail(q.head_word.text)
     if hole == "role" and q.kind in ("what", "which") and _roles_all_asked(ci, q):
         # "what was his job before he became deputy news editor" is not answered by "has been
         # appointed deputy news editor": a role the question itself names is not the one it asks
