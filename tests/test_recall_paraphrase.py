@@ -3563,3 +3563,10 @@ def test_a_count_of_a_thing_gives_none_of_its_sizes() -> None:
     abstains(p, "What sizes of PE kit did Ngaire Whitford sort?")
     answers(p, "What sizes of the school sweatshirt does the Brambleton Uniform Swap stock?", "3 to 9")
     answers(p, "How many sacks of PE kit did Ngaire Whitford sort?", "9")
+
+
+def test_a_verb_that_takes_an_ing_act_ends_the_subject() -> None:
+    p = build(["The Carrickmore ice plant charges £42 per tonne for flake ice from 1 August.",
+               "The Tollcross ice plant stopped producing flake ice on 3 March."])
+    abstains(p, "When did the Carrickmore ice plant stop producing flake ice?")
+    answers(p, "When did the Tollcross ice plant stop producing flake ice?", "3 March")

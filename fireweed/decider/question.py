@@ -493,7 +493,10 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                 return False
             nxt = lower[k2 + 1] if k2 + 1 < n else "?"
             return k2 + 1 >= n or is_stop(k2 + 1) or nxt in _DETS or nxt in _ADV or k2 + 1 in span_at \
-                or nxt == "as"  # "why was he sacked as manager"
+                or nxt == "as" \
+                or (stem(lower[k2]) in _ING_TAKERS and nxt.endswith("ing") and verbal(nxt))
+            # ("why was he sacked as manager"; "did the ice plant stop producing flake ice": a verb
+            # that takes an -ing act ends the subject, where "plant" before it does not)
 
         if k1 < n and lower[k1] in _PRONOUNS:
             return k1 + 1, possessed
@@ -1027,6 +1030,8 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
     return None
 
 
+# verbs that take another act in its -ing form ("stop producing", "start selling")
+_ING_TAKERS = frozenset(stem(w) for w in "stop start begin finish keep quit resume continue cease avoid".split())
 # Verbs whose complement says what the subject is: "did she become head chef" (no noun "become")
 _LINKING = frozenset({"become", "remain", "stay", "seem"})
 # Function words that are nouns after a determiner: "on the till", "her will", "the mine"
