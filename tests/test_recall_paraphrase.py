@@ -3570,3 +3570,18 @@ def test_a_verb_that_takes_an_ing_act_ends_the_subject() -> None:
                "The Tollcross ice plant stopped producing flake ice on 3 March."])
     abstains(p, "When did the Carrickmore ice plant stop producing flake ice?")
     answers(p, "When did the Tollcross ice plant stop producing flake ice?", "3 March")
+
+
+def test_where_a_thing_is_kept_or_shown_is_a_place() -> None:
+    p = build(["The Brackenridge logo will appear on the programme cover.",
+               "The Bramwell Moor library will keep atlases and road maps behind the issue desk.",
+               "The Farnley library will keep atlases in good order."])
+    answers(p, "Where will the Brackenridge logo appear?", "programme cover")
+    answers(p, "Where is the Bramwell Moor library going to store its atlases and road maps?", "issue desk")
+    abstains(p, "Where is the Farnley library going to keep its atlases?")
+
+
+def test_going_to_reads_the_verb_after_it() -> None:
+    p = build(["Sione Taufa will sell the old van on 3 May.", "Ada Obi will buy the old van on 9 May."])
+    answers(p, "When is Sione Taufa going to sell the old van?", "3 May")
+    abstains(p, "When is Ada Obi going to sell the old van?")

@@ -106,6 +106,13 @@ def _irregular_past(w: str) -> bool:
 
 
 # a place named by a common noun after a preposition of place ("in a herring-curing yard")
+# prepositions of where a thing is put, and verbs of putting, keeping or showing a thing somewhere
+_LOCATIVE_PREPS = frozenset({"in", "on", "at", "behind", "above", "below", "under", "beneath", "beside", "inside", "over",
+                             "alongside"})
+_PLACING = frozenset(stem(w) for w in (
+    "appear put place fit install mount hang print stick attach fix park house position locate store keep display "
+    "show stack shelve pin").split())
+_PLACING_CONCEPTS = frozenset({"R:keep", "R:exhibit"})
 _PLACE_PREPS = frozenset({"in", "at", "into", "to", "on", "near", "inside", "outside", "beside", "behind"})
 _PLACE_NOUNS = frozenset("""yard hall hospital school church chapel station office park garden house home farm field room
     ward centre center library museum theatre theater village town city harbour harbor port airport clinic kitchen
@@ -755,6 +762,16 @@ def _build(fact: Fact) -> ClaimIndex:
             if k > i + 2:
                 _add(ci, "place", " ".join(lower[i + 1 : k]))
                 _add(ci, "destination", " ".join(lower[i + 1 : k]))
+        if w in _LOCATIVE_PREPS and i + 2 < n and i not in in_span and lower[i + 1] in _DETERMINERS \
+                and any(stems[j] in _PLACING or lx.concepts_of(stems[j]) & _PLACING_CONCEPTS for j in range(max(0, i - 6), i)):
+            # "will keep atlases behind the issue desk", "will appear on the programme cover": where
+            # a thing is kept, put or shown is a place, whatever noun names it
+            k = i + 2
+            while k < n and (lower[k].isalpha() or "-" in lower[k] or lower[k] == "'s") \
+                    and (lower[k] not in STOPWORDS or lower[k] == "'s") and not lower[k].endswith(("ed", "ing")):
+                k += 1
+            if k > i + 2:
+                _add(ci, "place", " ".join(lower[i + 1 : k]))
         if w in _CONSTRAINT:
             _add(ci, "constraint", w)
         if w in _PURPOSE:

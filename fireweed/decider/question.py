@@ -975,7 +975,8 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
             subject_box.extend(subj)
     infinitive = False
     while k < n and (lower[k] in AUXILIARIES or lower[k] in _ADV):
-        if lower[k] == "to":
+        if lower[k] == "to" or lower[k] == "will" and aux == "be":
+            # "is she going to sell the van", read as "is she will sell": the verb after is bare
             infinitive = True
         if stem(lower[k]) in ("do", "have") and (k + 1 >= n or lower[k + 1] in PREPOSITIONS or lower[k + 1] in ("?", ".")):
             # "what does she do for a living": the verb is "do" itself
@@ -1017,7 +1018,8 @@ def _main_verb(lower: list[str], words: list[Word], by_index: dict[int, Word], s
             continue  # "on the till at the launch": a word after a determiner is a noun
         if progressive and k2 == k:
             return wd
-        if verbal(lower[k2]) or (k2 == k and aux in ("do", "will", "can", "shall", "may", "would", "could", "should", "must")):
+        if verbal(lower[k2]) or (k2 == k and (aux in ("do", "will", "can", "shall", "may", "would", "could", "should", "must")
+                                              or infinitive and (is_verb(lower[k2]) or lower[k2 - 1] == "will"))):
             if aux == "do" and _bare_verb(lower[k2]) and lower[k2] not in _LINKING and _bare_verb_after(k2):
                 # "does the Flex plan (at Kestrel Loft) include": after "does" the verb is bare, and a
                 # bare verb after another means the first ends the subject as a noun
