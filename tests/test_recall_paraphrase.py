@@ -3585,3 +3585,10 @@ def test_going_to_reads_the_verb_after_it() -> None:
     p = build(["Sione Taufa will sell the old van on 3 May.", "Ada Obi will buy the old van on 9 May."])
     answers(p, "When is Sione Taufa going to sell the old van?", "3 May")
     abstains(p, "When is Ada Obi going to sell the old van?")
+
+
+def test_a_rarer_verbs_participle_with_no_by_names_no_doer() -> None:
+    p = build(["The Garden of Seasons tapestry belongs to the Château de Loubressac and was woven in Aubusson around 1740.",
+               "The Harvest Frieze tapestry was woven by Aurelie Dumas in 1820."])
+    abstains(p, "Who wove the Garden of Seasons tapestry?")
+    answers(p, "Who wove the Harvest Frieze tapestry?", "Aurelie Dumas")

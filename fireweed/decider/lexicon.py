@@ -528,12 +528,18 @@ SAME_FORM_PARTICIPLES: frozenset[str] = frozenset(
 BE_FORMS: frozenset[str] = frozenset({"be", "am", "is", "are", "was", "were", "been", "being"})
 
 
+# Irregular bases that are nouns, not verbs ("geese", "criteria"), and past forms of rarer verbs
+# that are more often words of their own ("a bit of", "the shore", "a slew of", "a ladder rung")
+_NOUN_BASES = frozenset("goose ox criterion phenomenon crisis child man woman person foot tooth mouse data".split())
+_PAST_LOOKALIKES = frozenset("bit lit rung shore slew spelt".split())
+
+
 def past_form(verb: str) -> bool:
     """True when a word read as a verb is in its past tense or participle ("took", "taken",
-    "coached"); the caller knows it is a verb, so any "-ed" form counts."""
+    "coached", "woven"); the caller knows it is a verb, so any "-ed" form counts."""
     w = verb.lower()
-    if w in _IRREGULAR and (base := _IRREGULAR[w]) in COMMON_VERBS and base != "be" and w != base \
-            and not w.endswith(("s", "ing")):
+    if w in _IRREGULAR and (base := _IRREGULAR[w]) != "be" and w != base and not w.endswith(("s", "ing")) \
+            and (base in COMMON_VERBS or base not in _NOUN_BASES and w not in _PAST_LOOKALIKES):
         return True
     return len(w) > 4 and w.endswith("ed")
 
