@@ -3592,3 +3592,10 @@ def test_a_rarer_verbs_participle_with_no_by_names_no_doer() -> None:
                "The Harvest Frieze tapestry was woven by Aurelie Dumas in 1820."])
     abstains(p, "Who wove the Garden of Seasons tapestry?")
     answers(p, "Who wove the Harvest Frieze tapestry?", "Aurelie Dumas")
+
+
+def test_where_a_name_is_needs_a_claim_that_places_it() -> None:
+    p = build(["Weftwork Conservation Studio has offered to split the extra cost equally with St Aldric's Abbey.",
+               "St Brannoc's Priory in Wexcombe will host the tapestry exhibition."])
+    abstains(p, "In which town is St Aldric's Abbey?")
+    answers(p, "In which town is St Brannoc's Priory?", "Wexcombe")
