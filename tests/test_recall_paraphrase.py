@@ -3599,3 +3599,18 @@ def test_where_a_name_is_needs_a_claim_that_places_it() -> None:
                "St Brannoc's Priory in Wexcombe will host the tapestry exhibition."])
     abstains(p, "In which town is St Aldric's Abbey?")
     answers(p, "In which town is St Brannoc's Priory?", "Wexcombe")
+
+
+def test_a_plan_does_not_say_whether_the_act_asked_was_done() -> None:
+    p = build(["Priya Raghunathan's grading for 1st dan black belt is now scheduled for 22 June 2024.",
+               "Tomasz Wierzba passed his 1st dan black belt grading on 8 June 2024."])
+    abstains(p, "Did Priya Raghunathan pass her 1st dan black belt grading?")
+    answers(p, "Did Tomasz Wierzba pass his 1st dan black belt grading?", "passed")
+
+
+def test_a_count_of_what_is_lacking_is_not_what_there_is() -> None:
+    p = build(["The Marble Run Deluxe, toy code TL-214, is missing three pieces.",
+               "The Castle Builder set, toy code TL-215, has 120 pieces."])
+    abstains(p, "How many pieces does the Marble Run Deluxe have when complete?")
+    answers(p, "How many pieces is the Marble Run Deluxe missing?", "three")
+    answers(p, "How many pieces does the Castle Builder set have when complete?", "120")

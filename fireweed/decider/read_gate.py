@@ -1372,6 +1372,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what is the value of his collection" is not answered by "his collection of 19 clocks":
         # a number of things is no value of theirs ("kidney values were 180 and 2.1" is one)
         fail(q.head_word.text)
+    if hole == "number" and q.head_word is not None and _counts_only_lacking(ci, q, exclude):
+        # "how many pieces does the Marble Run Deluxe have when complete" is not answered by "is
+        # missing three pieces": a count of what is lacking is not a count of what there is
+        fail(q.head_word.text)
     if hole == "number" and q.head_word is not None and q.head_word.stem in _RESULT_HEADS \
             and not _grounded(ci, q.head_word) and _only_counts(ci, exclude) \
             and not any(re.fullmatch(r"\d+-\d+", w) for w in ci.lower):
@@ -1701,6 +1705,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     if q.kind == "yesno":
         if s_total and (g * 5 < s_total * 2 or g < min(2, s_total)):
             fail(_first_missing(ci, soft))
+        done = _did_verb(q)
+        if done is not None and not _verb_grounded(ci, done) and any(w == "will" or w in _PLANNED for w in ci.lower):
+            # "did Priya pass her black belt grading" is not answered by "her grading is now
+            # scheduled for 22 June": a plan does not say whether the act asked was done
+            fail(done.text)
         last = _last_bare_verb(q)
         if last is not None and not _verb_grounded(ci, last):
             # "did Biscuit's surgery succeed" is not answered by "Biscuit was transferred for
@@ -3911,6 +3920,21 @@ def _after_no(lower: list[str], p: int) -> bool:
     return False
 
 
+# words before a count that say the things counted are not there ("missing three pieces")
+_LACKING = frozenset({"missing", "lacks", "lack", "lacking", "lacked", "without", "short"})
+
+
+def _counts_only_lacking(ci: ClaimIndex, q: Question, exclude: set[str]) -> bool:
+    """Whether every count of the asked noun in the claim is of things lacking, and the question
+    asks of no lack itself."""
+    if any(t.text.lower() in _LACKING or t.text.lower() in ("lost", "missed") for t in q.tokens):
+        return False
+    numbers = ci.types.get("number", set()) - set(exclude)
+    at = [k for k, w in enumerate(ci.lower) if w in numbers and k + 1 < len(ci.lower)
+          and stem(ci.lower[k + 1]) == q.head_word.stem]
+    return bool(at) and all(k > 0 and ci.lower[k - 1] in _LACKING for k in at)
+
+
 _RESULT_HEADS = frozenset(stem(w) for w in ("score", "scoreline", "result"))
 
 
@@ -4273,6 +4297,20 @@ _OFTEN = {"hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week"
 # the periods a price may be for, and words that name one
 _PERIODS = frozenset("minute hour day night week fortnight month quarter year term season session".split())
 _PERIOD_WORDS = {"overnight": "night", **_OFTEN}
+
+
+def _did_verb(q: Question) -> Word | None:
+    """The bare verb right after the name of a question opened by "did" ("did Priya Raghunathan
+    pass her grading"), when it has one."""
+    toks = q.tokens
+    if not toks or toks[0].text.lower() != "did" or not q.spans or q.spans[0].first != 1:
+        return None
+    w = next((w for w in q.soft if w.index == q.spans[0].last), None)
+    text = w.text.lower() if w is not None else ""
+    if w is None or " " in text or not is_verb(text) or text.endswith(("ed", "ing")) \
+            or text.endswith("s") and not text.endswith("ss"):
+        return None  # ("pass" is bare, "passes" is not)
+    return w
 
 
 def _last_bare_verb(q: Question) -> Word | None:
