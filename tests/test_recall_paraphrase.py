@@ -3614,3 +3614,26 @@ def test_a_count_of_what_is_lacking_is_not_what_there_is() -> None:
     abstains(p, "How many pieces does the Marble Run Deluxe have when complete?")
     answers(p, "How many pieces is the Marble Run Deluxe missing?", "three")
     answers(p, "How many pieces does the Castle Builder set have when complete?", "120")
+
+
+def test_a_weight_is_no_size() -> None:
+    p = build(["The Castellanos signet ring will weigh approximately 9.5 grams.",
+               "The Okoro wedding band will be made in ring size N."])
+    abstains(p, "What ring size is the Castellanos signet ring?")
+    answers(p, "What ring size is the Okoro wedding band?", "size N")
+
+
+def test_a_day_at_the_weekend_is_no_weekday() -> None:
+    p = build(["Tarn Hollow Forge will hold an open day on Saturday 24 August 2024 from 10:00 to 15:00.",
+               "Brackwater Forge opens at 08:30 on Mondays and Tuesdays."])
+    abstains(p, "What time does Tarn Hollow Forge open on weekdays?")
+    answers(p, "What time does Brackwater Forge open on weekdays?", "08:30")
+    abstains(p, "What time does Brackwater Forge open at weekends?")
+
+
+def test_take_down_is_a_removal_a_repaint_does_not_explain() -> None:
+    p = build(["Ezinne Okafor applied for consent to repaint the hanging sign at the Old Corn Exchange.",
+               "Kwabena Asare took down the hanging sign at the Wool Hall because its bracket had rusted."])
+    abstains(p, "Why did Ezinne Okafor take down the Old Corn Exchange hanging sign?")
+    answers(p, "Why did Kwabena Asare take down the Wool Hall hanging sign?", "bracket had rusted")
+    answers(p, "Why did Kwabena Asare remove the Wool Hall hanging sign?", "bracket had rusted")

@@ -1372,6 +1372,16 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what is the value of his collection" is not answered by "his collection of 19 clocks":
         # a number of things is no value of theirs ("kidney values were 180 and 2.1" is one)
         fail(q.head_word.text)
+    other_days = _days_of_other_part(ci, q)
+    if other_days is not None:
+        # "what time does the forge open on weekdays" is not answered by "an open day on Saturday 24
+        # August from 10:00": a day at the weekend is no weekday, and the other way about
+        fail(other_days)
+    if hole == "number" and q.head_word is not None and q.head_word.stem == _SIZE and not _grounded(ci, q.head_word) \
+            and _numbers_all_of(ci, _NO_SIZE_KINDS, exclude):
+        # "what ring size is the signet ring" is not answered by "will weigh approximately 9.5
+        # grams": a weight, a heat, a speed or an age is no size
+        fail(q.head_word.text)
     if hole == "number" and q.head_word is not None and _counts_only_lacking(ci, q, exclude):
         # "how many pieces does the Marble Run Deluxe have when complete" is not answered by "is
         # missing three pieces": a count of what is lacking is not a count of what there is
@@ -3918,6 +3928,35 @@ def _after_no(lower: list[str], p: int) -> bool:
         if not (lower[k] == "of" or lower[k].isalpha() and lower[k] not in STOPWORDS):
             return False
     return False
+
+
+_WEEKEND_DAYS = frozenset({"saturday", "sunday", "saturdays", "sundays"})
+_WORKING_DAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday",
+                           "mondays", "tuesdays", "wednesdays", "thursdays", "fridays"})
+
+
+def _days_of_other_part(ci: ClaimIndex, q: Question) -> str | None:
+    """The question's "weekdays" or "weekends" when every day the claim names is of the other part
+    of the week, and the claim does not say that part itself."""
+    low = {t.text.lower() for t in q.tokens}
+    days = {w for w in ci.lower if w in _WEEKEND_DAYS or w in _WORKING_DAYS}
+    for word, other in (("weekday", _WEEKEND_DAYS), ("weekdays", _WEEKEND_DAYS),
+                        ("weekend", _WORKING_DAYS), ("weekends", _WORKING_DAYS)):
+        if word in low and days and days <= other and not {"weekday", "weekdays", "weekend", "weekends"} & set(ci.lower):
+            return word
+    return None
+
+
+_SIZE = stem("size")
+_NO_SIZE_KINDS = ("mass", "temp", "speed", "age", "clock")
+
+
+def _numbers_all_of(ci: ClaimIndex, kinds: tuple[str, ...], exclude: set[str]) -> bool:
+    """Whether the claim has numbers and every one of them is the number of a value of these kinds
+    ("9.5" of "9.5 grams")."""
+    numbers = ci.types.get("number", set()) - set(exclude)
+    of_kinds = {v.split(" ")[0] for kind in kinds for v in ci.types.get(kind, set())}
+    return bool(numbers) and numbers <= of_kinds
 
 
 # words before a count that say the things counted are not there ("missing three pieces")
