@@ -1817,3 +1817,11 @@ def test_a_cause_turned_round_may_name_what_the_evidence_takes_up_with_a_pronoun
     v = judge("The Pennington Vale Halvergate mower was not serviced last autumn because its cylinder needs "
               "regrinding at a quoted cost of £340.", evidence)
     assert not v.ok and v.code == "relation_transposed", v
+
+
+def test_a_second_participle_sharing_be_keeps_its_later_agent() -> None:
+    evidence = ("The hull of Kingfisher Dawn was shot-blasted and coated with two-pack epoxy blacking by "
+                "Sevenford Coatings.")
+    assert judge("Sevenford Coatings coated the hull of Kingfisher Dawn with two-pack epoxy blacking.", evidence).ok
+    v = judge("The hull of Kingfisher Dawn coated Sevenford Coatings with two-pack epoxy blacking.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v

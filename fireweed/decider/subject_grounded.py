@@ -406,8 +406,9 @@ def passive_voice(a: Analysis, k: int) -> tuple[bool, bool]:
         return False, False
     if not _be_before(toks, k) and _shares_be(a, k):
         # "was drained on 2 July ... and refilled within 11 hours": the second participle shares
-        # the first one's "be"
-        return True, False
+        # the first one's "be"; "was shot-blasted and coated with epoxy by Sevenford Coatings" has
+        # its agent later in the clause
+        return True, passive_agent_at(a, k) is not None
     if not _be_before(toks, k):
         # set off without "be", it is read as passive only with its agent: "the chronometer, made
         # in 1868 by Pellow & Sons"; "Ada, born in 1950, joined" stays as it was read
@@ -473,7 +474,7 @@ def passive_agent_at(a: Analysis, k: int) -> int | None:
     at_once = _by_follows(a, k)
     if at_once is not None:
         return at_once
-    if toks[k].norm.endswith("ing") or not (_be_before(toks, k) or _set_off_participle(a, k)):
+    if toks[k].norm.endswith("ing") or not (_be_before(toks, k) or _set_off_participle(a, k) or _shares_be(a, k)):
         return None
     clause = a.clauses[k]
     for j in range(k + 1, n - 1):
