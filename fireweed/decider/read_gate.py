@@ -1326,8 +1326,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "where is Ambrose going" is not answered by "the cats are boarding at Fernbank Cattery
         # while their owner, Ambrose, is away": the place is the cats', in the other clause
         fail("where")
-    if hole == "place" and q.verb_word is None and q.kind in ("where", "which", "what") and q.spans \
-            and (q.head_word is None or TYPE_NOUNS.get(q.head_word.stem) == "place") and not _name_placed(ci, q_spans):
+    if hole == "place" and _where_a_name_is(q) and not _name_placed(ci, q_spans):
         # "in which town is St Aldric's Abbey" is not answered by "offered to split the cost with St
         # Aldric's Abbey": where a name is, the claim says after it or before it, not by naming it
         fail(q.head_word.text if q.head_word is not None else "where")
@@ -3384,19 +3383,35 @@ def _where_is_the(q: Question) -> bool:
 _PLACE_AFTER = frozenset({"in", "at", "on", "near", "beside", "behind", "opposite", "off", "outside", "inside"})
 
 
+_PLACED_WORDS = frozenset({"located", "based", "situated", "now", "currently"})
+
+
+def _where_a_name_is(q: Question) -> bool:
+    """Whether the question asks only where a name is: "where is Juniper now", "in which town is
+    St Aldric's Abbey" (not "what is Ada's address", which asks a thing of hers)."""
+    if q.verb_word is not None or q.kind not in ("where", "which", "what") or not q.spans \
+            or q.head_word is not None and TYPE_NOUNS.get(q.head_word.stem) != "place":
+        return False
+    starts = {sp.first for sp in q.spans}
+    low = [t.text.lower() for t in q.tokens]
+    if any(low[sp.last:sp.last + 1] in (["'s"], ["\u2019s"]) and sp.last + 1 not in starts for sp in q.spans):
+        return False
+    return all(w.text.lower() in _PLACED_WORDS for w in q.soft)
+
+
 def _name_placed(ci: ClaimIndex, q_spans: set[str]) -> bool:
-    """Whether the claim says where an asked name is: a place word within a few words after it
-    ("St Aldric's Abbey in Wexcombe", "Ada Obi, who moved to Leeds"), or a name owning it or set
-    before it as its place ("Wexcombe's abbey", "In Wexcombe, the abbey ...")."""
+    """Whether the claim says where an asked name is: a place word after it ("St Aldric's Abbey in
+    Wexcombe", "Ada Obi, who moved to Leeds", "Beatrix Holloway of 7 Larch Close"), or a name owning
+    it or set before it as its place ("Wexcombe's abbey", "In Wexcombe, the abbey ...")."""
     lower = ci.lower
     asked = [sp for sp in ci.spans if _asked_name(sp.key, q_spans)]
     if not asked:
         return True  # the question's names are not the claim's: other rules judge it
     for sp in asked:
-        for j in range(sp.last, min(len(lower), sp.last + 6)):
+        for j in range(sp.last, len(lower)):
             if lower[j] in (".", ";"):
                 break
-            if lower[j] in _PLACE_AFTER or lower[j] in ("to", "into", "located", "based", "situated"):
+            if lower[j] in _PLACE_AFTER or lower[j] in ("to", "into", "of", "from", "located", "based", "situated"):
                 return True
         if any(o.last == sp.first - 1 and lower[o.last] == "'s" and o not in asked for o in ci.spans) or any(
                 o.last < sp.first and o.first > 0 and lower[o.first - 1] in _PLACE_AFTER for o in ci.spans):
