@@ -3637,3 +3637,17 @@ def test_take_down_is_a_removal_a_repaint_does_not_explain() -> None:
     abstains(p, "Why did Ezinne Okafor take down the Old Corn Exchange hanging sign?")
     answers(p, "Why did Kwabena Asare take down the Wool Hall hanging sign?", "bracket had rusted")
     answers(p, "Why did Kwabena Asare remove the Wool Hall hanging sign?", "bracket had rusted")
+
+
+def test_time_spent_is_spent_on_the_act_after_it() -> None:
+    p = build(["Aoife Gallagher will train the Millbrook Station bakers for two weeks in May.",
+               "Nuala Byrne will visit the Millbrook Station bakers for three days in June."])
+    answers(p, "How long is Aoife Gallagher going to spend training the Millbrook Station bakers?", "two weeks")
+    abstains(p, "How long is Nuala Byrne going to spend training the Millbrook Station bakers?")
+
+
+def test_to_perform_a_solo_is_to_play_it() -> None:
+    p = build(["Mei-Lin Zhou will play the flugelhorn solo Share My Yoke.",
+               "Trevor Amankwah praised the cornet solo Napoli."])
+    answers(p, "What flugelhorn solo is Mei-Lin Zhou going to perform?", "Share My Yoke")
+    abstains(p, "What cornet solo is Trevor Amankwah going to perform?")

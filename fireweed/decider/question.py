@@ -96,6 +96,7 @@ TYPE_NOUNS: dict[str, str] = {
 # nouns that name no kind of thing: "which part did she replace" asks only what she replaced
 _GENERIC_THINGS = frozenset(stem(w) for w in ("part", "component", "item", "thing", "object"))
 _HOLD = stem("hold")
+_SPEND = stem("spend")
 _USE = stem("use")
 LIGHT_VERBS = frozenset(stem(w) for w in "be do have get take put go happen mean".split())
 # a name after one of these is the setting of the question, not its subject
@@ -734,6 +735,11 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         consumed.add(verb.index)
         consumed.add(verb.index + 1)
         verb = by_index[verb.index + 2]
+    if verb is not None and verb.stem == _SPEND and verb.index + 1 < n and lower[verb.index + 1].endswith("ing") \
+            and verb.index + 1 in by_index and is_verb(lower[verb.index + 1]):
+        # "how long will she spend training the bakers": the time is spent on the act after it
+        consumed.add(verb.index)
+        verb = by_index[verb.index + 1]
     if verb is not None and (verb.stem in LIGHT_VERBS or verb is head_word):
         verb = None
     if verb is not None and head_word is not None and head_word.stem in _GENERIC_THINGS and q.hole == "thing" \
