@@ -3651,3 +3651,10 @@ def test_to_perform_a_solo_is_to_play_it() -> None:
                "Trevor Amankwah praised the cornet solo Napoli."])
     answers(p, "What flugelhorn solo is Mei-Lin Zhou going to perform?", "Share My Yoke")
     abstains(p, "What cornet solo is Trevor Amankwah going to perform?")
+
+
+def test_who_passed_an_inspection_did_not_carry_it_out() -> None:
+    p = build(["Kingfisher Dawn passed the Recreational Craft Directive inspection with no outstanding defects.",
+               "Bartholomew Esiri of Wyndle Marine Surveys will carry out the hull survey."])
+    abstains(p, "Who will carry out the Recreational Craft Directive inspection?")
+    answers(p, "Who will carry out the hull survey?", "Bartholomew Esiri")

@@ -928,6 +928,25 @@ def _support_object(q: Question) -> Word | None:
     return inside[-1] if inside else None
 
 
+# verbs whose subject has an act done to it: "passed the inspection" was inspected
+_UNDERGO = frozenset(stem(w) for w in "pass fail undergo receive await survive face".split())
+
+
+def _undergone(ci: ClaimIndex, thing: Word) -> bool:
+    """Whether every place the claim names the act of a support verb's object, a verb of
+    undergoing stands before it ("Kingfisher Dawn passed the inspection"): its subject had the act
+    done to it and did not do it."""
+    pos = ci.positions(thing.concepts)
+    for p in pos:
+        j = p - 1
+        while j >= 0 and (ci.lower[j] in DETERMINERS or ci.lower[j].isalpha() and not is_verb(ci.lower[j])
+                          and ci.lower[j] not in STOPWORDS):
+            j -= 1  # over "the Recreational Craft Directive"
+        if j < 0 or stem(ci.lower[j]) not in _UNDERGO:
+            return False
+    return bool(pos)
+
+
 # verbs that only put a charge or a rule on someone: what is put is what is done
 _CHARGE_SUPPORT = frozenset(stem(w) for w in ("apply", "levy", "impose"))
 
@@ -1210,7 +1229,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         thing_done = _support_object(q)
         # "who carried out the repair of Lifeboat 2" <- "was repaired by Kessler Marine": a support
         # verb's object says what was done, and the claim may say it with the verb itself
-        verb_said = _verb_grounded(ci, q.verb_word, _plain_verb_at(q, q.verb_word)) or (thing_done is not None and _verb_grounded(ci, thing_done)) \
+        verb_said = _verb_grounded(ci, q.verb_word, _plain_verb_at(q, q.verb_word)) or (
+            thing_done is not None and _verb_grounded(ci, thing_done) and not _undergone(ci, thing_done)) \
             or _affiliated(ci, q.verb_word, q_spans) or _rescheduled(q, ci)
         if (verb_said and not _outnumbered(ci, q.verb_word, q)) \
                 or (q.hole == "ordinal" and ci.typed("ordinal") and bool(ci.stems & PLACING_VERBS)):
