@@ -3658,3 +3658,12 @@ def test_who_passed_an_inspection_did_not_carry_it_out() -> None:
                "Bartholomew Esiri of Wyndle Marine Surveys will carry out the hull survey."])
     abstains(p, "Who will carry out the Recreational Craft Directive inspection?")
     answers(p, "Who will carry out the hull survey?", "Bartholomew Esiri")
+
+
+def test_what_is_asked_whether_of_is_not_said_to_be_so() -> None:
+    p = build(["Aiyana Whitehorse has asked Olusegun Adeyemi to check whether the library's insurance with "
+               "Brightwell Mutual covers loaned ride-on toys.",
+               "Harrowgate Mutual covers loaned ride-on toys."])
+    abstains(p, "Does Brightwell Mutual insure ride-on toys while members have them on loan?")
+    answers(p, "Did Aiyana Whitehorse ask Olusegun Adeyemi to check the Brightwell Mutual insurance?", "asked")
+    answers(p, "Does Harrowgate Mutual insure ride-on toys while members have them on loan?", "covers")

@@ -1734,6 +1734,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     if q.kind == "yesno":
         if s_total and (g * 5 < s_total * 2 or g < min(2, s_total)):
             fail(_first_missing(ci, soft))
+        if _left_open(ci, q):
+            # "does Brightwell Mutual insure ride-on toys" is not answered by "has asked Olusegun to
+            # check whether the insurance with Brightwell Mutual covers loaned ride-on toys": what is
+            # asked whether of is not said to be so
+            fail("whether")
         done = _did_verb(q)
         if done is not None and not _verb_grounded(ci, done) and any(w == "will" or w in _PLANNED for w in ci.lower):
             # "did Priya pass her black belt grading" is not answered by "her grading is now
@@ -4371,6 +4376,18 @@ _OFTEN = {"hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week"
 # the periods a price may be for, and words that name one
 _PERIODS = frozenset("minute hour day night week fortnight month quarter year term season session".split())
 _PERIOD_WORDS = {"overnight": "night", **_OFTEN}
+
+
+def _left_open(ci: ClaimIndex, q: Question) -> bool:
+    """Whether the claim puts the question's matter after a "whether" and the question asks none of
+    the words before it (the asking or checking itself)."""
+    k = next((i for i, w in enumerate(ci.lower) if w == "whether"), None)
+    if k is None or any(t.text.lower() == "whether" for t in q.tokens):
+        return False
+    in_span = {i for sp in ci.spans for i in range(sp.first, sp.last)}
+    before = {stem(w) for i, w in enumerate(ci.lower[:k]) if w.isalpha() and w not in STOPWORDS and i not in in_span}
+    asked = {w.stem for w in q.words} | {stem(t.text.lower()) for t in q.tokens}
+    return not before & asked
 
 
 def _did_verb(q: Question) -> Word | None:
