@@ -3616,13 +3616,6 @@ def test_a_count_of_what_is_lacking_is_not_what_there_is() -> None:
     answers(p, "How many pieces does the Castle Builder set have when complete?", "120")
 
 
-def test_a_weight_is_no_size() -> None:
-    p = build(["The Castellanos signet ring will weigh approximately 9.5 grams.",
-               "The Okoro wedding band will be made in ring size N."])
-    abstains(p, "What ring size is the Castellanos signet ring?")
-    answers(p, "What ring size is the Okoro wedding band?", "size N")
-
-
 def test_a_day_at_the_weekend_is_no_weekday() -> None:
     p = build(["Tarn Hollow Forge will hold an open day on Saturday 24 August 2024 from 10:00 to 15:00.",
                "Brackwater Forge opens at 08:30 on Mondays and Tuesdays."])

@@ -1396,11 +1396,6 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what time does the forge open on weekdays" is not answered by "an open day on Saturday 24
         # August from 10:00": a day at the weekend is no weekday, and the other way about
         fail(other_days)
-    if hole == "number" and q.head_word is not None and q.head_word.stem == _SIZE and not _grounded(ci, q.head_word) \
-            and _numbers_all_of(ci, _NO_SIZE_KINDS, exclude):
-        # "what ring size is the signet ring" is not answered by "will weigh approximately 9.5
-        # grams": a weight, a heat, a speed or an age is no size
-        fail(q.head_word.text)
     if hole == "number" and q.head_word is not None and _counts_only_lacking(ci, q, exclude):
         # "how many pieces does the Marble Run Deluxe have when complete" is not answered by "is
         # missing three pieces": a count of what is lacking is not a count of what there is
@@ -3985,18 +3980,6 @@ def _days_of_other_part(ci: ClaimIndex, q: Question) -> str | None:
         if word in low and days and days <= other and not {"weekday", "weekdays", "weekend", "weekends"} & set(ci.lower):
             return word
     return None
-
-
-_SIZE = stem("size")
-_NO_SIZE_KINDS = ("mass", "temp", "speed", "age", "clock")
-
-
-def _numbers_all_of(ci: ClaimIndex, kinds: tuple[str, ...], exclude: set[str]) -> bool:
-    """Whether the claim has numbers and every one of them is the number of a value of these kinds
-    ("9.5" of "9.5 grams")."""
-    numbers = ci.types.get("number", set()) - set(exclude)
-    of_kinds = {v.split(" ")[0] for kind in kinds for v in ci.types.get(kind, set())}
-    return bool(numbers) and numbers <= of_kinds
 
 
 # words before a count that say the things counted are not there ("missing three pieces")
