@@ -3660,3 +3660,13 @@ def test_what_is_asked_whether_of_is_not_said_to_be_so() -> None:
     abstains(p, "Does Brightwell Mutual insure ride-on toys while members have them on loan?")
     answers(p, "Did Aiyana Whitehorse ask Olusegun Adeyemi to check the Brightwell Mutual insurance?", "asked")
     answers(p, "Does Harrowgate Mutual insure ride-on toys while members have them on loan?", "covers")
+
+
+def test_a_task_is_any_act_of_the_one_named() -> None:
+    p = build(["Ravi Deshpande will strip the old long-straw coat during the first week.",
+               "Callum Birtwhistle will order the reed during the second week.",
+               "Tobias Engström has agreed to inspect all eleven ride-on toys by 12 April 2025."])
+    answers(p, "What is Ravi Deshpande's task during the first week?", "strip the old long-straw coat")
+    abstains(p, "What is Callum Birtwhistle's task during the first week?")
+    answers(p, "What is Tobias Engström's inspection task?", "inspect all eleven ride-on toys")
+    abstains(p, "What is Callum Birtwhistle's inspection task?")

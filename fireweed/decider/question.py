@@ -95,6 +95,8 @@ TYPE_NOUNS: dict[str, str] = {
 # verbs that carry no relation of their own ("what does she do", "put a figure on")
 # nouns that name no kind of thing: "which part did she replace" asks only what she replaced
 _GENERIC_THINGS = frozenset(stem(w) for w in ("part", "component", "item", "thing", "object"))
+# nouns for what someone is to do, which name no kind of act
+_TASK_NOUNS = frozenset(stem(w) for w in ("task", "duty", "assignment", "action", "chore"))
 _HOLD = stem("hold")
 _SPEND = stem("spend")
 _USE = stem("use")
@@ -746,6 +748,11 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
             and head_word.stem not in TYPE_NOUNS and not (head_word.index + 1 < n and lower[head_word.index + 1] == "of"):
         # "which part did she replace on bus 3047" asks what she replaced: any part the claim
         # names as replaced is one ("which part of the roof" keeps its head)
+        consumed.add(head_word.index)
+        head_word = None
+    if verb is None and head_word is not None and head_word.stem in _TASK_NOUNS and q.hole == "thing" and q.spans:
+        # "what is Ravi's task during the first week" asks what he will do then, as "what will Ravi
+        # do during the first week" does: a task is any act of his
         consumed.add(head_word.index)
         head_word = None
     if verb is not None and verb.stem == _HOLD and head_word is not None and TYPE_NOUNS.get(head_word.stem) == "role":
