@@ -3670,3 +3670,10 @@ def test_a_task_is_any_act_of_the_one_named() -> None:
     abstains(p, "What is Callum Birtwhistle's task during the first week?")
     answers(p, "What is Tobias Engström's inspection task?", "inspect all eleven ride-on toys")
     abstains(p, "What is Callum Birtwhistle's inspection task?")
+
+
+def test_a_weekday_joined_to_another_word_is_a_day() -> None:
+    p = build(["Rajesh Pillai has started a Friday-morning delivery service of heating oil to 14 farms.",
+               "Agnes McKelvie has started a delivery service of diesel to 9 farms."])
+    answers(p, "Rajesh Pillai heating oil delivery day", "Friday-morning")
+    abstains(p, "Agnes McKelvie diesel delivery day")

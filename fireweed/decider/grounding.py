@@ -690,6 +690,8 @@ def _build(fact: Fact) -> ClaimIndex:
         if w in WEEKDAYS:
             _add(ci, "day", w.rstrip("s"))
             _add(ci, "frequency", w)
+        elif "-" in w and w.split("-")[0] in WEEKDAYS and w.split("-")[0] not in ("weekday", "weekend"):
+            _add(ci, "day", w.split("-")[0].rstrip("s"))  # "a Friday-morning delivery service"
         if w in _PLACINGS or _PLACING_RE.fullmatch(w):
             _add(ci, "ordinal", w)  # "finished third", "came 2nd": where someone finished
         if w in ("today", "tomorrow", "yesterday", "tonight"):
