@@ -3677,3 +3677,14 @@ def test_a_weekday_joined_to_another_word_is_a_day() -> None:
                "Agnes McKelvie has started a delivery service of diesel to 9 farms."])
     answers(p, "Rajesh Pillai heating oil delivery day", "Friday-morning")
     abstains(p, "Agnes McKelvie diesel delivery day")
+
+
+def test_points_are_a_score_and_a_stranded_preposition_asks_its_name() -> None:
+    p = build(["Tomasz Wierzbicki won the Open class with 91 points.",
+               "Hana Kobayashi awarded 11 penalties in the Novice class.",
+               "The Marchfield Hedge-Laying Society will apply to the Ridgeway Countryside Trust for a £1,500 grant.",
+               "The Dunmore Hedge-Laying Society will apply for a £900 grant."])
+    answers(p, "What was Tomasz Wierzbicki's score in the Open class?", "91 points")
+    abstains(p, "What was Hana Kobayashi's score in the Novice class?")
+    answers(p, "Who will the Marchfield Hedge-Laying Society apply to for a £1,500 grant?", "Ridgeway Countryside Trust")
+    abstains(p, "Who will the Dunmore Hedge-Laying Society apply to for a £900 grant?")

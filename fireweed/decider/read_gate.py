@@ -1402,7 +1402,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         fail(q.head_word.text)
     if hole == "number" and q.head_word is not None and q.head_word.stem in _RESULT_HEADS \
             and not _grounded(ci, q.head_word) and _only_counts(ci, exclude) \
-            and not any(re.fullmatch(r"\d+-\d+", w) for w in ci.lower):
+            and not any(re.fullmatch(r"\d+-\d+", w) for w in ci.lower) and not _SCORE_UNITS & set(ci.lower):
         # "what was the final score of the match" is not answered by "refereed the match and
         # awarded 11 penalties": a count of things is no score ("won 24-18", "a 6-4 win" are)
         fail(q.head_word.text)
@@ -3575,9 +3575,13 @@ def _unit_not_given(q: Question, ci: ClaimIndex, after_in: bool = False) -> str 
 def _name_after_asked_prep(ci: ClaimIndex, q: Question, exclude: frozenset[str] | set[str]) -> bool:
     """ "Who did he report it to" <- "reported it to Wexcombe Police": the preposition the question
     leaves at its end stands before a name in the claim, which is who."""
-    last = _last_word(q)
-    return last in ("to", "with", "from", "for", "by") and any(
-        s.prep == last and s.key not in exclude and guess_kind(s.text) in ("person", "org") for s in ci.spans)
+    low = [t.text.lower() for t in q.tokens if t.text[:1].isalnum()] + ["?"]
+    # a preposition left standing: at the end, or before another phrase ("who will the society
+    # apply to for a grant")
+    stranded = {w for k, w in enumerate(low[:-1]) if w in ("to", "with", "from", "for", "by")
+                and (low[k + 1] == "?" or low[k + 1] in PREPOSITIONS and k > 0 and low[k - 1] not in PREPOSITIONS)}
+    return bool(stranded) and any(
+        s.prep in stranded and s.key not in exclude and guess_kind(s.text) in ("person", "org") for s in ci.spans)
 
 
 def _ends_with(q: Question, word: str) -> bool:
@@ -3997,6 +4001,8 @@ def _counts_only_lacking(ci: ClaimIndex, q: Question, exclude: set[str]) -> bool
     return bool(at) and all(k > 0 and ci.lower[k - 1] in _LACKING for k in at)
 
 
+# what a score is counted in: "won the Open class with 91 points"
+_SCORE_UNITS = frozenset({"points", "point", "pts", "marks", "goals", "runs"})
 _RESULT_HEADS = frozenset(stem(w) for w in ("score", "scoreline", "result"))
 
 
