@@ -3596,6 +3596,7 @@ def test_a_rarer_verbs_participle_with_no_by_names_no_doer() -> None:
 
 def test_where_a_name_is_needs_a_claim_that_places_it() -> None:
     p = build(["Weftwork Conservation Studio has offered to split the extra cost equally with St Aldric's Abbey.",
+               "The Vellmar Hunt tapestry is now due to return to St Aldric's Abbey on 9 August 2024.",
                "St Brannoc's Priory in Wexcombe will host the tapestry exhibition."])
     abstains(p, "In which town is St Aldric's Abbey?")
     answers(p, "In which town is St Brannoc's Priory?", "Wexcombe")

@@ -3419,6 +3419,18 @@ def _where_a_name_is(q: Question) -> bool:
     return all(w.text.lower() in _PLACED_WORDS for w in q.soft)
 
 
+def _place_phrase_at(ci: ClaimIndex, k: int, starts: set[int]) -> bool:
+    """Whether a place may start at ``k``: a name, a house number before one ("7 Larch Close"), or a
+    noun after a determiner; not a date or a time ("on 9 August", "at 14:00")."""
+    lower = ci.lower
+    while k < len(lower) and lower[k] in DETERMINERS:
+        k += 1
+    if k < len(lower) and lower[k].isdigit() and k + 1 in starts:
+        return True
+    return k < len(lower) and lower[k] not in MONTHS and lower[k] not in WEEKDAYS and (
+        k in starts or lower[k].isalpha() and lower[k] not in STOPWORDS)
+
+
 def _name_placed(ci: ClaimIndex, q_spans: set[str]) -> bool:
     """Whether the claim says where an asked name is: a place word after it ("St Aldric's Abbey in
     Wexcombe", "Ada Obi, who moved to Leeds", "Beatrix Holloway of 7 Larch Close"), or a name owning
@@ -3427,11 +3439,13 @@ def _name_placed(ci: ClaimIndex, q_spans: set[str]) -> bool:
     asked = [sp for sp in ci.spans if _asked_name(sp.key, q_spans)]
     if not asked:
         return True  # the question's names are not the claim's: other rules judge it
+    starts = {sp.first for sp in ci.spans}
     for sp in asked:
         for j in range(sp.last, len(lower)):
             if lower[j] in (".", ";"):
                 break
-            if lower[j] in _PLACE_AFTER or lower[j] in ("to", "into", "of", "from", "located", "based", "situated"):
+            if lower[j] in ("located", "based", "situated") or (
+                    lower[j] in _PLACE_AFTER or lower[j] in ("to", "into", "of", "from")) and _place_phrase_at(ci, j + 1, starts):
                 return True
         if any(o.last == sp.first - 1 and lower[o.last] == "'s" and o not in asked for o in ci.spans) or any(
                 o.last < sp.first and o.first > 0 and lower[o.first - 1] in _PLACE_AFTER for o in ci.spans):
