@@ -3689,3 +3689,12 @@ def test_points_are_a_score_and_a_stranded_preposition_asks_its_name() -> None:
     abstains(p, "What was Hana Kobayashi's score in the Novice class?")
     answers(p, "Who will the Marchfield Hedge-Laying Society apply to for a £1,500 grant?", "Ridgeway Countryside Trust")
     abstains(p, "Who will the Dunmore Hedge-Laying Society apply to for a £900 grant?")
+
+
+def test_an_act_wanted_needs_a_claim_that_it_was_wanted() -> None:
+    p = build(["Rosa Ferreira wishes to buy the white marble fireplace surround from Whitcombe House for £2,200.",
+               "Tomas Lindqvist bought the oak overmantel from Whitcombe House for £900.",
+               "Kwame Asante-Boateng asked Margit Solheim to order more Entry Level 3 maths workbooks."])
+    answers(p, "For what price does Rosa Ferreira want to purchase the Whitcombe House marble fireplace surround?", "£2,200")
+    abstains(p, "For what price does Tomas Lindqvist want to purchase the Whitcombe House oak overmantel?")
+    answers(p, "Which workbooks did Kwame Asante-Boateng want Margit Solheim to order more of?", "maths workbooks")

@@ -99,6 +99,7 @@ _GENERIC_THINGS = frozenset(stem(w) for w in ("part", "component", "item", "thin
 _TASK_NOUNS = frozenset(stem(w) for w in ("task", "duty", "assignment", "action", "chore"))
 _HOLD = stem("hold")
 _SPEND = stem("spend")
+_WANT = stem("want")
 _USE = stem("use")
 LIGHT_VERBS = frozenset(stem(w) for w in "be do have get take put go happen mean".split())
 # a name after one of these is the setting of the question, not its subject
@@ -194,6 +195,8 @@ class Question:
     destinations: list[str] = field(default_factory=list)
     subject_named: bool = False
     head_of_possessed: bool = False
+    # the verb asked is an act someone wants done ("did he want her to order"), not one done
+    wanted: bool = False
 
 
 # Spelled-out counts a question may state ("who adopted five cats"); "one" is left out, since
@@ -742,6 +745,19 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         # "how long will she spend training the bakers": the time is spent on the act after it
         consumed.add(verb.index)
         verb = by_index[verb.index + 1]
+    if verb is not None and verb.stem == _WANT:
+        # "by what date does she want a camera installed", "which workbooks did he want her to
+        # order": the act wanted is the verb asked; that it was wanted, a claim must say too
+        for k2 in range(verb.index + 1, min(n, verb.index + 8)):
+            w2 = lower[k2]
+            if w2 in ("?", ",", ";") or w2 in WH:
+                break
+            if k2 in by_index and k2 not in span_at and w2 not in BE_FORMS and lower[k2 - 1] not in _DETS and (
+                    lower[k2 - 1] == "to" or past_form(w2) or w2 in SAME_FORM_PARTICIPLES):
+                consumed.add(verb.index)
+                q.wanted = True
+                verb = by_index[k2]
+                break
     if verb is not None and (verb.stem in LIGHT_VERBS or verb is head_word):
         verb = None
     if verb is not None and head_word is not None and head_word.stem in _GENERIC_THINGS and q.hole == "thing" \

@@ -1259,7 +1259,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 # "who carried out the load inspection" is not answered by "repairs ... are being
                 # carried out by Glaslyn Joinery": such a verb says what was done only by its object
                 fail(thing_done.text)
-            if _asks_what_happened(q) and _unrealised(ci, q.verb_word):
+            if _asks_what_happened(q) and not q.wanted and _unrealised(ci, q.verb_word):
                 # "when was the main relined" ← "would be relined if the board approves": a plan
                 # or a condition is not an event that happened
                 fail(q.verb_word.text)
@@ -1391,6 +1391,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what is the value of his collection" is not answered by "his collection of 19 clocks":
         # a number of things is no value of theirs ("kidney values were 180 and 2.1" is one)
         fail(q.head_word.text)
+    if q.wanted and not _DESIRE_STEMS & ci.stems:
+        # "which workbooks did he want her to order" is not answered by "she ordered 30 workbooks":
+        # that an act was wanted, the claim must say (asked, wishes, recommends)
+        fail("want")
     other_days = _days_of_other_part(ci, q)
     if other_days is not None:
         # "what time does the forge open on weekdays" is not answered by "an open day on Saturday 24
@@ -3983,6 +3987,8 @@ def _after_no(lower: list[str], p: int) -> bool:
     return False
 
 
+# verbs that say an act is wanted done
+_DESIRE_STEMS = frozenset(stem(w) for w in "want wish ask request recommend prefer urge insist like".split())
 _WEEKEND_DAYS = frozenset({"saturday", "sunday", "saturdays", "sundays"})
 _WORKING_DAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday",
                            "mondays", "tuesdays", "wednesdays", "thursdays", "fridays"})
