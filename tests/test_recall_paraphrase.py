@@ -3698,3 +3698,14 @@ def test_an_act_wanted_needs_a_claim_that_it_was_wanted() -> None:
     answers(p, "For what price does Rosa Ferreira want to purchase the Whitcombe House marble fireplace surround?", "£2,200")
     abstains(p, "For what price does Tomas Lindqvist want to purchase the Whitcombe House oak overmantel?")
     answers(p, "Which workbooks did Kwame Asante-Boateng want Margit Solheim to order more of?", "maths workbooks")
+
+
+def test_to_put_in_is_to_install_and_to_put_is_to_place() -> None:
+    p = build(["Rajesh Pillai shut off pump 3 and placed cones around the forecourt island.",
+               "Agnes McKelvie shut off pump 4 and painted the forecourt island.",
+               "The new charging points at the Wexley Lane depot were installed by Brightvolt Ltd on 9 May.",
+               "The new charging points at the Carrow Road depot were inspected by Voltline Ltd on 2 May."])
+    answers(p, "What did Rajesh Pillai put around the forecourt island?", "cones")
+    abstains(p, "What did Agnes McKelvie put around the forecourt island?")
+    answers(p, "Which company put in the new charging points at the Wexley Lane depot?", "Brightvolt Ltd")
+    abstains(p, "Which company put in the new charging points at the Carrow Road depot?")
