@@ -3709,3 +3709,15 @@ def test_to_put_in_is_to_install_and_to_put_is_to_place() -> None:
     abstains(p, "What did Agnes McKelvie put around the forecourt island?")
     answers(p, "Which company put in the new charging points at the Wexley Lane depot?", "Brightvolt Ltd")
     abstains(p, "Which company put in the new charging points at the Carrow Road depot?")
+
+
+def test_a_job_done_in_a_time_or_of_a_kind_is_a_task() -> None:
+    p = build(["Chiara Benedetti will run the copper still on two shifts a day during harvest.",
+               "Yusuf Demirci repaired the UV steriliser on 14 January after a power surge.",
+               "Lucía Beltrán is a brewer at the Fennick Lane Taproom.",
+               "Ines Moreau tested the copper still on 30 May."])
+    answers(p, "What is Chiara Benedetti's job during harvest?", "copper still")
+    answers(p, "What was Yusuf Demirci's repair job on 14 January?", "UV steriliser")
+    abstains(p, "What is Ines Moreau's job during harvest?")
+    answers(p, "What is Lucía Beltrán's job?", "brewer")
+    abstains(p, "What is Ines Moreau's job?")

@@ -97,6 +97,21 @@ TYPE_NOUNS: dict[str, str] = {
 _GENERIC_THINGS = frozenset(stem(w) for w in ("part", "component", "item", "thing", "object"))
 # nouns for what someone is to do, which name no kind of act
 _TASK_NOUNS = frozenset(stem(w) for w in ("task", "duty", "assignment", "action", "chore"))
+_JOB = stem("job")
+# words before "job" that keep it a trade ("her current job", "his day job")
+_TRADE_JOB = frozenset("current new old previous former first last main day usual regular permanent temporary "
+                       "full-time part-time 's".split())
+
+
+def _job_as_task(lower: list[str], k: int) -> bool:
+    """Whether the "job" at ``k`` is a piece of work rather than a trade: a noun of the work
+    before it ("repair job") or a time it is done in after it ("job during harvest")."""
+    before = lower[k - 1] if k > 0 else ""
+    after = lower[k + 1] if k + 1 < len(lower) else ""
+    return after == "during" or (before.isalpha() and before not in _TRADE_JOB and before not in STOPWORDS
+                                 and before not in _PRESENT and before not in _PAST)
+
+
 _HOLD = stem("hold")
 _SPEND = stem("spend")
 _WANT = stem("want")
@@ -766,7 +781,9 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         # names as replaced is one ("which part of the roof" keeps its head)
         consumed.add(head_word.index)
         head_word = None
-    if verb is None and head_word is not None and head_word.stem in _TASK_NOUNS and q.hole == "thing" and q.spans:
+    if verb is None and head_word is not None and q.spans and head_word.stem == _JOB and _job_as_task(lower, head_word.index):
+        q.hole = "thing"  # "her job during harvest", "his repair job on 14 January": a task, not a trade
+    if verb is None and head_word is not None and head_word.stem in _TASK_NOUNS | {_JOB} and q.hole == "thing" and q.spans:
         # "what is Ravi's task during the first week" asks what he will do then, as "what will Ravi
         # do during the first week" does: a task is any act of his
         consumed.add(head_word.index)
