@@ -3721,3 +3721,12 @@ def test_a_job_done_in_a_time_or_of_a_kind_is_a_task() -> None:
     abstains(p, "What is Ines Moreau's job during harvest?")
     answers(p, "What is Lucía Beltrán's job?", "brewer")
     abstains(p, "What is Ines Moreau's job?")
+
+
+def test_to_give_a_value_is_to_state_it() -> None:
+    p = build(["Hollins & Peake Solicitors declined to sponsor the carnival this year, citing their office move.",
+               "Marden & Webb Solicitors declined to sponsor the carnival this year.",
+               "Mirela Constantin reported a balance of £6,214 on 31 March 2024."])
+    answers(p, "What reason did Hollins & Peake Solicitors give for turning down the carnival sponsorship?", "office move")
+    abstains(p, "What reason did Marden & Webb Solicitors give for turning down the carnival sponsorship?")
+    answers(p, "What balance did the treasurer Mirela Constantin give for the end of March 2024?", "£6,214")

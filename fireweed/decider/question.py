@@ -115,6 +115,9 @@ def _job_as_task(lower: list[str], k: int) -> bool:
 _HOLD = stem("hold")
 _SPEND = stem("spend")
 _WANT = stem("want")
+_GIVE = stem("give")
+# kinds of value one gives by stating them
+_GIVEN_VALUES = frozenset({"money", "reason", "amount", "number", "percent", "measure", "rate", "date", "duration"})
 _USE = stem("use")
 LIGHT_VERBS = frozenset(stem(w) for w in "be do have get take put go happen mean".split())
 # a name after one of these is the setting of the question, not its subject
@@ -760,6 +763,14 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         # "how long will she spend training the bakers": the time is spent on the act after it
         consumed.add(verb.index)
         verb = by_index[verb.index + 1]
+    if verb is not None and verb.stem == _GIVE and verb.text.lower() in ("give", "gave", "gives") and head_word is not None \
+            and TYPE_NOUNS.get(head_word.stem) in _GIVEN_VALUES and any(sp.last <= verb.index for sp in q.spans) \
+            and not any(verb.index < sp.first <= verb.index + 2 for sp in q.spans):
+        # (no one it is given to: "what deadline did she give Brightwater Library" keeps its verb)
+        # "what price did Halden Roofing give for the roof", "what reason did they give": to give a
+        # value is only to state it ("quoted £4,850", "citing their office move")
+        consumed.add(verb.index)
+        verb = None
     if verb is not None and verb.stem == _WANT:
         # "by what date does she want a camera installed", "which workbooks did he want her to
         # order": the act wanted is the verb asked; that it was wanted, a claim must say too
