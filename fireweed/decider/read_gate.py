@@ -3988,7 +3988,8 @@ def _after_no(lower: list[str], p: int) -> bool:
 
 
 # verbs that say an act is wanted done
-_DESIRE_STEMS = frozenset(stem(w) for w in "want wish ask request recommend prefer urge insist like".split())
+_DESIRE_STEMS = frozenset(stem(w) for w in (
+    "want wish ask request recommend prefer urge insist like apply plan propose intend hope seek aim").split())
 _WEEKEND_DAYS = frozenset({"saturday", "sunday", "saturdays", "sundays"})
 _WORKING_DAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday",
                            "mondays", "tuesdays", "wednesdays", "thursdays", "fridays"})
