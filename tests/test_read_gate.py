@@ -705,7 +705,7 @@ def test_a_place_word_is_not_the_organisation_its_name_opens() -> None:
     p = _store("Ada Obi runs the Kelmoor Repair Café on Saturdays.",
                "The Kelmoor County Archive will close on Mondays.",
                "Marrowby Developments wants to convert the former Kelmoor bus depot into 46 flats.")
-    answered_with(p, "How many flats does Marrowby Developments want to build at the former Kelmoor bus depot?", "46 flats")
+    answered_with(p, "How many flats does Marrowby Developments want at the former Kelmoor bus depot?", "46 flats")
     answered_with(p, "When will the Kelmoor County Archive close?", "Mondays")
     # the twin: a person's first name alone is still that person
     q = _store("Ada Obi runs the Kelmoor Repair Café on Saturdays.", "Ada opened the café at 9:00.")
