@@ -3730,3 +3730,7 @@ def test_to_give_a_value_is_to_state_it() -> None:
     answers(p, "What reason did Hollins & Peake Solicitors give for turning down the carnival sponsorship?", "office move")
     abstains(p, "What reason did Marden & Webb Solicitors give for turning down the carnival sponsorship?")
     answers(p, "What balance did the treasurer Mirela Constantin give for the end of March 2024?", "£6,214")
+    q = build(["Olusegun Bakare objected to application LA/24/0187 because Mill Lane has no footway.",
+               "Nia Evans supported application LA/24/0190 because the village needs homes."])
+    abstains(q, "What reason did Olusegun Bakare give for supporting application LA/24/0187?")
+    answers(q, "What reason did Nia Evans give for supporting application LA/24/0190?", "needs homes")

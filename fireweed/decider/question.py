@@ -766,11 +766,15 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     if verb is not None and verb.stem == _GIVE and verb.text.lower() in ("give", "gave", "gives") and head_word is not None \
             and TYPE_NOUNS.get(head_word.stem) in _GIVEN_VALUES and any(sp.last <= verb.index for sp in q.spans) \
             and not any(verb.index < sp.first <= verb.index + 2 for sp in q.spans):
-        # (no one it is given to: "what deadline did she give Brightwater Library" keeps its verb)
         # "what price did Halden Roofing give for the roof", "what reason did they give": to give a
-        # value is only to state it ("quoted £4,850", "citing their office move")
+        # value is only to state it ("quoted £4,850", "citing their office move"), when no one it
+        # is given to is named ("what deadline did she give the library" keeps its verb). An act
+        # it is given for is the verb asked ("give for supporting the application").
         consumed.add(verb.index)
+        k2 = verb.index + 1
         verb = None
+        if k2 + 1 < n and lower[k2] == "for" and lower[k2 + 1].endswith("ing") and k2 + 1 in by_index:
+            verb = by_index[k2 + 1]
     if verb is not None and verb.stem == _WANT:
         # "by what date does she want a camera installed", "which workbooks did he want her to
         # order": the act wanted is the verb asked; that it was wanted, a claim must say too
