@@ -95,8 +95,8 @@ TYPE_NOUNS: dict[str, str] = {
 # verbs that carry no relation of their own ("what does she do", "put a figure on")
 # nouns that name no kind of thing: "which part did she replace" asks only what she replaced
 _GENERIC_THINGS = frozenset(stem(w) for w in ("part", "component", "item", "thing", "object"))
-# nouns for what someone is to do, which name no kind of act
-_TASK_NOUNS = frozenset(stem(w) for w in ("task", "duty", "assignment", "action", "chore"))
+# nouns for what someone is to do, which name no kind of act ("job" only where it is no trade)
+_TASK_NOUNS = frozenset(stem(w) for w in ("task", "duty", "assignment", "action", "chore", "job"))
 _JOB = stem("job")
 # words before "job" that keep it a trade ("her current job", "his day job")
 _TRADE_JOB = frozenset("current new old previous former first last main day usual regular permanent temporary "
@@ -798,7 +798,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         head_word = None
     if verb is None and head_word is not None and q.spans and head_word.stem == _JOB and _job_as_task(lower, head_word.index):
         q.hole = "thing"  # "her job during harvest", "his repair job on 14 January": a task, not a trade
-    if verb is None and head_word is not None and head_word.stem in _TASK_NOUNS | {_JOB} and q.hole == "thing" and q.spans:
+    if verb is None and head_word is not None and head_word.stem in _TASK_NOUNS and q.hole == "thing" and q.spans:
         # "what is Ravi's task during the first week" asks what he will do then, as "what will Ravi
         # do during the first week" does: a task is any act of his
         consumed.add(head_word.index)

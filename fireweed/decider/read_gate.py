@@ -3993,18 +3993,18 @@ _DESIRE_STEMS = frozenset(stem(w) for w in (
 _WEEKEND_DAYS = frozenset({"saturday", "sunday", "saturdays", "sundays"})
 _WORKING_DAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday",
                            "mondays", "tuesdays", "wednesdays", "thursdays", "fridays"})
+# a part of the week, and the days that are not in it
+_WEEK_PARTS = {"weekday": _WEEKEND_DAYS, "weekdays": _WEEKEND_DAYS, "weekend": _WORKING_DAYS, "weekends": _WORKING_DAYS}
 
 
 def _days_of_other_part(ci: ClaimIndex, q: Question) -> str | None:
     """The question's "weekdays" or "weekends" when every day the claim names is of the other part
     of the week, and the claim does not say that part itself."""
-    low = {t.text.lower() for t in q.tokens}
-    days = {w for w in ci.lower if w in _WEEKEND_DAYS or w in _WORKING_DAYS}
-    for word, other in (("weekday", _WEEKEND_DAYS), ("weekdays", _WEEKEND_DAYS),
-                        ("weekend", _WORKING_DAYS), ("weekends", _WORKING_DAYS)):
-        if word in low and days and days <= other and not {"weekday", "weekdays", "weekend", "weekends"} & set(ci.lower):
-            return word
-    return None
+    claim = set(ci.lower)
+    days = claim & (_WEEKEND_DAYS | _WORKING_DAYS)
+    if not days or claim & _WEEK_PARTS.keys():
+        return None
+    return next((w for w in (t.text.lower() for t in q.tokens) if w in _WEEK_PARTS and days <= _WEEK_PARTS[w]), None)
 
 
 # words before a count that say the things counted are not there ("missing three pieces")
