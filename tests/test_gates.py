@@ -29,7 +29,7 @@ SUBJECT_PAIRS = [
     ("Fenella Marsh confirmed that Pilot's kennel cough vaccination is in date.", "Fenella Marsh confirmed that Bramble's kennel cough vaccination is in date.", "Fenella Marsh confirmed that Pilot's vaccination is in date.", "Bramble"),
     ("Exercise with physiotherapist Anouk Verhagen-Selby continues every Monday.", "Exercise with physiotherapist Anouk Verhagen-Sibley continues every Monday.", "Exercise with Anouk Verhagen-Selby continues every Monday.", "Anouk Verhagen-Sibley"),
     ("The reading challenge, led by librarian Nell Trevithick, asks readers to finish six books.", "The reading challenge, led by librarian Thea Gallardo, asks readers to finish six books.", "The reading challenge, led by Nell Trevithick, asks readers to finish six books.", "Thea Gallardo"),
-    ("Her blood pressure was 140/90.", "Freya Moss's blood pressure was 140/90.", "Her blood pressure was 140/90.", "Freya Moss"),
+    ("Her blood pressure was 140/90.", "Freya Moss's blood pressure was 140/90.", "The blood pressure was 140/90.", "Freya Moss"),
     ("The surveyor recommended a new roof.", "Tess Wild recommended a new roof.", "The surveyor recommended a new roof.", "Tess Wild"),
     ("Tomasz Brandt chairs the finance committee.", "Omar Adeyemi chairs the finance committee.", "Tomasz Brandt chairs the finance committee.", "Omar Adeyemi"),
     ("Tomasz Brandt chairs the finance committee.", "Leo Brandt chairs the finance committee.", "Brandt chairs the finance committee.", "Leo Brandt"),
@@ -90,7 +90,7 @@ ORDER_PAIRS = [
     # an -ing/-ed word after a determiner is a noun, a participant like any other
     ("The painting was lent to the Harrowgate Gallery for its 2023 exhibition.", "The Harrowgate Gallery lent the painting for its 2023 exhibition.", "The painting was lent to the Harrowgate Gallery.", "painting"),
     ("The Harrowgate Gallery lent the drawing to the museum.", "The drawing was lent to the Harrowgate Gallery.", "The drawing was lent to the museum.", "Harrowgate Gallery"),
-    ("Her painting was lent to the Pell Street Library.", "The Pell Street Library lent her painting.", "Her painting was lent to the Pell Street Library.", "painting"),
+    ("Ada Lee's painting was lent to the Pell Street Library.", "The Pell Street Library lent Ada Lee's painting.", "Ada Lee's painting was lent to the Pell Street Library.", "Ada Lee"),
     # the participant behind a passive verb is its agent only after "by"
     ("The quilt was sent to the Marlow Museum by the Tanaka Trust.", "The Marlow Museum sent the quilt to the Tanaka Trust.", "The Tanaka Trust sent the quilt to the Marlow Museum.", "Marlow Museum"),
     ("Ivo Brand was collected early by Hanna Lind.", "Hanna Lind was collected early by Ivo Brand.", "Hanna Lind collected Ivo Brand early.", "Hanna Lind"),
@@ -483,7 +483,7 @@ def test_every_sentence_grounds_itself(words: list[str]) -> None:
     v = judge(sentence, sentence)
     # but for one whose subject is a pronoun that names no one ("he paid"), refused whatever the
     # evidence, as the twins of test_a_pronoun_subject_names_no_one_... show
-    assert v.ok or (v.code == "unknown_subject" and v.detail.lower() in ("he", "she", "they", "it")), v
+    assert v.ok or (v.code == "unknown_subject" and v.detail.lower() in ("he", "she", "they", "it", "his", "her", "its", "their")), v
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
@@ -811,7 +811,7 @@ def test_the_two_ends_of_a_change_may_not_trade_places() -> None:
      "The whole milk was replaced with semi-skimmed milk.", "The semi-skimmed milk was replaced with whole milk."),
     ("Fieldfare replaced the semi-skimmed milk with whole milk.",
      "Fieldfare replaced the whole milk with semi-skimmed milk.", "Fieldfare replaced the semi-skimmed milk with whole milk."),
-    ("Her trainer swapped lunges for step-ups.", "Her trainer swapped step-ups for lunges.", "Her trainer swapped lunges for step-ups."),
+    ("Nora Beck's trainer swapped lunges for step-ups.", "Nora Beck's trainer swapped step-ups for lunges.", "Nora Beck's trainer swapped lunges for step-ups."),
 ])
 def test_what_an_exchange_gave_up_and_took_may_not_trade_places(evidence: str, swapped: str, kept: str) -> None:
     v = judge(swapped, evidence)
@@ -1503,16 +1503,18 @@ def test_a_reporter_before_a_clause_is_not_the_subject_of_its_verb() -> None:
 
 
 @pytest.mark.parametrize("text", ["He should rest for 3 days.", "They won the regatta in May.", "It confirmed the grant on 2 May.",
-                                  "In 2019, she joined Acme."])
+                                  "In 2019, she joined Acme.", "Her collie found the hiker in 38 minutes.",
+                                  "His tunings are now stable to within 2 cents.", "Their van broke down on 3 May."])
 def test_a_pronoun_subject_names_no_one_even_quoted_from_evidence_that_uses_it(text: str) -> None:
     bad = subject_grounded.check(text, text)
     assert not bad.ok and bad.code == "unknown_subject" and bad.detail.lower() in text.lower().split(), bad
     # nor does a name the evidence does not give stand in for it
     assert not subject_grounded.check("Anwar Kassim should rest for 3 days.", "He should rest for 3 days.").ok
-    # the twins: a claim that names its subject, a pronoun after the name it stands for, the
-    # weather's "it", and the owner's pronoun of a subject that is a thing
+    # the twins: a claim that names its subject or its subject's owner, a pronoun after the name it
+    # stands for, and the weather's "it"
     for ok in ("Anwar Kassim should rest for 3 days.", "Before Anwar Kassim left, he locked the door.",
-               "It rained all night.", "Her blood pressure was 140/90."):
+               "It rained all night.", "Freya Moss's blood pressure was 140/90.",
+               "When Freya Moss arrived, her blood pressure was 140/90."):
         assert subject_grounded.check(ok, ok).ok, ok
 
 

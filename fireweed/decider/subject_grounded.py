@@ -2,7 +2,8 @@
 
 A pronoun in the evidence does not ground a named subject (we cannot know who "he" is), and a
 different person does not ground it either; nor is a claim whose subject is "he", "she", "it" or
-"they" grounded by the same pronoun, since it names no one. A name is matched word for word (case,
+"they" grounded by the same pronoun, since it names no one (nor "his", "her", "its" or "their"
+before the subject's noun: "Her collie found the hiker" is nobody's collie). A name is matched word for word (case,
 accents and a possessive 's aside); a leading title or article may be added or dropped ("Captain
 Ada Lee" / "Ada Lee"). Later clauses after ";" or ", and" are checked too when their subject is a
 name.
@@ -201,7 +202,8 @@ _LY_NOUNS = frozenset("family assembly supply reply ally belly bully jelly rally
                       "monopoly anomaly homily folly gully dolly tally lolly fly ply".split())
 
 
-_THIRD_PERSON = frozenset({"he", "she", "it", "they"})
+# the owner's pronoun of a subject names no one either: "Her collie found the hiker" is nobody's collie
+_THIRD_PERSON = frozenset({"he", "she", "it", "they", "his", "her", "its", "their"})
 # "It rained all night", "It seems the tickets ...": an "it" that stands for no one
 _EXPLETIVE_IT_NEXT: frozenset[str] = frozenset({"rained", "rains", "snowed", "snows", "seems", "seemed", "appears",
                                                "appeared"})
