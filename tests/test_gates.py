@@ -1827,3 +1827,78 @@ def test_a_second_participle_sharing_be_keeps_its_later_agent() -> None:
     assert judge("Sevenford Coatings coated the hull of Kingfisher Dawn with two-pack epoxy blacking.", evidence).ok
     v = judge("The hull of Kingfisher Dawn coated Sevenford Coatings with two-pack epoxy blacking.", evidence)
     assert not v.ok and v.code == "relation_transposed", v
+
+
+def test_a_long_post_set_off_after_a_name_leaves_the_name_its_verb() -> None:
+    evidence = ("Halvard Ostermoor, the farm manager at Brackwater Shoals Oyster Company, walked the lower trestles "
+                "and counted fourteen bags torn by the storm.")
+    assert judge("Halvard Ostermoor walked the lower trestles and counted fourteen bags torn by the storm.", evidence).ok
+    # the twin: the trestles walking the manager is still refused
+    v = judge("The lower trestles walked Halvard Ostermoor and counted fourteen bags torn by the storm.", evidence)
+    assert not v.ok and v.code in ("relation_transposed", "unknown_subject"), v
+
+
+def test_a_participle_with_its_own_by_does_not_lend_its_agent_to_an_earlier_verb() -> None:
+    from fireweed.decider.subject_grounded import passive_voice
+    from fireweed.decider.text import analyze
+
+    def voice(text: str, word: str) -> tuple[bool, bool]:
+        a = analyze(text)
+        return passive_voice(a, [t.norm for t in a.tokens].index(word))
+
+    # "bags torn by the storm": the storm tore; the walking before it has no agent
+    assert voice("Halvard Ostermoor, the farm manager at Brackwater Shoals Oyster Company, walked the lower "
+                 "trestles and counted bags torn by the storm.", "walked") == (False, False)
+    # the twins: two participles joined by "and" share the "by" after the second
+    assert voice("The ewes were sheared and counted by Ada Lee.", "sheared") == (True, True)
+    assert voice("The box was left in the hall and opened by Ada Lee.", "left") == (True, True)
+
+
+def test_a_relative_clause_may_be_given_as_the_participle_after_its_noun() -> None:
+    evidence = "Casimir Dunleavy-Brandt chaired the meeting, which was held in the boathouse at Port Ballendrum."
+    assert judge("Casimir Dunleavy-Brandt chaired the meeting held in the boathouse at Port Ballendrum.", evidence).ok
+    # the twin: who did it, swapped round the same participle, is still refused
+    v = judge("Ben Cole hired the van driven by Ada Lee.", "Ada Lee hired the van, which was driven by Ben Cole.")
+    assert not v.ok and v.code == "relation_transposed", v
+    assert judge("Ada Lee hired the van driven by Ben Cole.", "Ada Lee hired the van, which was driven by Ben Cole.").ok
+
+
+def test_all_the_nouns_is_every_noun() -> None:
+    evidence = "Dagfinn Ostrevik called every technician back to the roof for a tool-lanyard check."
+    for said in ("all the technicians", "all of the technicians", "all technicians"):
+        assert judge(f"Dagfinn Ostrevik called {said} back to the roof for a tool-lanyard check.", evidence).ok, said
+    # the twin: an "every" of another noun does not ground "all the technicians"
+    v = judge("Dagfinn Ostrevik called all the technicians back to the roof.",
+              "Dagfinn Ostrevik called the technicians back to the roof every day.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_a_word_the_evidence_negates_with_non_is_not_grounded_by_it() -> None:
+    evidence = "Deposits are now £60 and are non-refundable within seven days of the appointment."
+    v = judge("Deposits are refundable within seven days of the appointment.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence" and "non-refundable" in v.detail, v
+    # the twins: the "non-" kept, and the bare word said elsewhere in the evidence
+    assert judge("Deposits are non-refundable within seven days of the appointment.", evidence).ok
+    assert judge("Deposits are refundable.", "Deposits are refundable, but the booking fee is non-refundable.").ok
+
+
+def test_a_condition_is_not_stated_as_done_behind_another_qualifier() -> None:
+    evidence = ("The team agreed to replace all six syringe drivers by the end of March if the trustees approve "
+                "a budget of 4,800 pounds.")
+    v = judge("The trustees approved a budget of 4,800 pounds to replace all six syringe drivers.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    # the twin: the condition kept
+    assert judge("The team agreed to replace all six syringe drivers if the trustees approve a budget of 4,800 pounds.",
+                 evidence).ok
+
+
+def test_where_a_thing_came_from_is_not_where_it_went() -> None:
+    evidence = "Lionel Thistlewood will lead the new finishing team, which includes four staff transferred from the dye room."
+    v = judge("The new finishing team has four staff transferred to the dye room.", evidence)
+    assert not v.ok and v.code == "relation_transposed" and "dye" in v.detail, v
+    v = judge("Ada Lee moved to Leeds.", "Ada Lee moved from Leeds to York.")
+    assert not v.ok and v.code == "relation_transposed", v
+    # the twins: the same direction, and a time span whose ends are numbers
+    assert judge("The new finishing team includes four staff transferred from the dye room.", evidence).ok
+    assert judge("Ada Lee moved to York.", "Ada Lee moved from Leeds to York.").ok
+    assert judge("The shop opens from 9 to 5.", "The shop opens from 9 to 5.").ok

@@ -401,6 +401,16 @@ def _relative_start(a: Analysis) -> tuple[int, int] | None:
     return None
 
 
+def _relative_reduced(claim: Analysis, evidence: Analysis, erel: tuple[int, int] | None, a: _Unit, r: _Unit,
+                      pa: int, pr: int) -> bool:
+    """Whether the evidence's verb ``r`` is in a relative clause said of ``a``'s noun or one after it, which the
+    claim gives as a participle right after that noun: "chaired the meeting held in the boathouse"
+    from "chaired the meeting, which was held in the boathouse" is still said of the meeting."""
+    if erel is None or not (pa < erel[1] and pr >= erel[1]) or r.index == 0:
+        return False
+    return claim.keys[r.index - 1] == evidence.keys[erel[1] - 1]
+
+
 def _kept_in_own_clause(claim: Analysis, evidence: Analysis, crel: tuple[int, int], erel: tuple[int, int],
                         a: _Unit, b: _Unit, r: _Unit, pa: int, pb: int, pr: int) -> bool:
     """Two names on the two sides of a relative clause in both texts alike (``crel`` and ``erel``:
@@ -514,6 +524,7 @@ def _transposition(claim: Analysis, evidence: Analysis, posts: tuple[_Posts, _Po
                 # doer, of the other the one it was done to.
                 if same and (vc == 0) != (ve == 0) and (a.entity or b.entity) and r.key.startswith("W:") \
                         and not (crel is not None and a.index < crel[0] and r.index >= crel[1]) \
+                        and not _relative_reduced(claim, evidence, erel, a, r, pa, pr) \
                         and not any(c.entity and a.index < c.index < r.index for c in aligned[ai + 1:bi]) \
                         and _verb_word(claim if vc else evidence, r.index if vc else pr):
                     # (only a verb has a voice: "treated for mild hypothermia by paramedics" has no
@@ -657,6 +668,49 @@ def _from_to_swapped(claim: Analysis, evidence: Analysis) -> tuple[str, str, str
             if moved_to and moved_from:
                 label = {k: t.text for k, t in zip(claim.keys, claim.tokens)}
                 return label[moved_to[0]], said, label[moved_from[0]]
+    return None
+
+
+# where a thing went and where it came from: a claim may not turn the one into the other
+_TOWARD = frozenset({"to", "into", "onto", "toward", "towards"})
+_DIRECTION_SKIP = ARTICLES | DEMONSTRATIVES | POSSESSIVE_DETERMINERS
+
+
+def _directions(a: Analysis) -> dict[str, set[bool]]:
+    """For each content word that a "to"/"into" or a "from" governs, whether it is where something
+    went (True) or where it came from (False); numbers and times are left out ("from 9 to 5")."""
+    toks = a.tokens
+    out: dict[str, set[bool]] = {}
+    for i, t in enumerate(toks):
+        toward = t.norm in _TOWARD
+        if not toward and t.norm != "from":
+            continue
+        j = i + 1
+        while j < len(toks) and toks[j].norm in _DIRECTION_SKIP:
+            j += 1
+        if j < len(toks) and not a.in_numeral[j] and not toks[j].has_digit and toks[j].norm not in STOPWORDS:
+            out.setdefault(a.keys[j], set()).add(toward)
+    return out
+
+
+def _direction_reversed(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
+    """ "transferred four staff to the dye room" from "four staff transferred from the dye room":
+    where a thing came from is not where it went. Returns the claim's preposition, its word, and
+    the evidence's preposition, when the evidence uses that word only the other way."""
+    if evidence is claim:
+        return None
+    theirs = _directions(evidence)
+    for i, t in enumerate(claim.tokens):
+        toward = t.norm in _TOWARD
+        if not toward and t.norm != "from":
+            continue
+        j = i + 1
+        while j < len(claim.tokens) and claim.tokens[j].norm in _DIRECTION_SKIP:
+            j += 1
+        if j >= len(claim.tokens) or claim.in_numeral[j] or claim.tokens[j].has_digit:
+            continue
+        if theirs.get(claim.keys[j]) == {not toward}:
+            return t.text, claim.tokens[j].text, "from" if toward else "to"
     return None
 
 
@@ -1012,6 +1066,16 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
             f"the evidence has '{b}' … '{r}' … '{a}', not the reverse; keep who did what to whom "
             "in the direction the evidence states it, or quote evidence that says it your way",
             f"{a} … {r} … {b}",
+        )
+    reversed_ = _direction_reversed(claim, evidence)
+    if reversed_ is not None:
+        said, word, theirs = reversed_
+        return GateVerdict.refuse(
+            CODE,
+            GATE,
+            f"the evidence has '{theirs} … {word}', not '{said} … {word}'; keep where a thing came "
+            "from and where it went as the evidence states them",
+            f"{said} … {word}",
         )
     bound = subject_binding(claim, evidence)
     if bound is not None:

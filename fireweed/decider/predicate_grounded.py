@@ -895,7 +895,11 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
         key = _site_key(e)
         future = e.word in _FUTURE_LIKE
         if any(e.scope & c.scope and (_site_key(c) == key or (
-                _site_key(c) not in e_words and (c.word in _FUTURE_LIKE) == future)) for c in c_sites):
+                _site_key(c) not in e_words and (c.word in _FUTURE_LIKE) == future
+                and (e.word not in _CONDITIONS or c.word in _CONDITIONS or kept <= c.scope))) for c in c_sites):
+            # (another word stands in for a condition only over all it kept: "approved a budget to
+            # replace the drivers" from "agreed to replace the drivers if the trustees approve a
+            # budget" qualifies the replacing, and states the approval the evidence makes a condition)
             continue
         if future:
             if claim_future is None:
@@ -1409,6 +1413,33 @@ def _said_whole_as_often(claim: Analysis, evidence: Analysis, key: str, at: int)
 _UNIVERSAL = frozenset({"all", "every", "each"})
 
 
+def _only_prefix_negated(claim: Analysis, evidence: Analysis, i: int) -> str | None:
+    """The evidence's word when claim token ``i`` occurs there only behind "non-" ("refundable" of
+    "non-refundable", which says the opposite); None when it occurs bare too, or is negated alike."""
+    if claim.tokens[i].parts[0] == "non":
+        return None
+    key = claim.keys[i]
+    negated = None
+    for k, t in enumerate(evidence.tokens):
+        if key not in evidence.stems[k]:
+            continue
+        if len(t.parts) < 2 or t.parts[0] != "non":
+            return None
+        negated = t.text
+    return negated
+
+
+def _universal_noun(a: Analysis, i: int) -> str | None:
+    """The key of the word that "all", "every" or "each" at ``i`` is said of, past "of" and "the"
+    ("all of the technicians")."""
+    j = i + 1
+    if j < len(a.tokens) and a.tokens[j].norm == "of":
+        j += 1
+    if j < len(a.tokens) and a.tokens[j].norm == "the":
+        j += 1
+    return a.keys[j] if j < len(a.tokens) else None
+
+
 def _focus_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
     """ "just on Mondays" from "every day, not just on Mondays": the evidence's "not just" says more
     than that; the claim keeps "just" with what follows it and drops the "not", saying the opposite."""
@@ -1460,11 +1491,20 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
             if ev_future:
                 continue
         if claim.keys[i] in ev_stems:
+            negated = _only_prefix_negated(claim, evidence, i)
+            if negated is not None:
+                return GateVerdict.refuse(
+                    CODE,
+                    GATE,
+                    f"the evidence says '{negated}'; keep its 'non-', or quote the sentence that says "
+                    f"'{t.text}'",
+                    f"negation removed: '{negated}'",
+                )
             continue
-        if n in _UNIVERSAL and i + 1 < len(toks) and any(
-                t.norm in _UNIVERSAL and k + 1 < len(evidence.tokens) and evidence.keys[k + 1] == claim.keys[i + 1]
+        if n in _UNIVERSAL and _universal_noun(claim, i) is not None and any(
+                t.norm in _UNIVERSAL and _universal_noun(evidence, k) == _universal_noun(claim, i)
                 for k, t in enumerate(evidence.tokens)):
-            continue  # "all technicians" says what "every technician" says (not "every week" of another noun)
+            continue  # "all (the) technicians" says what "every technician" says (not "every week" of another noun)
         if n in ("because", "so") and _cause_turned(claim, evidence, i):
             continue
         parts = t.parts if len(t.parts) > 1 else (n,)

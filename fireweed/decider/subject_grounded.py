@@ -378,7 +378,9 @@ def _after_apposition(a: Analysis, k: int) -> bool:
     Tan, aged 14, won ...", "Amelia Tan, a pupil, won ...") or a name set off after its noun
     ("The customer, Mr Gideon Abernethy, paid ..."): then ``k`` is the name's own verb."""
     toks = a.tokens
-    for j in range(k - 1, max(0, k - 6), -1):
+    # (a post with its place runs long: "Halvard Ostermoor, the farm manager at Brackwater Shoals
+    # Oyster Company, walked ...")
+    for j in range(k - 1, max(0, k - 12), -1):
         if "," in a.text[toks[j - 1].end:toks[j].start]:  # the comma that opens the phrase
             if any(sp.first == j and sp.last == k - 1 for sp in a.names):
                 return True  # "The customer, Mr Gideon Abernethy, paid ...": the phrase is the name
@@ -491,6 +493,8 @@ def passive_agent_at(a: Analysis, k: int) -> int | None:
             continue  # "banned from the yard and arena by Ingrid Solberg": two nouns, no new clause
         if t.norm in _AGENT_STOPS and not a.in_numeral[j] and not (t.capitalized and not t.sentence_initial):
             break  # "may" in "in May" and "Will" in a name are no second verb
+        if past_form(t.norm) and toks[j - 1].norm not in ("and", "or") and _by_follows(a, j) is not None:
+            break  # "walked the trestles and counted bags torn by the storm": the storm tore, not walked
         if t.norm == "by":
             nxt = toks[j + 1]
             if a.clauses[j + 1] == clause and (not a.in_numeral[j + 1] or _counted_people(a, j + 1)) \
