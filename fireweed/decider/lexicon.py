@@ -494,7 +494,10 @@ COMMON_VERBS: frozenset[str] = frozenset(
     tell test think throw train travel treat try turn understand use visit vote wait walk want warn watch wear
     weigh win work worry write co-write sponsor fund donate sue arrest convict treat prescribe diagnose operate
     cure assign appoint elect promote fire sack resign quit found acquire merge launch ship deploy migrate fix
-    renew expire deliver announce win lose beat score owe lend borrow rent lease sell buy""".split()
+    renew expire deliver announce win lose beat score owe lend borrow rent lease sell buy
+    analyse analyze assess supervise coordinate certify postpone dismantle assemble construct renovate restore
+    demolish vaccinate dispense administer digitise digitize curate thaw bake brew ferment stitch sew weave knit
+    carve weld solder sharpen pour""".split()
 )
 
 

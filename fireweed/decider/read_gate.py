@@ -871,7 +871,7 @@ def _asks_a_living(q: Question) -> bool:
 # verbs whose object says what was done: "carry out an inspection", "conduct a survey"
 _SUPPORT_VERBS = frozenset(" ".join(stem(x) for x in w.split()) for w in ("carry out", "conduct", "perform", "undertake"))
 _OBJECT_ENDS = frozenset("of to on at in for from with by about during before after since until while when "
-                         "as because if so and but that who which , ?".split())
+                         "as because if so and but that who which towards toward into onto across through via against , ?".split())
 
 
 def _object_clash(q: Question, ci: ClaimIndex) -> str | None:
@@ -885,27 +885,58 @@ def _object_clash(q: Question, ci: ClaimIndex) -> str | None:
     if not inside:
         return None
     head = inside[-1]
-    if any(_grounded(ci, w) for w in inside) or not head.text.isalpha():
-        return None  # "head up the new legacy giving drive" <- "lead the new legacy giving campaign"
+    if not head.text.isalpha():
+        return None
+    # where the claim has the question's object words: said anywhere ("head up the new legacy giving
+    # drive" <- "lead the new legacy giving campaign") they agree, unless the verb has an object of
+    # its own that holds none of them ("replace the dimmer rack" <- "replaced the lamp and found a
+    # loose connector in the dimmer rack")
+    said = {k for w in inside for k in ci.positions(w.concepts)}
+    if not said:
+        return None if any(_grounded(ci, w) for w in inside) else _other_object(ci, verb, head, None)
+    return _other_object(ci, verb, head, said)
+
+
+_OBJECT_PARTICLES = frozenset("up out off down over away back through".split())
+
+
+def _other_object(ci: ClaimIndex, verb: Word, head: Word, said: set[int] | None) -> str | None:
+    """``head``'s text when the claim gives ``verb`` a plain noun object that holds none of the
+    positions ``said`` (any object at all when ``said`` is None); else None."""
     lower = ci.lower
+    clash = None
     for p in ci.positions(verb.concepts):
         if p > 0 and lower[p - 1] in BE_FORMS and "by" in lower[p + 1:p + 3]:
             at = p - 2
             while at >= 0 and lower[at] in AUXILIARIES | BE_FORMS:
                 at -= 1
+            start = at
+            while start > 0 and at - start < 8 and lower[start - 1] not in (",", ";", ":"):
+                start -= 1  # the subject and what it is "on" or "of": "the fan motor on the B214 stack"
+            run = set(range(start, at + 1))
         else:
             k = p + 1
+            while k < len(lower) and lower[k] in _OBJECT_PARTICLES:
+                k += 1  # "rolled back the change": the particle is the verb's
             while k < len(lower) and lower[k] in DETERMINERS:
                 k += 1
             at = -1
-            while k < len(lower) and lower[k].isalpha() and lower[k] not in STOPWORDS and not any(
-                    sp.first <= k < sp.last for sp in ci.spans):
+            first = k
+            while k < len(lower) and lower[k] not in STOPWORDS:
+                if any(sp.first <= k < sp.last for sp in ci.spans):
+                    k += 1  # a name inside the object: "host the first Sound Steps workshop"
+                    continue
+                if not lower[k].isalpha():
+                    break
                 at = k  # the last word of the run is its head
                 k += 1
+            run = set(range(first, max(at, k - 1) + 1))
+        if said is not None and run & said:
+            return None  # (at any of the verb's places: "replaced the lamp and then the rack")
         if at >= 0 and lower[at].isalpha() and lower[at] not in STOPWORDS \
                 and not any(sp.first <= at < sp.last for sp in ci.spans):
-            return head.text
-    return None
+            clash = head.text
+    return clash
 
 
 def _object_words(q: Question, verb: Word) -> list[Word]:
@@ -1191,6 +1222,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # swimmers were harmed" by "no swimmer was harmed": "which" asks for a particular one, and
             # the claim names none ("what battery" is answered by "a 9.5 kWh battery")
             fail(q.head_word.text)
+        elif q.kind == "which" and q.hole == "thing" and q.head_of is None and literal \
+                and _kind_word_only(ci, q.head_word):
+            # "which antibiotic did she find" is not answered by "found antibiotic residue": the
+            # noun there only says what kind of residue, and names no antibiotic
+            fail(q.head_word.text)
     of_kind = _before_head_of(q)
     if of_kind is not None and not _grounded(ci, of_kind) and _per_only(ci, q.head_of):
         # "the price of the rye loaf" is not answered by "seeded sourdough ... £2.65 per loaf": the
@@ -1444,6 +1480,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # "what does it charge to park overnight" is not answered by "£6.20 for up to four
             # hours": a price for one period is no price for another
             fail(sorted(asked_period)[0])
+    if hole == "number" and q.kind == "how" and (asked_period := _rates_asked(q)) and not _rates_said(ci.lower):
+        # "how many keys per hour can she cut" is not answered by "cut the 36 replacement keys": a
+        # count asked per period is a rate, and a count said of no period is a total
+        fail(sorted(asked_period)[0])
     if hole in ("money", "number") and q.head_word is not None and q.head_word.stem in _WHOLES \
             and not _grounded(ci, q.head_word) and _per_unit_only(ci.lower, hole == "money"):
         # "what is the committee's budget" is not answered by "raise the hire rate to £22 per
@@ -2567,6 +2607,8 @@ def _before_head(q: Question) -> Word | None:
 
 
 _CODE_RE = re.compile(r"[a-z][a-z-]*\d[a-z0-9-]*")  # a letter first, then a digit: "b220", "t-22", "fh-12"
+# a registration written in capitals and joined by a hyphen, digits or none: "G-SKVN", "EI-FXA"
+_CAPS_CODE_RE = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")
 
 
 def _code_shape(tok: str) -> str:
@@ -2581,8 +2623,8 @@ def _code_missing(q: Question, ci: ClaimIndex) -> str | None:
     have = set(ci.lower)
     for w in q.soft:
         t = w.text.lower()
-        if _CODE_RE.fullmatch(t) and t not in have:
-            return w.text
+        if (_CODE_RE.fullmatch(t) or _CAPS_CODE_RE.fullmatch(q.tokens[w.index].text)) and t not in have:
+            return q.tokens[w.index].text
     shapes = {_code_shape(t) for t in have if _CODE_RE.fullmatch(t)}
     for sp in q.spans:
         for t in sp.text.lower().split():
@@ -3671,6 +3713,26 @@ def _cardinal(w: str) -> bool:
 _OWNERS = frozenset({"his", "her", "their", "its", "my", "our", "your"})
 
 
+_BARE_OPENERS = frozenset({"a", "an", "some", "any", "no"})
+
+
+def _kind_word_only(ci: ClaimIndex, noun: Word) -> bool:
+    """Every use of the noun in the claim is a bare modifier of the noun after it, straight after
+    a verb or an unspecific article ("found antibiotic residue", "a tyre pressure check")."""
+    pos = ci.positions(noun.concepts)
+    n = len(ci.lower)
+    for p in pos:
+        if p == 0 or p + 1 >= n or any(s.first <= p + 1 <= s.last for s in ci.spans) \
+                or p + 2 < n and any(c.isdigit() for c in ci.lower[p + 2]):
+            return False  # ("lend violin number 38": the number names the violin)
+        before, after = ci.lower[p - 1], ci.lower[p + 1]
+        if not after.isalpha() or after in STOPWORDS or is_verb(after) or after.endswith(("ed", "ing")):
+            return False
+        if before not in _BARE_OPENERS and not (is_verb(before) and before not in STOPWORDS):
+            return False
+    return bool(pos)
+
+
 def _unidentified(ci: ClaimIndex, noun: Word) -> bool:
     """Every use of the noun in the claim is an unspecific or negated one ("a 1900-rated player",
     "no swimmer") that no name pins down ("Ivan Sokolov, a 1900-rated player"; "a firm called
@@ -4027,13 +4089,19 @@ _SCORE_UNITS = frozenset({"points", "point", "pts", "marks", "goals", "runs"})
 _RESULT_HEADS = frozenset(stem(w) for w in ("score", "scoreline", "result"))
 
 
+_COUNT_ADDERS = frozenset({"more", "extra", "further", "additional", "fewer"})
+
+
 def _only_counts(ci: ClaimIndex, exclude: set[str]) -> bool:
     """Every number of the claim counts the word after it ("19 Black Forest cuckoo clocks"), or it
     has none."""
     numbers = ci.types.get("number", set()) - set(exclude)
     for k, w in enumerate(ci.lower):
         if w in numbers:
-            nxt = ci.lower[k + 1] if k + 1 < len(ci.lower) else ""
+            j = k + 1
+            while j < len(ci.lower) and ci.lower[j] in _COUNT_ADDERS:
+                j += 1  # "two more hours", "three extra staff": still a count of hours, of staff
+            nxt = ci.lower[j] if j < len(ci.lower) else ""
             if not nxt.isalpha() or nxt in STOPWORDS:
                 return False
     return True
@@ -4437,6 +4505,23 @@ def _last_bare_verb(q: Question) -> Word | None:
 
 # the auxiliaries after which a yes/no question's verb comes in its base form
 _BARE_AFTER = frozenset("do does did will would can could should may might must".split())
+
+
+def _rates_said(lower: list[str]) -> set[str]:
+    """The periods a text gives a rate by: "per hour", "a week", "each day", "every month", or a
+    word for one ("weekly", "daily"); not a count of periods ("across the two days")."""
+    out = {_OFTEN[w] for w in lower if w in _OFTEN}
+    for k in range(1, len(lower)):
+        w = lower[k]
+        unit = w[:-1] if w.endswith("s") and w[:-1] in _PERIODS else w
+        if unit in _PERIODS and lower[k - 1] in ("per", "a", "an", "each", "every"):
+            out.add(unit)
+    return out
+
+
+def _rates_asked(q: Question) -> set[str]:
+    """The periods a question asks a rate by ("how many keys per hour", "each week", "weekly")."""
+    return _rates_said([t.text.lower() for t in q.tokens])
 
 
 def _periods_priced(lower: list[str]) -> set[str]:
