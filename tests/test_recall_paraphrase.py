@@ -3794,3 +3794,33 @@ def test_the_object_asked_must_be_the_verbs_own_not_a_word_said_elsewhere() -> N
     answers(p, "When did Kasimir Veldhuis replace the lamp?", "17 February")
     answers(p, "When did Ida Brook replace the fuse box?", "9 May")
     answers(p, "What grant has Wilhelmina Strand offered towards a new dimmer rack?", "£15,000")
+
+
+def test_a_booking_done_again_replaces_the_old_one() -> None:
+    p = build(["Priya Thornbury's practical driving test is booked for 9 April at 10:12 am.",
+               "Priya Thornbury's practical test has been rebooked for 23 April at 8:40 am.",
+               "Wilhelmina Scarrow is booked on the 06:10 flight on Sunday 21 April.",
+               "Wilhelmina Scarrow has been rebooked onto the sunrise flight on Sunday 5 May.",
+               "Ada Lee is booked on the 06:10 flight on Sunday 21 April."])
+    answers(p, "What time is Priya Thornbury's practical test booked for?", "8:40 am")
+    answers(p, "When is Wilhelmina Scarrow's flight?", "5 May")
+    # the twin: another person's booking of the same flight stands
+    answers(p, "When is Ada Lee's flight?", "21 April")
+
+
+def test_a_value_held_instead_of_another_replaces_it_for_the_same_act() -> None:
+    p = build(["Noor Valtieri will collect water samples from Tessel Inlet every Tuesday.",
+               "Noor Valtieri goes swimming every Tuesday.",
+               "From 4 March, Noor Valtieri will sample on Thursdays instead of Tuesdays."])
+    assert p.stats("t")["states"]["superseded"] == 1
+    abstains(p, "Which day does Noor Valtieri collect water samples from Tessel Inlet?")
+    # the twin: another act on the forgone day is not replaced
+    answers(p, "Which day does Noor Valtieri go swimming?", "swimming every Tuesday")
+
+
+def test_a_day_of_the_week_is_no_date() -> None:
+    p = build(["Samples taken by Noor Valtieri at Tessel Inlet on 20 February showed E. coli at 210 units.",
+               "Ivo Brandt samples Tessel Inlet on Thursdays."])
+    abstains(p, "On what day of the week did Noor Valtieri sample Tessel Inlet?")
+    answers(p, "On what day did Noor Valtieri sample Tessel Inlet?", "20 February")
+    answers(p, "On what day of the week does Ivo Brandt sample Tessel Inlet?", "Thursdays")

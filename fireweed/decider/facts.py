@@ -95,6 +95,8 @@ class Fact:
     # the names the claim says it holds in place of ("will lead the Heron group instead of the
     # Otter group"): a claim of the same relation with one of them is replaced, not joined
     forgone: frozenset[str] = frozenset()
+    # the values it holds in place of ("will sample on Thursdays instead of Tuesdays")
+    forgone_values: frozenset[str] = frozenset()
 
     @property
     def subject_name(self) -> str | None:
@@ -125,6 +127,17 @@ def _forgone_names(spans: list[Span], lower: list[str]) -> frozenset[str]:
     return frozenset(out)
 
 
+def _forgone_values(tokens: list[Token], lower: list[str]) -> frozenset[str]:
+    """The values that stand in the few words after "instead of" or "rather than"."""
+    out: set[str] = set()
+    for i in range(len(lower) - 1):
+        if (lower[i], lower[i + 1]) not in _FORGOING:
+            continue
+        end = next((k for k in range(i + 2, min(len(lower), i + 8)) if lower[k] in _SCOPE_ENDS), min(len(lower), i + 8))
+        out.update(values_of(tokens[i + 2:end]))
+    return frozenset(out)
+
+
 def _replaced_values(tokens: list[Token], lower: list[str]) -> frozenset[str]:
     """The values between "from" and "to" of an update ("from 21 March to 2 May", "from £20 to £25")."""
     out: set[str] = set()
@@ -142,7 +155,10 @@ def _replaced_values(tokens: list[Token], lower: list[str]) -> frozenset[str]:
 # "switch", "port" and "transfer", which do not say where anyone lives.
 _RESIDENCE_MOVES = frozenset(stem(w) for w in "move relocate emigrate".split())
 _RANK_CHANGES = frozenset(stem(w) for w in "promote demote".split())
-_RESCHEDULES = frozenset(stem(w) for w in "move shift switch".split())
+_RESCHEDULES = frozenset(stem(w) for w in "move shift switch rebook reschedule rearrange".split())
+# a verb done again that replaces what was done before: "rebooked onto the sunrise flight" is a new
+# booking in place of the old one, of the same relation
+_AGAIN_VERBS = {stem(w): w[2:] for w in "rebook reschedule rearrange reassign reallocate".split()}
 _MOVE_PARTICLES = frozenset("back away house abroad home permanently".split())
 COPULAS = frozenset("is was are were".split())
 
@@ -578,7 +594,8 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
             head = _np_head(lower, pos, at)
             obj_start = pos
         else:
-            predicate = lx.relation_key(lower[pos])
+            again = _AGAIN_VERBS.get(stems[pos])
+            predicate = lx.relation_key(again if again is not None else lower[pos])
             verb_at = pos
             obj_start = pos + 1
             # "stand in", "in charge of": a phrase starting here
@@ -611,7 +628,8 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
     # relocated, which changes its value (a person who moves is a resulting state); what changes
     # is the owned thing's, not "Fridays"
     rescheduled = thing_owned and bool(values) and verb_at is not None and stems[verb_at] in _RESCHEDULES
-    update = stem(predicate) in CHANGE_VERBS or predicate in ("increase", "decrease", "move", "postpone") or rescheduled
+    update = stem(predicate) in CHANGE_VERBS or predicate in ("increase", "decrease", "move", "postpone") or rescheduled \
+        or (verb_at is not None and stems[verb_at] in _AGAIN_VERBS)
     if rescheduled:
         head = lower[possessed[-1]]
     owned_acts = frozenset(lx.relation_key(lower[k]) for k in possessed[:-1]
@@ -637,6 +655,7 @@ def parse_claim(claim: str, known: Callable[[str], bool] | None = None,
         owned_acts=owned_acts,
         rescheduled=rescheduled,
         forgone=_forgone_names(spans, lower),
+        forgone_values=_forgone_values(tokens, lower) if "instead" in lower or "rather" in lower else frozenset(),
     )
 
 

@@ -1237,6 +1237,12 @@ class Projection:
                     m = t.memories.get(mid)
                     if m is not None and mid in by_set.get(frozenset(m.subjects), ()):
                         out.add(mid)
+        if e is not None and fact.forgone_values and fact.predicate:
+            # "will sample on Thursdays instead of Tuesdays": the claims of the same act, by verb or
+            # by noun ("will collect water samples every Tuesday"); _conflicts checks the value
+            act = stem(fact.predicate)
+            for rel in [r for r in e.led.open if act in r.split(":")]:  # type: ignore[union-attr]
+                out |= self._relation_candidates(t, e, rel, subjects, True)  # type: ignore[arg-type]
         if fact.update and fact.attribute and fact.values:
             # an update also conflicts with a claim of another relation that gave the attribute a
             # value, led by the update's subject or by another subject it names: "Dr. Q increased
@@ -1368,6 +1374,11 @@ class Projection:
         if new.forgone and old_m.relation == relation and old_m.subjects[:1] == subjects[:1] \
                 and new.forgone & {sp.key for sp in old.spans}:
             # "will lead the Heron group instead of the Otter group" ends "will lead the Otter group"
+            return True
+        if new.forgone_values & old.values and old_m.subjects[:1] == subjects[:1] and new.predicate \
+                and (old_m.relation == relation or stem(new.predicate) in old.stems):
+            # "will sample on Thursdays instead of Tuesdays" ends "will collect water samples every
+            # Tuesday": the value it holds in place of, for the same act of the same subject
             return True
         if not (a <= b or b <= a) and not (new.rescheduled and old_m.subjects[:1] == subjects[:1] and len(a & b) >= 2):
             # Other names on either side make it another fact, unless an owned thing is moved and

@@ -215,6 +215,8 @@ class Question:
     head_of_possessed: bool = False
     # the verb asked is an act someone wants done ("did he want her to order"), not one done
     wanted: bool = False
+    # it asks for a day of the week ("which day of the week", "what weekday"), which a date is not
+    weekday: bool = False
 
 
 # Spelled-out counts a question may state ("who adopted five cats"); "one" is left out, since
@@ -300,6 +302,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     text = _STOPPED_FROM.sub(lambda m: f"why {'was' if m.group(1).lower() in _PAST_STOPS else 'is'} "
                              f"{m.group(2)} unable to {m.group(3)}", text)
     # "which night of the week": a day of the week is a day ("week" names no thing to ground)
+    weekday = bool(_OF_THE_WEEK.search(text)) or bool(_WEEKDAY_WORD.search(text))
     text = _OF_THE_WEEK.sub(lambda m: m.group(1), text)
     # "what is her module called": the name of her module, asked as "what is the name of" asks it
     text = _CALLED.sub(lambda m: f"{m.group(1)} {m.group(2)} the name of {m.group(3)}?", text)
@@ -315,7 +318,7 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     spans = [sp for sp in spans if not _describing_word(sp, spans, tokens)]
     if plain:
         spans = [sp for sp in spans if sp.key not in plain]
-    q = Question(text=text, tokens=tokens, spans=spans, kind="empty")
+    q = Question(text=text, tokens=tokens, spans=spans, kind="empty", weekday=weekday)
     if not any(any(c.isalnum() for c in w) for w in lower):
         return q
     in_span = {k for s in spans for k in range(s.first, s.last)}
@@ -915,6 +918,7 @@ _JOB_TITLE = re.compile(r"\b(jobs?)\s+(?:title|role)s?\b", re.IGNORECASE)
 _STOPPED_FROM = re.compile(r"^\s*what\s+(stopped|prevented|kept|stops|prevents|keeps|is stopping|is preventing)\s+(.+?)"
                            r"\s+from\s+(\w+ing)\b", re.IGNORECASE)
 _PAST_STOPS = frozenset({"stopped", "prevented", "kept"})
+_WEEKDAY_WORD = re.compile(r"\bweek-?days?\b", re.IGNORECASE)
 _OF_THE_WEEK = re.compile(r"\b((?:day|night|evening|morning|afternoon)s?)\s+of\s+the\s+week\b", re.IGNORECASE)
 # "what is Ada's boat called", "what was the ferry named": a thing named by the question, then the
 # naming verb; not "what is she called" (a pronoun alone has no noun to name)

@@ -1751,6 +1751,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what is the stall fee for a double pitch" is not answered by "the standard stall fee will
         # rise to £32": what a value is for, named after it, must be what the claim prices
         fail(variant)
+    if hole == "day" and not ci.types.get("day") and q.weekday:
+        # "on what day of the week does she sample the inlet" is not answered by "samples taken on
+        # 20 February": a date is no day of the week
+        fail(q.head_word.text if q.head_word is not None else "day")
     if hole == "day" and not ci.types.get("day") and _dates_are_bounds(ci):
         # "on which nights will Crew D cover the route" is not answered by "from 17 March the route
         # will be covered by Crew D": a date that starts or ends a period is not the days it holds
