@@ -3824,3 +3824,21 @@ def test_a_day_of_the_week_is_no_date() -> None:
     abstains(p, "On what day of the week did Noor Valtieri sample Tessel Inlet?")
     answers(p, "On what day did Noor Valtieri sample Tessel Inlet?", "20 February")
     answers(p, "On what day of the week does Ivo Brandt sample Tessel Inlet?", "Thursdays")
+
+
+def test_a_question_of_now_is_answered_by_the_booking_done_again() -> None:
+    p = build(["Wilhelmina Scarrow is booked on the 06:10 flight from Ashcombe Meadow on Sunday 21 April.",
+               "Wilhelmina Scarrow has been rebooked onto the sunrise flight on Sunday 5 May."])
+    answers(p, "Which date is Wilhelmina Scarrow booked to fly?", "5 May")
+    answers(p, "When is Wilhelmina Scarrow's balloon flight?", "5 May")
+
+
+def test_did_asks_its_verb_whatever_is_said_of_the_name() -> None:
+    p = build(["Leopold Marchbanks rechecked Marlowe the barn owl and found the swelling much reduced.",
+               "Councillor Teodor Vance declared an interest in the Bramwick housing allocation and left the room.",
+               "Pippin the barn owl ate his supper at 18:00."])
+    abstains(p, "Did the barn owl Marlowe eat his supper?")
+    abstains(p, "Did Marlowe the barn owl eat his supper?")
+    # the twins: the verb said, and its opposite said (which answers "no")
+    answers(p, "Did the barn owl Pippin eat his supper?", "ate his supper")
+    answers(p, "Did Councillor Teodor Vance stay for the Bramwick housing allocation?", "left the room")

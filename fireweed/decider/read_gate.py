@@ -228,8 +228,11 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
             # ("what monthly rent does the shop pay" once "the shop's monthly rent rose to £1,320"
             # replaced "pays a monthly rent of £1,150": an update of the very thing asked)
             asked = {w.stem for w in q.words}
+            # (or a redoing of the same act: "has been rebooked onto the sunrise flight" for "is booked
+            # on the 06:10 flight")
             succ = {old: new for old, new in succ.items() if (f := view.fact(new)) is not None
-                    and (resulting_state(f) or f.update and f.attribute in asked or moved_from(f))}
+                    and (resulting_state(f) or f.update and f.attribute in asked or moved_from(f)
+                         or f.update and (g := view.fact(old)) is not None and g.relation == f.relation)}
         replaced = sorted(succ, key=lambda i: -view.seq(i))[:_REPLACED_LOOKED_AT]
         old = [_evaluate(view, q, mid, "superseded", required, setting, q_spans, anchored) for mid in replaced]
         now = {succ[m.mid] for m in old if m.ok}
@@ -1783,9 +1786,13 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # asked whether of is not said to be so
             fail("whether")
         done = _did_verb(q)
-        if done is not None and not _verb_grounded(ci, done) and any(w == "will" or w in _PLANNED for w in ci.lower):
+        if done is not None and not _verb_grounded(ci, done) and (
+                any(w == "will" or w in _PLANNED for w in ci.lower)
+                or not any(w.isalpha() and lx.contradicts(done.text, w) for w in ci.lower)):
             # "did Priya pass her black belt grading" is not answered by "her grading is now
-            # scheduled for 22 June": a plan does not say whether the act asked was done
+            # scheduled for 22 June": a plan does not say whether the act asked was done; nor "did
+            # the barn owl Marlowe eat his supper" by "examined Marlowe the barn owl", which says
+            # neither that he ate nor that he did not
             fail(done.text)
         last = _last_bare_verb(q)
         if last is not None and not _verb_grounded(ci, last):
@@ -4476,9 +4483,18 @@ def _did_verb(q: Question) -> Word | None:
     """The bare verb right after the name of a question opened by "did" ("did Priya Raghunathan
     pass her grading"), when it has one."""
     toks = q.tokens
-    if not toks or toks[0].text.lower() != "did" or not q.spans or q.spans[0].first != 1:
+    if not toks or toks[0].text.lower() != "did" or not q.spans:
         return None
-    w = next((w for w in q.soft if w.index == q.spans[0].last), None)
+    # past what the name is said to be, before it or after it: "did the barn owl Marlowe eat", "did
+    # Marlowe the barn owl eat" (the words between are nouns, no verb)
+    k = q.spans[0].last
+    if not all(t.text.lower() in DETERMINERS or not is_verb(t.text.lower()) for t in toks[1:q.spans[0].first]):
+        return None
+    if k < len(toks) and toks[k].text.lower() == "the":
+        k += 1
+        while k < len(toks) - 1 and not is_verb(toks[k].text.lower()) and toks[k].text.isalpha():
+            k += 1
+    w = next((w for w in q.soft if w.index == k), None)
     text = w.text.lower() if w is not None else ""
     if w is None or " " in text or not is_verb(text) or text.endswith(("ed", "ing")) \
             or text.endswith("s") and not text.endswith("ss"):
