@@ -3842,3 +3842,10 @@ def test_did_asks_its_verb_whatever_is_said_of_the_name() -> None:
     # the twins: the verb said, and its opposite said (which answers "no")
     answers(p, "Did the barn owl Pippin eat his supper?", "ate his supper")
     answers(p, "Did Councillor Teodor Vance stay for the Bramwick housing allocation?", "left the room")
+
+
+def test_a_count_in_a_reported_clause_is_the_reported_doers() -> None:
+    p = build(["Delphine Ormsby announced that Inkwell & Ormsby Press will buy a second-hand Kelsworth guillotine for 4,750 pounds."])
+    answers(p, "How much will Inkwell & Ormsby Press pay for the second-hand Kelsworth guillotine?", "4,750 pounds")
+    # the twin: the one who announced it does not pay
+    abstains(p, "How much will Delphine Ormsby pay for the second-hand Kelsworth guillotine?")

@@ -1842,13 +1842,35 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     return _Match(mid, state, score, ok and not premise, missing, premise)
 
 
+_REPORTING_STEMS = frozenset(stem(w) for w in "report say confirm announce state note explain write warn".split())
+
+
+def _reports_second_name(ci: ClaimIndex) -> bool:
+    """The claim's second name opens the clause its first name reports: "Ada announced that Acme
+    will ...", "Ada confirmed that the Acme board had ..."."""
+    spans = sorted(ci.spans, key=lambda sp: sp.first)
+    if len(spans) < 2:
+        return False
+    lower = ci.lower
+    k = spans[1].first - 1
+    while k >= 0 and lower[k] in ("the", "a", "an"):
+        k -= 1
+    return k >= 1 and lower[k] == "that" and stem(lower[k - 1]) in _REPORTING_STEMS and spans[0].last <= k - 1
+
+
 def _count_is_the_subjects(q: Question, ci: ClaimIndex, subjects: list[str], required: list[str]) -> bool:
     """A count may stand for the question's verb only when the claim is about the asked subject
     first ("one point behind the Heather rink" counts the Osprey rink's games) and every other verb
     of the question is in the claim ("how many parcels were lost when the van caught fire" is not
     answered by "broke down with 57 parcels on board")."""
-    if required and subjects and subjects[0] not in required:
+    if required and subjects and subjects[0] not in required \
+            and not (len(subjects) > 1 and subjects[1] in required and _reports_second_name(ci)):
+        # (a claim that reports what the second name does is about it: "Delphine Ormsby announced
+        # that Inkwell & Ormsby Press will buy a guillotine for 4,750 pounds")
         return False
+    if required and len(subjects) > 1 and subjects[0] in required and subjects[1] not in required \
+            and _reports_second_name(ci):
+        return False  # and the one who reports it does not do it
     lower = [t.text.lower() for t in q.tokens]
     # the question's own words of doing, not a noun after a preposition ("write off as beyond repair")
     doing = frozenset(w.stem for w in q.words if not (w.index > 0 and lower[w.index - 1] in PREPOSITIONS))
