@@ -3849,3 +3849,15 @@ def test_a_count_in_a_reported_clause_is_the_reported_doers() -> None:
     answers(p, "How much will Inkwell & Ormsby Press pay for the second-hand Kelsworth guillotine?", "4,750 pounds")
     # the twin: the one who announced it does not pay
     abstains(p, "How much will Delphine Ormsby pay for the second-hand Kelsworth guillotine?")
+
+
+def test_time_spent_on_any_ing_act_and_how_frequently() -> None:
+    p = build(["Elias Marchbanks rolled the square for forty minutes with the 2-tonne roller.",
+               "Route 14A will move to a twelve-minute frequency from 4 March.",
+               "Route 9 will run every hour from 4 March."])
+    answers(p, "How long did Elias Marchbanks spend rolling the square?", "forty minutes")
+    abstains(p, "How long did Elias Marchbanks spend mowing the square?")
+    answers(p, "How frequently will route 14A run starting on 4 March?", "twelve-minute frequency")
+    answers(p, "How frequently will route 9 run?", "every hour")
+    # the twin: a frequency is not a date
+    abstains(p, "How frequently will route 14B run starting on 4 March?")

@@ -788,6 +788,9 @@ def _build(fact: Fact) -> ClaimIndex:
                 _add(ci, "reason", w)
         if w in _FREQ or (w.endswith("ly") and stem(w[:-2]) in ("day", "week", "month", "year")):
             _add(ci, "frequency", w)
+        elif w in ("frequency", "interval", "intervals") and i > 0 and "-" in lower[i - 1] \
+                and lower[i - 1].rsplit("-", 1)[1] in ("minute", "hour", "day", "week", "month"):
+            _add(ci, "frequency", f"{lower[i - 1]} {w}")  # "a twelve-minute frequency": every twelve minutes
         if not _as_reason(lower, i) and (w == "as" and i + 1 < n and lower[i + 1] not in STOPWORDS | {"a", "an", "the"}
                 or (w == "as" and i + 2 < n and lower[i + 1] in ("a", "an", "the", "her", "his", "their", "its", "our", "my", "your"))) \
                 and not _clause_as(lower, i) and not _thing_after_as(lower, i):

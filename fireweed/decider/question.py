@@ -136,7 +136,7 @@ _HOW = {
     "many": "number", "much": "amount", "long": "duration", "old": "age", "high": "measure", "tall": "measure",
     "big": "measure", "large": "measure", "far": "distance", "fast": "speed", "often": "frequency",
     "deep": "measure", "heavy": "mass", "soon": "date", "late": "lateness", "early": "lateness", "wide": "measure",
-    "quickly": "duration",
+    "quickly": "duration", "frequently": "frequency", "regularly": "frequency",
 }
 _CHANGE_BY = frozenset(stem(w) for w in "raise cut".split())
 _MONEY_VERBS = frozenset(stem(w) for w in "cost pay charge raise spend earn sell buy price worth fund award owe bill fetch".split())
@@ -302,6 +302,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
     text = _STOPPED_FROM.sub(lambda m: f"why {'was' if m.group(1).lower() in _PAST_STOPS else 'is'} "
                              f"{m.group(2)} unable to {m.group(3)}", text)
     # "which night of the week": a day of the week is a day ("week" names no thing to ground)
+    # "will buses run starting on 4 March": a phrase that dates the question, no verb of it
+    text = _STARTING_ON.sub("from", text)
     weekday = bool(_OF_THE_WEEK.search(text)) or bool(_WEEKDAY_WORD.search(text))
     text = _OF_THE_WEEK.sub(lambda m: m.group(1), text)
     # "what is her module called": the name of her module, asked as "what is the name of" asks it
@@ -762,7 +764,9 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         consumed.add(verb.index + 1)
         verb = by_index[verb.index + 2]
     if verb is not None and verb.stem == _SPEND and verb.index + 1 < n and lower[verb.index + 1].endswith("ing") \
-            and verb.index + 1 in by_index and is_verb(lower[verb.index + 1]):
+            and verb.index + 1 in by_index and (is_verb(lower[verb.index + 1]) or len(lower[verb.index + 1]) > 5
+                                                and not lower[verb.index + 1].endswith("thing")):
+        # (any -ing word there is the act: "spend rolling the square", though "roll" is more often a noun)
         # "how long will she spend training the bakers": the time is spent on the act after it
         consumed.add(verb.index)
         verb = by_index[verb.index + 1]
@@ -918,6 +922,7 @@ _JOB_TITLE = re.compile(r"\b(jobs?)\s+(?:title|role)s?\b", re.IGNORECASE)
 _STOPPED_FROM = re.compile(r"^\s*what\s+(stopped|prevented|kept|stops|prevents|keeps|is stopping|is preventing)\s+(.+?)"
                            r"\s+from\s+(\w+ing)\b", re.IGNORECASE)
 _PAST_STOPS = frozenset({"stopped", "prevented", "kept"})
+_STARTING_ON = re.compile(r"\b(?:starting|beginning|commencing)\s+(?:on|from)\b", re.IGNORECASE)
 _WEEKDAY_WORD = re.compile(r"\bweek-?days?\b", re.IGNORECASE)
 _OF_THE_WEEK = re.compile(r"\b((?:day|night|evening|morning|afternoon)s?)\s+of\s+the\s+week\b", re.IGNORECASE)
 # "what is Ada's boat called", "what was the ferry named": a thing named by the question, then the
