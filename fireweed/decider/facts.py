@@ -53,7 +53,7 @@ from fireweed.decider.text import CARDINAL_WORDS, MODALS, analyze
 from fireweed.decider.relations import lexicon
 
 __all__ = ["COPULAS", "Fact", "parse_claim", "values_of", "content_stems", "normalize_claim", "CHANGE_VERBS", "resulting_state",
-           "states_a_post", "reported_update"]
+           "states_a_post", "reported_update", "REPORTING_STEMS"]
 
 _ADVERBS = frozenset(
     """now also already still just recently currently previously formerly newly again then soon later
@@ -116,26 +116,24 @@ _FORGOING = frozenset({("instead", "of"), ("rather", "than")})
 _SCOPE_ENDS = frozenset({",", ";", ".", "and", "but", "while", "because"})
 
 
+def _forgone_ranges(lower: list[str]) -> list[tuple[int, int]]:
+    """The token ranges of the few words after each "instead of" or "rather than"."""
+    out = []
+    for i in range(len(lower) - 1):
+        if (lower[i], lower[i + 1]) in _FORGOING:
+            end = next((k for k in range(i + 2, min(len(lower), i + 8)) if lower[k] in _SCOPE_ENDS), min(len(lower), i + 8))
+            out.append((i + 2, end))
+    return out
+
+
 def _forgone_names(spans: list[Span], lower: list[str]) -> frozenset[str]:
     """Keys of the names that stand in the few words after "instead of" or "rather than"."""
-    out: set[str] = set()
-    for i in range(len(lower) - 1):
-        if (lower[i], lower[i + 1]) not in _FORGOING:
-            continue
-        end = next((k for k in range(i + 2, min(len(lower), i + 8)) if lower[k] in _SCOPE_ENDS), min(len(lower), i + 8))
-        out.update(sp.key for sp in spans if sp.first >= i + 2 and sp.last <= end)
-    return frozenset(out)
+    return frozenset(sp.key for start, end in _forgone_ranges(lower) for sp in spans if sp.first >= start and sp.last <= end)
 
 
 def _forgone_values(tokens: list[Token], lower: list[str]) -> frozenset[str]:
     """The values that stand in the few words after "instead of" or "rather than"."""
-    out: set[str] = set()
-    for i in range(len(lower) - 1):
-        if (lower[i], lower[i + 1]) not in _FORGOING:
-            continue
-        end = next((k for k in range(i + 2, min(len(lower), i + 8)) if lower[k] in _SCOPE_ENDS), min(len(lower), i + 8))
-        out.update(values_of(tokens[i + 2:end]))
-    return frozenset(out)
+    return frozenset(v for start, end in _forgone_ranges(lower) for v in values_of(tokens[start:end]))
 
 
 def _replaced_values(tokens: list[Token], lower: list[str]) -> frozenset[str]:
@@ -258,7 +256,7 @@ def _resulting_state(f: Fact) -> str | None:
     return None
 
 
-_REPORTING = frozenset(stem(w) for w in "report say confirm announce state note explain write warn".split())
+REPORTING_STEMS: frozenset[str] = frozenset(stem(w) for w in "report say confirm announce state note explain write warn".split())
 
 
 def opening_name(f: Fact) -> str | None:
@@ -297,7 +295,7 @@ def reported_update(f: Fact) -> Fact | None:
     changes an attribute's value; otherwise None."""
     lower = [t.lower for t in f.tokens]
     for i, w in enumerate(lower):
-        if stem(w) not in _REPORTING:
+        if stem(w) not in REPORTING_STEMS:
             continue
         j = next((k for k in range(i + 1, min(len(lower) - 1, i + 5)) if lower[k] == "that"), None)
         if j is None:

@@ -676,20 +676,27 @@ _TOWARD = frozenset({"to", "into", "onto", "toward", "towards"})
 _DIRECTION_SKIP = ARTICLES | DEMONSTRATIVES | POSSESSIVE_DETERMINERS
 
 
+def _governed(a: Analysis, i: int) -> int | None:
+    """The first content word that a "to"/"into" or "from" at ``i`` governs, past its article; None
+    for a number or a time ("from 9 to 5") or for no such preposition."""
+    if a.tokens[i].norm not in _TOWARD and a.tokens[i].norm != "from":
+        return None
+    j = i + 1
+    while j < len(a.tokens) and a.tokens[j].norm in _DIRECTION_SKIP:
+        j += 1
+    if j >= len(a.tokens) or a.in_numeral[j] or a.tokens[j].has_digit or a.tokens[j].norm in STOPWORDS:
+        return None
+    return j
+
+
 def _directions(a: Analysis) -> dict[str, set[bool]]:
     """For each content word that a "to"/"into" or a "from" governs, whether it is where something
-    went (True) or where it came from (False); numbers and times are left out ("from 9 to 5")."""
-    toks = a.tokens
+    went (True) or where it came from (False)."""
     out: dict[str, set[bool]] = {}
-    for i, t in enumerate(toks):
-        toward = t.norm in _TOWARD
-        if not toward and t.norm != "from":
-            continue
-        j = i + 1
-        while j < len(toks) and toks[j].norm in _DIRECTION_SKIP:
-            j += 1
-        if j < len(toks) and not a.in_numeral[j] and not toks[j].has_digit and toks[j].norm not in STOPWORDS:
-            out.setdefault(a.keys[j], set()).add(toward)
+    for i, t in enumerate(a.tokens):
+        j = _governed(a, i)
+        if j is not None:
+            out.setdefault(a.keys[j], set()).add(t.norm in _TOWARD)
     return out
 
 
@@ -701,14 +708,10 @@ def _direction_reversed(claim: Analysis, evidence: Analysis) -> tuple[str, str, 
         return None
     theirs = _directions(evidence)
     for i, t in enumerate(claim.tokens):
+        j = _governed(claim, i)
+        if j is None:
+            continue
         toward = t.norm in _TOWARD
-        if not toward and t.norm != "from":
-            continue
-        j = i + 1
-        while j < len(claim.tokens) and claim.tokens[j].norm in _DIRECTION_SKIP:
-            j += 1
-        if j >= len(claim.tokens) or claim.in_numeral[j] or claim.tokens[j].has_digit:
-            continue
         if theirs.get(claim.keys[j]) == {not toward}:
             return t.text, claim.tokens[j].text, "from" if toward else "to"
     return None

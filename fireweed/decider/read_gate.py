@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from fireweed.decider.facts import CHANGE_VERBS, COPULAS, moved_from, resulting_state
+from fireweed.decider.facts import CHANGE_VERBS, COPULAS, REPORTING_STEMS, moved_from, resulting_state
 from fireweed.decider.grounding import (AM_PM, CLOCK_RE, PRIOR_MARKERS, TIMES_WORDS, ClaimIndex, age_clause, index_of, is_measure_unit, money_token,
                                         year_of_origin)
 from fireweed.decider.lexicon import (AUXILIARIES, BE_FORMS, MONTHS, PREPOSITIONS, SAME_FORM_PARTICIPLES, STOPWORDS, WEEKDAYS,
@@ -1842,9 +1842,6 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     return _Match(mid, state, score, ok and not premise, missing, premise)
 
 
-_REPORTING_STEMS = frozenset(stem(w) for w in "report say confirm announce state note explain write warn".split())
-
-
 def _reports_second_name(ci: ClaimIndex) -> bool:
     """The claim's second name opens the clause its first name reports: "Ada announced that Acme
     will ...", "Ada confirmed that the Acme board had ..."."""
@@ -1855,7 +1852,7 @@ def _reports_second_name(ci: ClaimIndex) -> bool:
     k = spans[1].first - 1
     while k >= 0 and lower[k] in ("the", "a", "an"):
         k -= 1
-    return k >= 1 and lower[k] == "that" and stem(lower[k - 1]) in _REPORTING_STEMS and spans[0].last <= k - 1
+    return k >= 1 and lower[k] == "that" and stem(lower[k - 1]) in REPORTING_STEMS and spans[0].last <= k - 1
 
 
 def _count_is_the_subjects(q: Question, ci: ClaimIndex, subjects: list[str], required: list[str]) -> bool:
