@@ -1860,14 +1860,13 @@ def _count_is_the_subjects(q: Question, ci: ClaimIndex, subjects: list[str], req
     first ("one point behind the Heather rink" counts the Osprey rink's games) and every other verb
     of the question is in the claim ("how many parcels were lost when the van caught fire" is not
     answered by "broke down with 57 parcels on board")."""
-    if required and subjects and subjects[0] not in required \
-            and not (len(subjects) > 1 and subjects[1] in required and _reports_second_name(ci)):
-        # (a claim that reports what the second name does is about it: "Delphine Ormsby announced
-        # that Inkwell & Ormsby Press will buy a guillotine for 4,750 pounds")
-        return False
-    if required and len(subjects) > 1 and subjects[0] in required and subjects[1] not in required \
-            and _reports_second_name(ci):
-        return False  # and the one who reports it does not do it
+    if required and subjects:
+        # a claim that reports what its second name does is about that name, and not about the one
+        # who reports it: "Delphine Ormsby announced that Inkwell & Ormsby Press will buy a guillotine
+        # for 4,750 pounds"
+        doer = subjects[1] if len(subjects) > 1 and _reports_second_name(ci) else subjects[0]
+        if doer not in required:
+            return False
     lower = [t.text.lower() for t in q.tokens]
     # the question's own words of doing, not a noun after a preposition ("write off as beyond repair")
     doing = frozenset(w.stem for w in q.words if not (w.index > 0 and lower[w.index - 1] in PREPOSITIONS))
@@ -4551,9 +4550,8 @@ def _rates_said(lower: list[str]) -> set[str]:
     word for one ("weekly", "daily"); not a count of periods ("across the two days")."""
     out = {_OFTEN[w] for w in lower if w in _OFTEN}
     for k in range(1, len(lower)):
-        w = lower[k]
-        unit = w[:-1] if w.endswith("s") and w[:-1] in _PERIODS else w
-        if unit in _PERIODS and lower[k - 1] in ("per", "a", "an", "each", "every"):
+        unit = _period_unit(lower[k])
+        if unit is not None and lower[k - 1] in ("per", "a", "an", "each", "every"):
             out.add(unit)
     return out
 
@@ -4568,13 +4566,17 @@ def _periods_priced(lower: list[str]) -> set[str]:
     to four hours", "£9 a night", "per week")."""
     out = set()
     for k in range(1, len(lower)):
-        w = lower[k]
-        unit = w[:-1] if w.endswith("s") and w[:-1] in _PERIODS else w
-        before = lower[k - 1]
-        if unit in _PERIODS and (before in ("per", "a", "an", "each", "every", "one") or _cardinal(before)
+        unit, before = _period_unit(lower[k]), lower[k - 1]
+        if unit is not None and (before in ("per", "a", "an", "each", "every", "one") or _cardinal(before)
                                  or before in CARDINAL_WORDS):
             out.add(unit)
     return out
+
+
+def _period_unit(word: str) -> str | None:
+    """The period a word names, singular ("weeks" → "week"), or None."""
+    unit = word[:-1] if word.endswith("s") and word[:-1] in _PERIODS else word
+    return unit if unit in _PERIODS else None
 
 
 # sums and sizes held or given as a whole, which an amount per unit does not state
