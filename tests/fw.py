@@ -165,7 +165,7 @@ def stop_backend(env: dict[str, str]) -> None:
                 break
         else:
             quiet += 1
-        time.sleep(0.1)  # two quiet looks in a row: a spawning front is itself a store process
+        time.sleep(0.03)  # two quiet looks in a row: a spawning front is itself a store process
     for pid in store_processes(env):
         try:
             os.kill(pid, signal.SIGKILL)

@@ -12,6 +12,7 @@ import os
 import re
 import signal
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -33,12 +34,24 @@ def _sc(front: Any, tool: str, args: dict[str, Any]) -> dict[str, Any]:
     return front.call(tool, args)["structuredContent"]
 
 
-@pytest.fixture
-def bundles(fw_env: dict[str, str], tmp_path: Path) -> tuple[Path, Path]:
+@pytest.fixture(scope="module")
+def source_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """The exporting store, shared by the module: building its bundles takes seconds, and every
+    test imports them into stores of its own (with these keys, so the tombstone is carried)."""
+    root = tmp_path_factory.mktemp("source")
+    env = dict(os.environ, FIREWEED_STORE=str(root / "store"), FIREWEED_KEYS=str(root / "keys"), FIREWEED_IDLE_EXIT="60")
+    env.pop("FIREWEED_TENANT", None)
+    yield env
+    stop_backend(env)
+
+
+@pytest.fixture(scope="module")
+def bundles(source_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """Two bundles (two exports, so two SHA-256s) of one store holding every kind of thing an import
     restores: sources, a reinforced count, a supersession and a claim stored twice (superseded, then
     again), an approval, a review left open, a rejection, a legal hold and an erasure."""
-    with opened(fw_env) as f:
+    env, tmp_path = source_env, tmp_path_factory.mktemp("bundles")
+    with opened(env) as f:
         assert _sc(f, "add_source", {"source_id": "note", "text": DOC})["verdict"] == "admitted"
         for claim in DOC.split(". "):
             claim = claim.rstrip(".") + "."
@@ -51,16 +64,16 @@ def bundles(fw_env: dict[str, str], tmp_path: Path) -> tuple[Path, Path]:
         assert [q["verdict"] for q in ids] == ["quarantined"] * 3, ids
         for claim in (KILN, LAMP):
             assert _sc(f, "remember", {"claim": claim, "evidence": claim})["verdict"] == "admitted"
-    assert fireweed(fw_env, "review", "approve", ids[0]["memory_id"], "--by", "Olga Berg").returncode == 0
-    assert fireweed(fw_env, "review", "reject", ids[2]["memory_id"], "--by", "Olga Berg").returncode == 0
-    assert fireweed(fw_env, "hold", "Hester Vane", "--by", "counsel").returncode == 0
-    with opened(fw_env) as f:
+    assert fireweed(env, "review", "approve", ids[0]["memory_id"], "--by", "Olga Berg").returncode == 0
+    assert fireweed(env, "review", "reject", ids[2]["memory_id"], "--by", "Olga Berg").returncode == 0
+    assert fireweed(env, "hold", "Hester Vane", "--by", "counsel").returncode == 0
+    with opened(env) as f:
         assert _sc(f, "forget", {"subject": "Otto Brill"})["verdict"] == "erased"
     out = (tmp_path / "bundle1.json", tmp_path / "bundle2.json")
     for path in out:
-        r = fireweed(fw_env, "export", "--out", str(path))
+        r = fireweed(env, "export", "--out", str(path))
         assert r.returncode == 0, r.stdout + r.stderr
-    stop_backend(fw_env)  # the imports below share its keys directory (the tombstone is carried)
+    stop_backend(env)  # the imports below share its keys directory (the tombstone is carried)
     claims = [m["claim"] for m in json.loads(out[0].read_text())["memories"]]
     assert claims.count(NORTH) == 2, claims  # the control: the bundle holds the claim twice
     return out
@@ -103,10 +116,11 @@ def _restored(env: dict[str, str], tmp_path: Path) -> dict[str, Any]:
     }
 
 
-@pytest.fixture
-def reference(bundles: tuple[Path, Path], fw_env: dict[str, str], tmp_path: Path) -> dict[str, Any]:
+@pytest.fixture(scope="module")
+def reference(bundles: tuple[Path, Path], source_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """An uninterrupted import of bundle1, as it is restored."""
-    env = _env(fw_env, tmp_path, "reference")
+    tmp_path = tmp_path_factory.mktemp("reference")
+    env = _env(source_env, tmp_path, "reference")
     try:
         r = fireweed(env, "import", str(bundles[0]))
         assert r.returncode == 0, r.stdout + r.stderr
@@ -122,11 +136,11 @@ def _interrupted(env: dict[str, str], bundle: Path, after: int) -> None:
 
 
 @pytest.mark.parametrize("cut", ["after_start", "mid_memories", "before_done"])
-def test_an_interrupted_import_resumes_into_what_an_uninterrupted_one_restores(bundles, reference, fw_env, tmp_path, cut):
+def test_an_interrupted_import_resumes_into_what_an_uninterrupted_one_restores(bundles, reference, source_env, tmp_path, cut):
     total = _calls(bundles[0])
     sources = len(json.loads(bundles[0].read_text())["sources"])
     after = {"after_start": 0, "mid_memories": sources + 5, "before_done": total - 1}[cut]
-    env = _env(fw_env, tmp_path, f"resumed-{cut}")
+    env = _env(source_env, tmp_path, f"resumed-{cut}")
     try:
         _interrupted(env, bundles[0], after)
         assert "import_recorded" not in [k for _, k, _ in ledger_rows(env)]  # the control: it did stop
@@ -149,8 +163,8 @@ def test_an_interrupted_import_resumes_into_what_an_uninterrupted_one_restores(b
         stop_backend(env)
 
 
-def test_a_tenant_being_imported_is_closed_to_agents_and_operators_until_the_import_completes(bundles, fw_env, tmp_path):
-    env = _env(fw_env, tmp_path, "closed")
+def test_a_tenant_being_imported_is_closed_to_agents_and_operators_until_the_import_completes(bundles, source_env, tmp_path):
+    env = _env(source_env, tmp_path, "closed")
     try:
         sha = _half_imported(env, bundles[0])
         kinds = [k for _, k, _ in ledger_rows(env)]
@@ -193,8 +207,8 @@ def test_a_tenant_being_imported_is_closed_to_agents_and_operators_until_the_imp
         stop_backend(env)
 
 
-def test_an_import_into_an_empty_tenant_still_starts_and_a_used_one_is_still_refused(bundles, fw_env, tmp_path):
-    env = _env(fw_env, tmp_path, "used")
+def test_an_import_into_an_empty_tenant_still_starts_and_a_used_one_is_still_refused(bundles, source_env, tmp_path):
+    env = _env(source_env, tmp_path, "used")
     try:
         with opened(env) as f:
             assert _sc(f, "remember", NEWCOMER)["verdict"] == "admitted"
@@ -216,8 +230,8 @@ def _sha(bundle: Path) -> str:
     return hashlib.sha256(bundle.read_bytes()).hexdigest()
 
 
-def test_an_unfinished_import_whose_bundle_is_lost_can_be_given_up_and_the_tenant_opens_again(bundles, fw_env, tmp_path):
-    env = _env(fw_env, tmp_path, "abandoned")
+def test_an_unfinished_import_whose_bundle_is_lost_can_be_given_up_and_the_tenant_opens_again(bundles, source_env, tmp_path):
+    env = _env(source_env, tmp_path, "abandoned")
     try:
         sha = _half_imported(env, bundles[0])
         with opened(env) as f:
