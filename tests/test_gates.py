@@ -1902,3 +1902,51 @@ def test_where_a_thing_came_from_is_not_where_it_went() -> None:
     assert judge("The new finishing team includes four staff transferred from the dye room.", evidence).ok
     assert judge("Ada Lee moved to York.", "Ada Lee moved from Leeds to York.").ok
     assert judge("The shop opens from 9 to 5.", "The shop opens from 9 to 5.").ok
+
+
+def test_numbers_in_another_order_around_the_same_words_are_transposed() -> None:
+    evidence = "Hollis Vane will staff Cinder Tower for the season, working ten days on and four days off."
+    v = judge("Hollis Vane will staff Cinder Tower for the season, working four days on and ten days off.", evidence)
+    assert not v.ok and v.code == "relation_transposed" and v.detail == "four", v
+    # the twins: the evidence's order, and two numbers that the evidence gives in this order too
+    assert judge("Hollis Vane will staff Cinder Tower, working ten days on and four days off.", evidence).ok
+    assert judge("A ticket costs £7 for an adult and £3.50 for a child.",
+                 "Tickets cost £7 for adults and £3.50 for children, and the proceeds go to the fund.").ok
+
+
+def test_british_and_american_spellings_of_ise_words_are_one_word() -> None:
+    evidence = "Gunnar Brice authorised explosive control work for 08:15, weather permitting."
+    assert judge("Gunnar Brice authorized explosive control work for 08:15, weather permitting.", evidence).ok
+    assert judge("The lab will analyse the core.", "The lab will analyze the core.").ok
+    # the control: another word is still not said
+    v = judge("Gunnar Brice cancelled explosive control work for 08:15, weather permitting.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_a_reported_will_may_be_told_as_would() -> None:
+    evidence = "Ingrid Solvebakken announced that the depot will switch to the winter timetable on 12 February."
+    assert judge("Ingrid Solvebakken announced that the depot would switch to the winter timetable on 12 February.",
+                 evidence).ok
+    # the controls: "would" without a verb of saying, and "would" for a hedge the evidence has
+    v = judge("The depot would switch to the winter timetable on 12 February.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    v = judge("Ingrid Solvebakken announced that the depot would switch to the winter timetable on 12 February.",
+              "Ingrid Solvebakken announced that the depot might switch to the winter timetable on 12 February.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_providing_with_an_object_is_a_verb_and_with_a_clause_a_condition() -> None:
+    evidence = "Lucia Marr and Emeric Stoll will hold their wedding at Hartswell Manor on 7 September, with Thyme Catering providing the food."
+    assert judge("Lucia Marr and Emeric Stoll will hold their wedding at Hartswell Manor on 7 September.", evidence).ok
+    # the twins: a condition, with or without its comma
+    for cond in (", providing the weather holds.", " providing the weather holds.", " provided they agree."):
+        v = judge("The crew will sail on 7 May.", "The crew will sail on 7 May" + cond)
+        assert not v.ok and v.code == "asserts_more_than_evidence", (cond, v)
+
+
+def test_a_condition_after_a_so_clause_is_that_clauses_own() -> None:
+    evidence = "Marisol Hart will be away from 29 July to 9 August, so Rosa Eke will hand over the ledgers if you come then."
+    assert judge("Marisol Hart will be away from 29 July to 9 August.", evidence).ok
+    # the twin: the clause the condition governs
+    v = judge("Rosa Eke will hand over the ledgers.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence" and "if" in v.detail, v

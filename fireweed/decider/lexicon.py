@@ -383,6 +383,16 @@ def prefixed_irregular(w: str, irregular: dict[str, str]) -> str:
     return w
 
 
+# British "-ise"/"-yse" and American "-ize"/"-yze" spell one word ("authorised", "analyze"):
+# both sides of every comparison go through here, so folding one onto the other is enough
+_ISE = re.compile(r"^([a-z]{3,}[iy])s(e|ed|es|ing|er|ers|ation|ations)$")
+
+
+def fold_ise(word: str) -> str:
+    """The word with a British "-ise"/"-yse" ending spelt "-ize"/"-yze" ("authorised" as "authorized")."""
+    return _ISE.sub(r"\1z\2", word) if "s" in word else word
+
+
 def _strip(word: str) -> str:
     if word in _IRREGULAR:
         word = _IRREGULAR[word]
@@ -390,7 +400,7 @@ def _strip(word: str) -> str:
         word = prefixed_irregular(word, _IRREGULAR)
     if word in _KEEP or len(word) <= 2:
         return word
-    w = word
+    w = fold_ise(word)
     if w.endswith("ies") and len(w) > 4:
         w = w[:-3] + "y"
     elif w.endswith("ied") and len(w) > 4:

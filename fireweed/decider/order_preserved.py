@@ -1033,8 +1033,59 @@ def _clauses_reordered(claim: Analysis, evidence: Analysis) -> list[tuple[str, s
     return pairs if used != sorted(used) else None
 
 
+def _frame(a: Analysis) -> tuple[list[str], list[object]]:
+    """The text's words with each number as "#", and the numbers' values in order."""
+    words: list[str] = []
+    values: list[object] = []
+    last = None
+    for i, t in enumerate(a.tokens):
+        if not a.in_numeral[i]:
+            words.append(t.norm)
+            continue
+        n = next((n for n in a.numerals if n.start < t.end and t.start < n.end), None)
+        if n is not None and n is not last:
+            words.append("#")
+            values.append(n.value)
+        last = n
+    return words, values
+
+
+def _numbers_reordered(claim: Analysis, evidence: Analysis) -> str | None:
+    """ "four days on and ten days off" from "ten days on and four days off": the evidence has the
+    claim's words around its numbers, with the same numbers in another order. The first number
+    out of place, or None."""
+    if len(claim.numerals) < 2 or len(evidence.numerals) < 2:
+        return None
+    cw, cv = _frame(claim)
+    marks = [i for i, w in enumerate(cw) if w == "#"]
+    if len(marks) < 2:
+        return None
+    window = cw[marks[0]:marks[-1] + 1]
+    ew, ev = _frame(evidence)
+    swapped = None
+    for k in range(len(ew) - len(window) + 1):
+        if ew[k:k + len(window)] != window:
+            continue
+        first = ew[:k].count("#")
+        got = ev[first:first + len(marks)]
+        if got == cv:
+            return None  # the evidence says it in this order too
+        if swapped is None and sorted(map(repr, got)) == sorted(map(repr, cv)):
+            swapped = next(n.text for n, g in zip(claim.numerals, got) if n.value != g)
+    return swapped
+
+
 def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     """:func:`check` on texts already analysed with :func:`fireweed.decider.text.analyze`."""
+    swapped = None if evidence is claim else _numbers_reordered(claim, evidence)
+    if swapped is not None:
+        return GateVerdict.refuse(
+            CODE,
+            GATE,
+            "the evidence has these numbers in the other order; give each number to what the evidence "
+            "says it counts",
+            swapped,
+        )
     skipped = None if evidence is claim else _possessor_skipped(claim, evidence)
     if skipped is not None:
         chain, said = skipped

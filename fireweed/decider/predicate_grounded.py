@@ -57,7 +57,7 @@ from .text import (
     stems_of,
 )
 from .numerals_grounded import same_unit_word, unit_carried, unit_of
-from .lexicon import BE_FORMS, COMMON_VERBS, MONTHS, WEEKDAYS
+from .lexicon import BE_FORMS, COMMON_VERBS, MONTHS, WEEKDAYS, is_verb, past_form
 from .verdicts import GateVerdict
 
 __all__ = ["check", "check_analyzed", "GATE", "CODE", "NEUTRAL_WORDS"]
@@ -336,6 +336,39 @@ def _has_future(a: Analysis) -> bool:
             nxt = toks[i + 1].norm
             if nxt.endswith("ing") or nxt in ("to", "due", "set", "scheduled", "expected"):
                 return True
+    return False
+
+
+def _clause_follows(a: Analysis, i: int) -> bool:
+    """A verb of its own follows the word at ``i`` within its clause: "providing the weather
+    holds" opens a condition, "providing the food" does not."""
+    toks = a.tokens
+    if i + 1 < len(toks) and (toks[i + 1].norm in PRONOUNS or toks[i + 1].norm == "that"):
+        return True  # "provided they agree", "providing that the hall is free"
+    for j in range(i + 2, min(len(toks), i + 7)):
+        if a.clauses[j] != a.clauses[i]:
+            return False
+        w = toks[j].norm
+        if w in MODALS or w in AUXILIARIES or w in BE_FORMS or past_form(w) \
+                or w.endswith("s") and is_verb(w[:-1]):
+            return True
+    return False
+
+
+# verbs of saying: in the past, the "will" of what they report becomes "would"
+_REPORTING: frozenset[str] = frozenset(stem(w) for w in "say announce confirm report state note explain write warn tell".split())
+
+
+def _backshifted(a: Analysis) -> bool:
+    """A "would" after a past verb of saying: "announced that the depot would switch" reports
+    what "announced that the depot will switch" does."""
+    toks = a.tokens
+    said = False
+    for t in toks:
+        if t.norm in ("said", "told", "wrote") or t.norm.endswith("ed") and stem(t.norm) in _REPORTING:
+            said = True
+        elif said and t.norm == "would":
+            return True
     return False
 
 
@@ -726,8 +759,13 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
             out.append(_NegSite(i, n, frozenset(a.stems[i - 1]), " ".join(rel), None, (i - 1,)))
             continue
         whole = n in _CONDITIONS or phrase is not None or (n == "according" and _qualifier_at(a, i))
-        if n in ("provided", "providing") and i > 0 and (toks[i - 1].norm in BE_FORMS or toks[i - 1].norm in AUXILIARIES):
-            whole = False  # "which are provided free of charge": the verb, not "provided that"
+        if n in ("provided", "providing") and i > 0 and (toks[i - 1].norm in BE_FORMS or toks[i - 1].norm in AUXILIARIES
+                                                        or a.clauses[i - 1] == a.clauses[i]
+                                                        and toks[i - 1].norm not in ("and", "but", "or", "only")
+                                                        and not _clause_follows(a, i)):
+            # "which are provided free of charge", "with Ada providing the food": the verb, not
+            # "provided that", which opens a clause of its own
+            whole = False
         if not whole and not _qualifier_at(a, i):
             continue
         if whole:
@@ -743,8 +781,11 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
                 run = _run_of(sent, i)
                 # "will return to check the bait and will recommend a clean if activity continues":
                 # a condition after its clause governs that clause, from the "and" that joins it on
-                joined = [k for k in range(run.start, i) if toks[k].norm in ("and", "but")
-                          and k + 1 < i and (toks[k + 1].norm in MODALS or toks[k + 1].norm in AUXILIARIES)]
+                # (or from a ", so" or ", and" that opens a clause with a subject of its own: "will be
+                # away until 9 August, so Rosa will hand over the ledgers if you come then")
+                joined = [k for k in range(run.start, i) if toks[k].norm in ("and", "but", "so") and k + 1 < i
+                          and (toks[k + 1].norm in MODALS or toks[k + 1].norm in AUXILIARIES
+                               or k > run.start and a.clauses[k - 1] != a.clauses[k])]
                 first = joined[-1] + 1 if joined else run.start
                 members = [j for j in range(first, run.stop) if j != i and not _skippable(toks[j])]
             scope = {x for j in members for x in a.stems[j]}
@@ -903,7 +944,7 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
             continue
         if future:
             if claim_future is None:
-                claim_future = _has_future(claim)
+                claim_future = _has_future(claim) or _backshifted(claim)
             if claim_future:
                 continue  # "will lead" -> "is leading", "is to lead", "is due to lead"
         if _keeps_qualifier(claim, evidence, e, claim_stems):
@@ -1485,7 +1526,7 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
             if nxt.endswith("ing") and stem(nxt) in ev_stems:
                 continue
         going_to = n == "going" and i + 1 < len(toks) and toks[i + 1].norm == "to"
-        if (n in _FUTURE_MARKERS or going_to) and n not in ev_stems:
+        if (n in _FUTURE_MARKERS or going_to or n == "would" and _backshifted(claim)) and n not in ev_stems:
             if ev_future is None:
                 ev_future = _has_future(evidence)
             if ev_future:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Iterable
 
-from .lexicon import MONTHS, PLAIN_ER, is_verb, past_form, prefixed_irregular, role_word
+from .lexicon import MONTHS, PLAIN_ER, fold_ise, is_verb, past_form, prefixed_irregular, role_word
 
 __all__ = [
     "Token",
@@ -576,6 +576,7 @@ def _stem(word: str) -> str:
     w = _IRREGULAR.get(w) or prefixed_irregular(w, _IRREGULAR)
     if len(w) <= 3 or not w.isalpha():
         return w
+    w = fold_ise(w)
     if w.endswith("ies") and len(w) > 4:
         w = w[:-3] + "i"
     elif w.endswith("ied") and len(w) > 4:
