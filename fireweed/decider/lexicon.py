@@ -358,7 +358,8 @@ PLAIN_ER = frozenset(
     mother father daughter server filter finger hunger
     flower shower tender ponder hammer banner manner dinner butter batter better bitter litter
     pepper copper charter counter poster sweater shutter gutter ladder rubber thunder weather
-    feather leather shoulder powder wonder timber chamber lumber cancer soccer""".split()
+    feather leather shoulder powder wonder timber chamber lumber cancer soccer
+    beginner""".split()
 )
 
 _KEEP = frozenset(

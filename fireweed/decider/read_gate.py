@@ -1086,13 +1086,34 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     for month in _months_named(q):
         if claim_months and f"{month}m" not in claim_months:
             fail(next(t.text for t in q.tokens if MONTHS.get(t.text.lower()) == month))
-    code = _code_missing(q, ci)
+    delta = _only_changes_of(q, ci)
+    if delta is not None:
+        # "what was Pudding's weight in February" is not answered by "had lost 0.6 kilograms since
+        # the February visit": by how much a value changed is not the value
+        fail(delta)
+    bound = _opposite_bound(q, ci)
+    if bound is not None:
+        # "how many trucks came through after midnight" is not answered by "47 trucks ... before
+        # midnight": the other side of the same moment
+        fail(bound)
+    unsaid = _event_unsaid(q, ci) or (None if q.negated or q.kind in ("yesno", "keyword") else _denied_noun(q, ci))
+    if unsaid is not None:
+        # "why was he dismissed after failing his retest" is not answered by "stood down pending a
+        # retest", nor "when did her successor take over" by "has not yet named a successor": what
+        # the question takes as having happened, or as there being, the claim must say so too
+        fail(unsaid)
+    code = _code_missing(q, ci) or _other_number_of(q, ci)
     if code is not None:
         # "who replaced the fan motor on the B220 exhaust stack" is not answered by "the fan motor on
         # the B214 exhaust stack was replaced": a code names one thing, as a name does
         fail(code)
     q_number_values = {v.split(" ")[0] for v in q.numbers}
     exclude = q_spans | q_number_values
+    if q.hole == "date":
+        # "on what date in December will he retire" is not answered by "will retire in December":
+        # the month the question names is what it knows, not the date it asks
+        named_months = _months_named(q)
+        exclude = exclude | {w for w, m in MONTHS.items() if m in named_months}
 
     premise = False
     # the demand head
@@ -1258,11 +1279,14 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     head_type_now = q.head_word is not None and TYPE_NOUNS.get(q.head_word.stem)
     if head_type_now and not literal and q.prep and q.subject_words and ci.typed(head_type_now, exclude) \
             and _prep_value(ci, q.prep, head_type_now) \
-            and not (q.verb_word is not None and past_form(q.verb_word.text.split()[0])):
+            and not (q.verb_word is not None and past_form(q.verb_word.text.split()[0])) \
+            and not (q.verb_word is not None and q.verb_word.stem in _ENDING):
         # "on which day does the club meet" ← "runs the club on Fridays": the frame and the value agree.
         # Only for a thing's doing: what a named person did ("in what year did Ada restore it") must
         # be what the claim says she did ("painted by Ada in 1894" is no restoring), and so must a
-        # thing's one event ("in what year was the analyser installed" is not "replaced in 2024")
+        # thing's one event ("in what year was the analyser installed" is not "replaced in 2024").
+        # Nor for an end: "at what time does the night shift end" is not answered by "took over the
+        # night shift at 22:00", where the time is when it begins.
         head_counts = True
     if q.verb_word is not None:
         thing_done = _support_object(q)
@@ -1316,7 +1340,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 if against and not _converse_doer(q, fact, against):
                     premise = True
             if not head_counts or premise or not _count_is_the_subjects(q, ci, subjects, required) \
-                    or q.kind == "how" and _capacity_unsaid(q, ci):
+                    or q.kind == "how" and _capacity_unsaid(q, ci) \
+                    or q.head_word is not None and _asks_what_happened(q) and _count_planned(ci, q.head_word):
                 # "how many people turned up": the counted noun and its number carry the question,
                 # when the count is the asked subject's and the question says of it no other event
                 fail(q.verb_word.text)
@@ -2662,6 +2687,32 @@ def _code_missing(q: Question, ci: ClaimIndex) -> str | None:
     return None
 
 
+def _numeral(w: str) -> str | None:
+    """A small whole number written either way ("2", "two") as digits."""
+    if w.isdigit():
+        return str(int(w))
+    n = CARDINAL_WORDS.get(w)
+    return str(n) if isinstance(n, int) and n < 100 else None
+
+
+def _other_number_of(q: Question, ci: ClaimIndex) -> str | None:
+    """ "What did the humidity in chamber one read" is not answered by "the humidity in chamber two
+    read 94 percent": a number after a noun numbers one of a series, and the claim gives another
+    of the same noun and not the asked one."""
+    lower = [t.text.lower() for t in q.tokens]
+    c = ci.lower
+    numbered: dict[str, set[str]] = {}
+    for a, b in zip(c, c[1:]):
+        n = _numeral(b)
+        if n is not None and a.isalpha() and a not in PREPOSITIONS and a not in STOPWORDS:
+            numbered.setdefault(a, set()).add(n)
+    for i in range(len(lower) - 1):
+        noun, n = lower[i], _numeral(lower[i + 1])
+        if n is not None and noun in numbered and n not in numbered[noun]:
+            return f"{q.tokens[i].text} {q.tokens[i + 1].text}"
+    return None
+
+
 def _names_a_sibling(view: Any, mid: str, required: list[str]) -> bool:
     """Whether the claim is filed under another of the named thing's kind: "Bus 2904 failed its
     brake test", from the fleet report that also names Bus 3318, is about Bus 2904, not about
@@ -3396,7 +3447,7 @@ def _place_in_clause_of(ci: ClaimIndex, q_spans: set[str]) -> bool:
     return any(ids[p.first] == ids[a.first] for p in places for a in asked)
 
 
-_CLAUSE_JOINS = frozenset({"and", "but", "while", "whereas"})
+_CLAUSE_JOINS = frozenset({"and", "but", "while", "whereas", "so"})
 
 
 def _done_by_another(ci: ClaimIndex, q: Question, q_spans: set[str]) -> bool:
@@ -3439,7 +3490,7 @@ def _done_by_another(ci: ClaimIndex, q: Question, q_spans: set[str]) -> bool:
 def _said_of_another_subject(ci: ClaimIndex, q: Question, q_spans: set[str]) -> str | None:
     """A question word the claim says only in a clause of its own whose subject is another name,
     while the asked name stands in a different clause: clauses cut at ";" and at ", and", ", but",
-    ", while", ", whereas". "... they married in Kelso" has no named subject, so is not judged; nor
+    ", while", ", whereas", ", so". "... they married in Kelso" has no named subject, so is not judged; nor
     is a question asking who, whose answer that other subject may be."""
     if q.hole == "person":
         return None  # "who will cover her patients": the other clause's subject is what is asked
@@ -3962,6 +4013,31 @@ def _unrealised(ci: ClaimIndex, verb: Word) -> bool:
     return True
 
 
+def _count_planned(ci: ClaimIndex, noun: Word) -> bool:
+    """Every count of the noun in the claim is what a modal or a plan says will be ("will stock
+    forty cobalt tumbler sets"): no answer to how many were, or have been, so far."""
+    lower = ci.lower
+    found = False
+    for p in ci.positions(noun.concepts):
+        k = p - 1
+        while k >= 0 and p - k <= 3 and not (lower[k][:1].isdigit() or lower[k] in CARDINAL_WORDS):
+            k -= 1
+        if k < 0 or p - k > 3:
+            continue
+        found = True
+        j = k - 1
+        while j >= 0 and lower[j] not in (",", ";", "that", "which", "who") and lower[j] not in _MODALS \
+                and not (lower[j] == "to" and j > 0 and lower[j - 1] in _PLANNED | _INTENDING):
+            j -= 1
+        if j < 0 or lower[j] not in _MODALS and lower[j] != "to":
+            return False
+    return found
+
+
+# verbs of meaning to do a thing: what follows their "to" has not happened yet
+_INTENDING = frozenset("plans planned intends intended expects expected wants hopes aims".split())
+
+
 # verbs that keep a thing from happening
 _AVERTED = frozenset(stem(w) for w in ("avoid", "prevent", "avert", "escape"))
 
@@ -4309,6 +4385,104 @@ _DAYLIKE = frozenset(
 def _after_verb(ci: ClaimIndex, verb: Word, words: tuple[str, ...]) -> bool:
     pos = ci.positions(verb.concepts)
     return any(w in words for p in pos for w in ci.lower[p + 1 : p + 7])
+
+
+# verbs (and their forms) that give a value as the size of a change: "lost 0.6 kilograms", "rose by 4%"
+_GAINS = frozenset("lost lose loses losing gained gain gains gaining shed sheds put rose risen rises fell fallen falls "
+                   "rise fall drop dropped drops grow grew grown grows shrink shrank shrunk increased decreased "
+                   "up down".split())
+_AMOUNT_HOLES = frozenset({"mass", "measure", "money", "percent", "temp", "distance", "dose", "extent", "amount"})
+
+
+def _only_changes_of(q: Question, ci: ClaimIndex) -> str | None:
+    """The question's head noun when it asks a value that every value of that kind in the claim
+    only changes by; None when the question itself asks about a change."""
+    if q.hole not in _AMOUNT_HOLES or q.head_word is None:
+        return None
+    if any(t.text.lower() in _GAINS or stem(t.text.lower()) in CHANGE_VERBS for t in q.tokens):
+        return None
+    lower = ci.lower
+    firsts = {v.split(" ")[0] for v in ci.types.get(q.hole, set())}
+    at = [k for k, w in enumerate(lower) if w in firsts]
+    if not at:
+        return None
+    for k in at:
+        j = k - 1
+        while j >= 0 and lower[j] in ("by", "on", "a", "another", "further", "about", "around", "nearly", "almost"):
+            j -= 1
+        if j < 0 or lower[j] not in _GAINS:
+            return None
+    return q.head_word.text
+
+
+# prepositions that make the "-ing" verb after them an event the question takes as given
+_EVENT_PREPS = frozenset({"after", "before", "since", "while", "despite", "without", "upon", "on"})
+
+
+def _event_unsaid(q: Question, ci: ClaimIndex) -> str | None:
+    """An event the question puts after a preposition ("after failing his retest") that the claim
+    does not name."""
+    lower = [t.text.lower() for t in q.tokens]
+    for w in q.soft:
+        i = w.index
+        if 0 < i and lower[i - 1] in _EVENT_PREPS and lower[i].endswith("ing") and _inflected_verb(lower[i]) \
+                and not _grounded(ci, w):
+            return w.text
+    return None
+
+
+def _denied_noun(q: Question, ci: ClaimIndex) -> str | None:
+    """A noun of the question that the claim has only under a negation ("has not yet named a
+    successor", "no delay")."""
+    if not ci.negation_pos:
+        return None
+    lower = ci.lower
+    for w in q.soft:
+        if _inflected_verb(w.text.lower()) or is_verb(w.text.lower()):
+            continue
+        pos = ci.positions(w.concepts)
+        if pos and all(any(0 < p - n <= 5 and _bridged(lower[n + 1:p]) for n in ci.negation_pos) for p in pos):
+            return w.text
+    return None
+
+
+def _bridged(between: list[str]) -> bool:
+    """Words between a negation and its noun: auxiliaries, adverbs, an indefinite article and at
+    most one verb ("has not paid the balance" says there is a balance)."""
+    verbs = 0
+    for x in between:
+        if x in _NEGATION_BRIDGE or x.endswith("ly") or x in ("a", "an", "any"):
+            continue
+        if (_inflected_verb(x) or is_verb(x)) and not verbs:
+            verbs += 1
+            continue
+        return False
+    return True
+
+
+_OPPOSITE_BOUNDS = {"before": "after", "after": "before", "above": "below", "below": "above",
+                    "over": "under", "under": "over", "inside": "outside", "outside": "inside"}
+
+
+def _opposite_bound(q: Question, ci: ClaimIndex) -> str | None:
+    """The question's "after X" (or "before", "above", ...) when the claim has only the opposite
+    word before the same X."""
+    lower = [t.text.lower() for t in q.tokens]
+    if not any(w in _OPPOSITE_BOUNDS for w in lower):
+        return None
+    c = ci.lower  # each word with the next, and past an article: "before midnight", "above the weir"
+    pairs = set(zip(c, c[1:])) | {(a, d) for a, b, d in zip(c, c[1:], c[2:]) if b in ("the", "a", "an")}
+    for i, w in enumerate(lower[:-1]):
+        other = _OPPOSITE_BOUNDS.get(w)
+        if other is None:
+            continue
+        k = i + 1
+        while k < len(lower) - 1 and lower[k] in ("the", "a", "an"):
+            k += 1
+        what = lower[k]
+        if (other, what) in pairs and (w, what) not in pairs:
+            return q.tokens[i].text
+    return None
 
 
 def _months_named(q: Question) -> set[int]:
@@ -4769,6 +4943,9 @@ def _age_beside(ci: ClaimIndex, q_spans: set[str], nouns: list[Word]) -> bool:
                 return True
     return False
 
+
+# verbs of a thing ending: a time said of the thing without one is when it happens or begins
+_ENDING = frozenset(stem(w) for w in "end finish stop conclude close wrap".split())
 
 # the words that pick a moment of a thing rather than name one
 _PHASE_WORDS = frozenset(stem(w) for w in "start begin end finish completion".split())
