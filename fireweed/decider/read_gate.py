@@ -1997,6 +1997,14 @@ _ASPECT_VERBS = frozenset(stem(w) for w in ("finish", "start", "begin", "began",
 _PLACING_PREPS = frozenset({"in", "at", "on", "inside", "within"})
 
 
+def _count_position(lower: list[str], p: int) -> int | None:
+    """Where the number counting the noun at ``p`` stands, within three words before it."""
+    for k in range(p - 1, max(-1, p - 4), -1):
+        if lower[k][:1].isdigit() or lower[k] in CARDINAL_WORDS:
+            return k
+    return None
+
+
 def _count_is_said_of(ci: ClaimIndex, noun: Word, asked: set[str], asked_words: frozenset[str] = frozenset()) -> bool:
     """Whether some count of the noun in the claim is what its subject has or does: not the place
     of an event ("foulbrood was confirmed in one colony"), not another name's in a reported clause
@@ -2008,10 +2016,8 @@ def _count_is_said_of(ci: ClaimIndex, noun: Word, asked: set[str], asked_words: 
     mine = [sp for sp in ci.spans if _asked_name(sp.key, asked)]
     found = False
     for p in ci.positions(noun.concepts):
-        k = p - 1
-        while k >= 0 and not (lower[k][:1].isdigit() or lower[k] in CARDINAL_WORDS) and p - k <= 3:
-            k -= 1
-        if k < 0 or p - k > 3:
+        k = _count_position(lower, p)
+        if k is None:
             continue  # no count of this noun here
         found = True
         j = k - 1
@@ -4019,10 +4025,8 @@ def _count_planned(ci: ClaimIndex, noun: Word) -> bool:
     lower = ci.lower
     found = False
     for p in ci.positions(noun.concepts):
-        k = p - 1
-        while k >= 0 and p - k <= 3 and not (lower[k][:1].isdigit() or lower[k] in CARDINAL_WORDS):
-            k -= 1
-        if k < 0 or p - k > 3:
+        k = _count_position(lower, p)
+        if k is None:
             continue
         found = True
         j = k - 1
