@@ -1083,7 +1083,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     # June" is not answered by a January claim; a claim that gives no month may still answer)
     # ("31 5m" is the 31st of May: its month counts though "May" alone is not read as one)
     claim_months = {v.split(" ")[-1] for v in ci.values if v.endswith("m") and v.split(" ")[-1][:-1].isdigit()}
-    for month in _months_named(q):
+    named_months = _months_named(q)
+    for month in named_months:
         if claim_months and f"{month}m" not in claim_months:
             fail(next(t.text for t in q.tokens if MONTHS.get(t.text.lower()) == month))
     delta = _only_changes_of(q, ci)
@@ -1112,7 +1113,6 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     if q.hole == "date":
         # "on what date in December will he retire" is not answered by "will retire in December":
         # the month the question names is what it knows, not the date it asks
-        named_months = _months_named(q)
         exclude = exclude | {w for w, m in MONTHS.items() if m in named_months}
 
     premise = False
@@ -4031,15 +4031,15 @@ def _count_planned(ci: ClaimIndex, noun: Word) -> bool:
         found = True
         j = k - 1
         while j >= 0 and lower[j] not in (",", ";", "that", "which", "who") and lower[j] not in _MODALS \
-                and not (lower[j] == "to" and j > 0 and lower[j - 1] in _PLANNED | _INTENDING):
+                and not (lower[j] == "to" and j > 0 and lower[j - 1] in _INTENDING):
             j -= 1
         if j < 0 or lower[j] not in _MODALS and lower[j] != "to":
             return False
     return found
 
 
-# verbs of meaning to do a thing: what follows their "to" has not happened yet
-_INTENDING = frozenset("plans planned intends intended expects expected wants hopes aims".split())
+# words before "to" that say what follows has not happened yet: plans, promises, intentions
+_INTENDING = _PLANNED | frozenset("plans intends expects wants hopes aims".split())
 
 
 # verbs that keep a thing from happening
