@@ -1950,3 +1950,18 @@ def test_a_condition_after_a_so_clause_is_that_clauses_own() -> None:
     # the twin: the clause the condition governs
     v = judge("Rosa Eke will hand over the ledgers.", evidence)
     assert not v.ok and v.code == "asserts_more_than_evidence" and "if" in v.detail, v
+
+
+def test_a_name_spoken_to_is_not_the_one_who_acts() -> None:
+    claim = "Ottilie Marchbanks has approved the request to open the hall."
+    # the positives over the same claim: the name as the subject, and with an apposition after it
+    for evidence in ("Ottilie Marchbanks has approved the request to open the hall.",
+                     "Ottilie Marchbanks, the treasurer, has approved the request to open the hall.",
+                     "Ottilie Marchbanks, a trustee who chairs the board, has approved the request to open the hall."):
+        assert judge(claim, evidence).ok, evidence
+    # the name after a greeting, or set off before a subject of the sentence's own, is spoken to
+    for evidence in ("Hi Ottilie Marchbanks, the board has approved your request to open the hall.",
+                     "Ottilie Marchbanks, the board has approved your request to open the hall.",
+                     "Dear Ottilie Marchbanks, our board has approved the request to open the hall."):
+        v = judge(claim, evidence)
+        assert not v.ok and v.code in ("unknown_subject", "relation_transposed") and "board" in v.remedy, (evidence, v)

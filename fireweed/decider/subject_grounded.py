@@ -651,7 +651,7 @@ def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
     for i in occ:
         if i < v and _subject_position(ev_toks, i, width, v, evidence.clauses) and not _in_closed_relative(evidence, i, v) \
                 and not _rival_between(evidence, i + width, v) and not _object_does(evidence, i + width, v) \
-                and not _inserted_agent(evidence, i, i + width - 1, v):
+                and not _inserted_agent(evidence, i, i + width - 1, v) and not _addressed(evidence, i, width, v):
             return None
         if i > v and "by" in (ev_toks[j].norm for j in range(v + 1, i)) and i - v <= 4:
             return None  # passive agent: "run by Ada" still has Ada doing it
@@ -830,6 +830,32 @@ def _rival_between(a: Analysis, start: int, v: int) -> bool:
     return False
 
 
+# words that open a letter or a message to the name after them
+_SALUTATIONS: frozenset[str] = frozenset({"hi", "hello", "hey", "dear", "morning", "afternoon", "evening", "thanks"})
+
+
+def _addressed(a: Analysis, i: int, width: int, v: int) -> bool:
+    """Whether the name at token ``i`` is spoken to, not of, before the verb at ``v``: after a
+    greeting ("Hi Ottilie Marchbanks, the board has approved your request"), or set off by a comma
+    before a phrase of its own that runs to the verb without closing ("Ottilie, the board has
+    approved ..."; "Ottilie, the treasurer, has approved" is an apposition, and Ottilie approved)."""
+    toks = a.tokens
+    end = i + width
+    if end >= v or a.text[toks[end - 1].end:toks[end].start].strip() != ",":
+        return False
+    # (the greeting may have been read as the name's first word: "Hi Ottilie Marchbanks")
+    opener = i if toks[i].norm in _SALUTATIONS and width > 1 else i - 1
+    if opener >= 0 and toks[opener].norm in _SALUTATIONS and (opener == 0 or toks[opener].sentence_initial):
+        return True
+    if toks[end].norm not in ARTICLES and toks[end].norm not in POSSESSIVE_DETERMINERS:
+        return False
+    # the phrase after the comma must reach the verb with no second comma, no clause break and no
+    # relative ("Lucan, a student who works at the farm": the student is Lucan, and works there)
+    return all(a.clauses[t] == a.clauses[v] and toks[t].norm not in _RELATIVES and toks[t].norm != "that"
+               for t in range(end, v)) \
+        and "," not in a.text[toks[end].start:toks[v].start]
+
+
 def _object_does(a: Analysis, start: int, v: int) -> bool:
     """Whether a name between ``start`` and the verb at ``v`` is the verb's own doer: the object
     right before "for V-ing" or "to V" ("praised driver Priya for stopping the bus": Priya stopped
@@ -900,7 +926,8 @@ def _actor(claim: Analysis, evidence: Analysis, v: int) -> tuple[str | None, boo
     best: tuple[int, str, bool] | None = None
     for span in evidence.names:
         if span.last < v and _subject_position(ev_toks, span.first, span.last - span.first + 1, v, evidence.clauses) \
-                and not _in_closed_relative(evidence, span.first, v) and not _inserted_agent(evidence, span.first, span.last, v):
+                and not _in_closed_relative(evidence, span.first, v) and not _inserted_agent(evidence, span.first, span.last, v) \
+                and not _addressed(evidence, span.first, span.last - span.first + 1, v):
             if best is None or span.last > best[0]:
                 bare = without_posts(span.key)  # "Podiatrist Eluned Pryderi" is in a claim as Eluned Pryderi
                 best = (span.last, span.text,
@@ -922,7 +949,18 @@ def _actor(claim: Analysis, evidence: Analysis, v: int) -> tuple[str | None, boo
             return None, False
         word = head
     elif subj.kind == "name" and subj.name is not None:
-        return subj.text, bool(_find_seq(claim_seq, subj.name.key))
+        span = subj.name
+        if _addressed(evidence, span.first, span.last - span.first + 1, v):
+            # the one spoken to is not the doer: the phrase after the comma is ("the board")
+            j = v - 1
+            while j > span.last and (ev_toks[j].norm in AUXILIARIES or ev_toks[j].norm in MODALS
+                                     or ev_toks[j].norm in _ADVERB_LIKE):
+                j -= 1
+            if j <= span.last:
+                return None, False
+            phrase = evidence.text[ev_toks[span.last + 1].start:ev_toks[j].end]
+            return phrase, bool(set(stems_of(ev_toks[j].norm)) & claim.stem_set)
+        return subj.text, bool(_find_seq(claim_seq, span.key))
     return word.text, bool(set(stems_of(word.norm)) & claim.stem_set)
 
 
