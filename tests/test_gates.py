@@ -1965,3 +1965,23 @@ def test_a_name_spoken_to_is_not_the_one_who_acts() -> None:
                      "Dear Ottilie Marchbanks, our board has approved the request to open the hall."):
         v = judge(claim, evidence)
         assert not v.ok and v.code in ("unknown_subject", "relation_transposed") and "board" in v.remedy, (evidence, v)
+
+
+def test_by_a_means_names_no_doer() -> None:
+    evidence = "Tamsin Quellbrook confirmed by phone that the gallery will stock forty tumbler sets from May."
+    assert judge("Tamsin Quellbrook confirmed that the gallery will stock forty tumbler sets from May.", evidence).ok
+    # the controls: "by" a person is still the doer, and a means then a doer keeps the doer
+    v = judge("Ada Obi confirmed the order.", "The order was confirmed by Ben Cole.")
+    assert not v.ok and v.code == "unknown_subject", v
+    assert judge("Ben Cole confirmed the order.", "The order was confirmed by phone by Ben Cole.").ok
+    v = judge("Ada Obi confirmed the order.", "The order was confirmed by phone by Ben Cole.")
+    assert not v.ok and v.code == "unknown_subject", v
+
+
+def test_an_owner_is_not_the_doer_of_an_agentless_passive() -> None:
+    evidence = "Ada Obi's van was repaired on Monday."
+    assert judge("Ada Obi's van was repaired on Monday.", evidence).ok
+    for claim in ("Ada Obi repaired the van on Monday.", "Ada Obi confirmed the order."):
+        ev = evidence if "van" in claim else "Ada Obi's order was confirmed by phone."
+        v = judge(claim, ev)
+        assert not v.ok and v.code == "unknown_subject" and "someone else" in v.remedy, (claim, v)

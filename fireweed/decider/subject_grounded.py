@@ -427,6 +427,9 @@ def passive_voice(a: Analysis, k: int) -> tuple[bool, bool]:
 
 # the particle of a phrasal verb, which may stand between a participle and its "by"
 _PARTICLES = frozenset("up out off down over away back through".split())
+# means and channels a bare "by" names ("confirmed by phone", "sent by courier"): how, not who
+_MEANS = frozenset("""phone telephone email e-mail post letter text message fax radio video hand courier
+    car bus coach train rail road air sea boat ferry bike bicycle foot cheque card cash transfer""".split())
 
 
 def _by_follows(a: Analysis, k: int) -> int | None:
@@ -439,6 +442,8 @@ def _by_follows(a: Analysis, k: int) -> int | None:
     if j < len(toks) and toks[j].norm in _PARTICLES and not toks[k].norm.endswith("ing"):
         j += 1
     if j >= len(toks) or toks[j].norm != "by":
+        return None
+    if j + 1 < len(toks) and toks[j + 1].norm in _MEANS and not toks[j + 1].capitalized:
         return None
     if j + 1 < len(toks) and (a.in_numeral[j + 1] or toks[j + 1].has_digit or toks[j + 1].norm in NUMBER_WORDS) \
             and not (j + 2 < len(toks) and not toks[j + 1].has_digit and role_word(toks[j + 2].norm)) \
@@ -497,6 +502,8 @@ def passive_agent_at(a: Analysis, k: int) -> int | None:
             break  # "walked the trestles and counted bags torn by the storm": the storm tore, not walked
         if t.norm == "by":
             nxt = toks[j + 1]
+            if nxt.norm in _MEANS and not nxt.capitalized:
+                continue  # "was sent by post by the clerk": the means, then the doer
             if a.clauses[j + 1] == clause and (not a.in_numeral[j + 1] or _counted_people(a, j + 1)) \
                     and not nxt.norm.endswith("ing"):
                 return j
@@ -647,7 +654,12 @@ def _subject_binding(claim: Analysis, evidence: Analysis) -> Binding | None:
     if _passive_at(claim, k) != _passive_at(evidence, v):
         # A voice change keeps the doer only as the passive's "by" agent: "the set was built by
         # students" has students, not the designer named before, building it.
-        return _agent_binding(claim, evidence, k, v, label, subject_keys)
+        bound = _agent_binding(claim, evidence, k, v, label, subject_keys)
+        if bound is None and not _passive_at(claim, k) and passive_agent_at(evidence, v) is None \
+                and any(i < v for i in occ) and all(i > v or ev_toks[i + width - 1].possessive for i in occ):
+            # "Ada Obi's van was repaired" names no one who repaired it, and Ada only as its owner
+            return Binding(label, toks[k].text, None, False)
+        return bound
     for i in occ:
         if i < v and _subject_position(ev_toks, i, width, v, evidence.clauses) and not _in_closed_relative(evidence, i, v) \
                 and not _rival_between(evidence, i + width, v) and not _object_does(evidence, i + width, v) \
