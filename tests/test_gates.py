@@ -1985,3 +1985,16 @@ def test_an_owner_is_not_the_doer_of_an_agentless_passive() -> None:
         ev = evidence if "van" in claim else "Ada Obi's order was confirmed by phone."
         v = judge(claim, ev)
         assert not v.ok and v.code == "unknown_subject" and "someone else" in v.remedy, (claim, v)
+
+
+def test_a_rate_binds_only_the_number_of_its_own_phrase() -> None:
+    # the positives: the number beside its "a"/"every" loses its rate when the claim drops it
+    for claim, evidence in (("The plant uses 5 megalitres.", "The plant uses 5 megalitres a day."),
+                            ("Ada Obi runs 3 sessions.", "Ada Obi runs 3 sessions every week.")):
+        v = judge(claim, evidence)
+        assert not v.ok and v.code == "asserts_more_than_evidence" and "rate dropped" in v.detail, v
+    # a time after a preposition is no rate, nor is "every" in a clause a conjunction opens
+    assert judge("Mildew spots appeared on the lower leaves in rows 14 to 22.",
+                 "Mildew spots appeared on the lower leaves in rows 14 to 22 after a week of warm rain.").ok
+    assert judge("Saoirse Pendlebury-Knox spent four hours at the hatchery.",
+                 "Saoirse Pendlebury-Knox spent four hours at the hatchery and walked every raceway.").ok

@@ -1062,6 +1062,8 @@ def _rate_marker(a: Analysis, i: int) -> str | None:
     nxt = a.keys[i + 1] if i + 1 < len(toks) else ""
     if n in ("a", "an"):
         before = any(a.in_numeral[j] for j in range(max(0, i - 4), i))
+        if i > 0 and toks[i - 1].norm in PREPOSITIONS or i + 2 < len(toks) and toks[i + 2].norm == "of":
+            return None  # "after a week of warm rain": a time the sentence is set in, not a rate
         return nxt if before and nxt in _RATE_TIME_UNITS else None
     if n in ("per", "every"):
         return nxt if nxt and not a.in_numeral[i + 1] else None
@@ -1111,7 +1113,11 @@ def _rate_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozenset[st
             # each is, and the number it gives is the distributed one
             near = after[:1]
         else:
-            near = before[-1:] or near
+            # a number a conjunction stands between is another clause's ("spent four hours there
+            # and walked every raceway")
+            before = [x for x in before if not any(toks[k].norm in ("and", "or", "but")
+                                                   for k in range(i - 1, first - 1, -1) if toks[k].start >= x.end)]
+            near = before[-1:] or after
         # "50 kW" is not the claim's "RapidArc 50": a number given in a unit is the claim's only
         # when the claim gives it in that unit too
         bound = [x for x in near if (x.kind, str(x.value)) in kept
