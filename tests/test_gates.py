@@ -1998,3 +1998,35 @@ def test_a_rate_binds_only_the_number_of_its_own_phrase() -> None:
                  "Mildew spots appeared on the lower leaves in rows 14 to 22 after a week of warm rain.").ok
     assert judge("Saoirse Pendlebury-Knox spent four hours at the hatchery.",
                  "Saoirse Pendlebury-Knox spent four hours at the hatchery and walked every raceway.").ok
+
+
+def test_a_bound_governs_its_number_not_the_phrase_after_it() -> None:
+    evidence = "Magnus Oyelund flew the helicopter in from the coast in just under 50 minutes despite a strong crosswind."
+    assert judge("Magnus Oyelund flew the helicopter in from the coast despite a strong crosswind.", evidence).ok
+    # the twin: the number kept without its bound
+    v = judge("Magnus Oyelund flew the helicopter in from the coast in 50 minutes.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence" and "under" in v.detail, v
+
+
+def test_a_word_of_framing_after_a_determiner_is_a_noun() -> None:
+    evidence = "Ilse Marchbank suspects that one of the vases has a restored rim, which would lower its estimate."
+    assert judge("Ilse Marchbank suspects that one of the vases has a restored rim.", evidence).ok
+    # the twins: the suspicion itself is still a frame, and "the alleged" still frames
+    v = judge("The vases have a restored rim.", "Ilse Marchbank suspects that the vases have a restored rim, which would lower its estimate.")
+    assert not v.ok and v.code == "asserts_more_than_evidence" and "suspects" in v.detail, v
+    v = judge("Ben Cole stole the van.", "Police are investigating the alleged theft of the van by Ben Cole.")
+    assert not v.ok, v
+
+
+def test_the_writers_own_telling_states_what_it_tells() -> None:
+    claim = "Perpetua Vellingham passed her escapement assessment."
+    for evidence in ("We are pleased to say that Perpetua Vellingham passed her escapement assessment.",
+                     "I can confirm that Perpetua Vellingham passed her escapement assessment."):
+        assert judge(claim, evidence).ok, evidence
+    # the twins: another's saying, hearsay, a belief and being told stay reports
+    for evidence in ("Ada Obi said that Perpetua Vellingham passed her escapement assessment.",
+                     "We hear that Perpetua Vellingham passed her escapement assessment.",
+                     "We think that Perpetua Vellingham passed her escapement assessment.",
+                     "I was told that Perpetua Vellingham passed her escapement assessment."):
+        v = judge(claim, evidence)
+        assert not v.ok and v.code == "asserts_more_than_evidence", (evidence, v)

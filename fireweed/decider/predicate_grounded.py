@@ -126,6 +126,8 @@ _FRAME_VERBS: frozenset[str] = _stem_set(
 # "that" or "-ing" complement follows ("tried to fix it", not "tried the menu") and no determiner
 # comes before ("the plan to", "an insurance claim that").
 _COMPLEMENT_VERBS: frozenset[str] = _stem_set(
+    # hearsay: "we hear that the mill will close"
+    "hear", "hears", "heard",
     "plan", "plans", "planned", "hope", "hopes", "hoped", "want", "wants", "wanted", "wish",
     "wishes", "wished", "claim", "claims", "claimed", "fear", "fears", "feared", "doubt", "doubts",
     "doubted", "promise", "promises", "promised", "need", "needs", "needed", "agree", "agrees",
@@ -612,7 +614,8 @@ def _qualifier_at(a: Analysis, i: int) -> bool:
         return False  # "Adviser Leonie Brandt", "the reporter": the one who does it, no frame
     stems = a.stems[i]
     if any(x in _FRAME_VERBS for x in stems):
-        return True
+        # "would lower its estimate", "the report": a noun, where "the alleged theft" frames
+        return not (prev in _DETERMINERS and not n.endswith("ed"))
     if not any(x in _COMPLEMENT_VERBS for x in stems) or (i > 0 and toks[i - 1].norm in _DETERMINERS):
         return False
     if nxt.endswith("ing") and len(nxt) > 4:
@@ -801,7 +804,10 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
         covered: list[int] = []
         reports = any(x in _FRAME_VERBS or x in _COMPLEMENT_VERBS for x in a.stems[i])
         that_first = reports and any(toks[x].norm == "that" for x in range(i + 1, j))
-        j = _collect_scope(a, j, clause, scope, words, covered)
+        # a bound or an estimate governs its number and unit, not the phrase after them ("in under
+        # 50 minutes despite a crosswind")
+        numeric = n in _APPROXIMATORS or n in _BOUND_HEADS
+        j = _collect_scope(a, j, clause, scope, words, covered, PREPOSITIONS if numeric else frozenset())
         if that_first:
             _rest_of_clause(a, j, clause, scope, covered)  # "said that the players had rejected it"
         if not covered and any(x in _FRAME_VERBS for x in a.stems[i]):
@@ -851,12 +857,15 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
     return out
 
 
-def _collect_scope(a: Analysis, j: int, clause: int, scope: set[str], words: list[str], covered: list[int]) -> int:
-    """Add the up to three content words from token ``j`` on (stopping at a function word or the
-    clause's end) to a qualifier's scope; return the index where it stopped."""
+def _collect_scope(a: Analysis, j: int, clause: int, scope: set[str], words: list[str], covered: list[int],
+                   stop: frozenset[str] = frozenset()) -> int:
+    """Add the up to three content words from token ``j`` on (stopping at a function word, a word
+    of ``stop`` past the first, or the clause's end) to a qualifier's scope; return the index where
+    it stopped."""
     toks = a.tokens
     start = len(words)
-    while j < len(toks) and a.clauses[j] == clause and not _skippable(toks[j]) and len(words) - start < 3:
+    while j < len(toks) and a.clauses[j] == clause and not _skippable(toks[j]) and len(words) - start < 3 \
+            and not (len(words) > start and toks[j].norm in stop):
         scope.update(a.stems[j])
         words.append(toks[j].text)
         covered.append(j)
@@ -928,6 +937,8 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
             # supports "Henrik has agreed to judge the honey classes": the words come from the
             # clause of the claim's own subject, whose qualifier is checked on its own turn
             continue
+        if _writers_own(evidence, e):
+            continue  # "We are pleased to say that Perpetua passed": the writer states it
         if _only_a_name_kept(evidence, e, kept) and _said_in_another_clause(evidence, e, claim_stems - kept - NEUTRAL_WORDS):
             # "Your game master will be Ishaan Pellow, who designed the final puzzle" supports
             # "Ishaan Pellow designed the final puzzle": the claim keeps only the name the hedge
@@ -959,6 +970,29 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
             f"qualifier dropped: '{e.word} {e.scope_text}'",
         )
     return None
+
+
+# verbs of telling, by which a writer who says "I" or "we" states a thing as their own (not verbs
+# of belief: "we think that" still hedges it)
+_TELLING: frozenset[str] = _stem_set("say", "confirm", "announce", "report", "tell", "inform", "state", "write")
+# what may stand between the writer and the telling: "we are pleased to say", "I can confirm"
+_WRITER_FRAME: frozenset[str] = frozenset(
+    {"am", "are", "pleased", "happy", "glad", "delighted", "to", "can", "would", "like", "now", "hereby", "also"})
+
+
+def _writers_own(a: Analysis, e: _NegSite) -> bool:
+    """Whether the qualifier at ``e`` is the writer's own telling ("We are pleased to say that ...",
+    "I can confirm that ..."): what follows is then the writer's statement, not a report. "I was
+    told that" is hearsay, and "we believe" a belief."""
+    toks = a.tokens
+    if not any(x in _TELLING for x in a.stems[e.index]):
+        return False
+    k = e.index - 1
+    if k >= 0 and toks[k].norm in ("was", "were", "been", "be"):
+        return False
+    while k >= 0 and toks[k].norm in _WRITER_FRAME:
+        k -= 1
+    return k >= 0 and toks[k].norm in ("i", "we") and (k == 0 or toks[k].sentence_initial)
 
 
 def _keeps_hedged_subject(evidence: Analysis, e: _NegSite, kept: frozenset[str], qualified: set[int],
