@@ -186,3 +186,11 @@ def test_a_noun_that_ends_a_verb_with_e_is_no_verb() -> None:
     assert all(is_verb(w) for w in ("sit", "sits", "hire", "hires", "make", "wins"))
     q = analyse("How many employees at the Dunmore site did Oxley & Brandt underpay in December?")
     assert q.verb_word is not None and q.verb_word.text == "underpay"
+
+
+def test_a_number_with_a_unit_after_a_name_is_no_part_of_it() -> None:
+    spans = parse_claim("Barnaby Fennimore prescribed Clementine 4 millilitres of Pellorex twice daily.").spans
+    assert [s.text for s in spans] == ["Barnaby Fennimore", "Clementine", "Pellorex"]
+    # the twins: a number that names one of a kind stays in the name
+    assert [s.text for s in parse_claim("Colony 4 produced 12 kg of honey.").spans] == ["Colony 4"]
+    assert [s.text for s in parse_claim("Ada Obi moved to Room 5 on Monday.").spans] == ["Ada Obi", "Room 5"]

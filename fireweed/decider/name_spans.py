@@ -39,6 +39,7 @@ from fireweed.decider.lexicon import (
 )
 from fireweed.decider.text import NAME_PARTICLES, SENTENCE_ADVERBS, SUBORDINATORS
 from fireweed.decider.text import STOPWORDS as FUNCTION_WORDS
+from fireweed.decider.units import unit_word
 
 __all__ = ["Span", "find_spans", "add_known_spans", "name_tokens", "name_key", "guess_kind", "tokenize"]
 
@@ -380,9 +381,11 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
                 k += 1
                 continue
             if (len(words) == 1 or lowers[k - 1] in _NUMBERED_NOUNS) and (tk[:1].isdigit() or _CODE_RE.match(tk)) \
-                    and not _YEAR_RE.match(tk) and not _SCORE_RE.match(tk) and tokens[k].start == tokens[k - 1].end + 1:
+                    and not _YEAR_RE.match(tk) and not _SCORE_RE.match(tk) and tokens[k].start == tokens[k - 1].end + 1 \
+                    and not (k + 1 < n and unit_word(lowers[k + 1]) is not None):
                 # "Phase 2", "Room 5", "ABCU 123456-7", "Brackenholt Year 5"; not "Ptolemy Iwu-Carstairs
-                # 200 m freestyle", where a number after a full name starts what is said of it
+                # 200 m freestyle", where a number after a full name starts what is said of it, nor
+                # "prescribed Clementine 4 millilitres", where a unit says it is a quantity
                 words.append(k)
                 k += 1
                 break

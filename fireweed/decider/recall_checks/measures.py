@@ -6,7 +6,7 @@ from __future__ import annotations
 from fireweed.decider.facts import COPULAS
 from fireweed.decider.grounding import CLOCK_RE, ClaimIndex, age_clause, is_measure_unit, year_of_origin
 from fireweed.decider.lexicon import AUXILIARIES, BE_FORMS, PREPOSITIONS, is_verb, past_form, stem
-from fireweed.decider.numerals_grounded import unit_word
+from fireweed.decider.units import unit_word
 from fireweed.decider.text import NUMBER_WORDS
 from fireweed.decider.question import DETERMINERS, Question, Word
 from fireweed.decider.recall_checks.grounded import _asked_name
