@@ -819,3 +819,13 @@ def test_a_count_that_will_be_is_not_how_many_there_have_been() -> None:
     # the twins: the plan asked as a plan, and a count that happened
     answered_with(p, "How many cobalt tumbler sets will the Larkspur Gallery stock?", "forty")
     answered_with(p, "How many cobalt tumbler sets has the Fenby Gallery sold so far?", "twelve")
+
+
+def test_a_weight_given_as_a_dose_is_a_dose() -> None:
+    p = _store("Esme Thornbury recommended a sulphur dose of 2 kilograms per hectare for the bines.",
+               "Barnaby Fennimore prescribed Clementine 4 millilitres of Pellorex twice daily.",
+               "Ottoline Brisk weighs 4 kilograms.")
+    answered_with(p, "What sulphur dose does Esme Thornbury recommend?", "2 kilograms")
+    answered_with(p, "What dose of Pellorex is Clementine on?", "4 millilitres")
+    # the twin: a weight said of no dosing is no dose
+    abstained(p, "What dose is Ottoline Brisk on?", "unknown_predicate", "dose")

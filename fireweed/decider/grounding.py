@@ -41,7 +41,8 @@ def _older_year(v: str, prev: str, nxt: str) -> bool:
         and not (nxt.isalpha() and nxt not in STOPWORDS)
 _UNITS = {
     "duration": "second seconds sec secs minute minutes min mins hour hours hr hrs day days week weeks fortnight fortnights month months year years decade decades night nights",
-    "dose": "mg mcg µg ug g ml iu unit units tablet tablets capsule capsules puff puffs drop drops dose doses",
+    "dose": "mg mcg µg ug g ml iu unit units tablet tablets capsule capsules puff puffs drop drops dose doses "
+            "millilitre millilitres milliliter milliliters",
     "mass": "kg kgs g gram grams milligram milligrams microgram micrograms nanogram nanograms kilo kilos kilogram kilograms lb lbs pound pounds tonne tonnes ton tons oz ounce ounces stone cwt hundredweight hundredweights",
     "distance": "km kilometre kilometres kilometer kilometers m metre metres meter meters mile miles cm mm foot feet ft inch inches yard yards "
                 "centimetre centimetres centimeter centimeters millimetre millimetres millimeter millimeters",
@@ -139,6 +140,8 @@ _PURPOSE = frozenset("towards toward for fund funds pay cover so purpose".split(
 # words after which "to" and a verb say no purpose ("is able to", "is due to", "has yet to")
 _NOT_PURPOSE = frozenset("able unable due about going used ought yet likely unlikely set bound sure certain "
                          "want wants plan plans need needs has have had".split())
+# words that make a weight a dose
+_DOSING = frozenset(stem(w) for w in ("dose", "dosage", "prescribe", "administer", "inject"))
 _ROLE_VERBS = frozenset(stem(w) for w in "elect appoint name hire promote act serve work become".split())
 _FREQ = frozenset("daily weekly monthly annually yearly once twice thrice every each hourly nightly fortnightly".split())
 PRIOR_MARKERS = frozenset(stem(w) for w in "previously formerly before prior originally earlier instead replace replaced until former used from initially".split())
@@ -184,6 +187,9 @@ class ClaimIndex:
             timed = self._numbers_of(_TIME_KINDS + ("money",)) | self.types.get("kind_count", set())
             got = {v for v in self.types.get("number", set()) if v not in timed}.union(
                 *(self.types.get(k, set()) for k in ("mass", "distance", "temp", "percent", "dose", "power")))
+        if kind == "dose" and self.stems & _DOSING:
+            # "a sulphur dose of 2 kilograms per hectare", "prescribed 40 mg": a weight given as a dose
+            got = got | self.types.get("mass", set())
         if kind == "extent":
             # "how deep", "how wide", "how tall": a length ("12 supervised transits" counts, it measures nothing)
             got = self.types.get("distance", set())
