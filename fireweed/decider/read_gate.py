@@ -59,7 +59,7 @@ from fireweed.decider.recall_checks.counts import (_PEOPLE_HEADS, _RESULT_HEADS,
                                                    _counted_only, _counts_only_lacking, _noun_counted, _only_counts,
                                                    _people_counted)
 from fireweed.decider.recall_checks.grounded import (_OFTEN, _about_subject, _affiliated, _by_kind_only, _did_verb,
-                                                     _first_missing, _grounded, _inflected_verb, _kind_of_another,
+                                                     _first_missing, _grounded, _inflected_verb, _said_beside_names, _kind_of_another,
                                                      _last_bare_verb, _outnumbered, _plain_verb_at, _rescheduled,
                                                      _taken, _verb_grounded)
 from fireweed.decider.recall_checks.holes import (_asks_a_living, _attributive, _condition_after, _head_takes_prep,
@@ -1369,7 +1369,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         narrowed = next((w for w in by_kind if _kind_of_another(ci, w, q)), None)
         if narrowed is not None:
             fail(narrowed.text)
-    g = sum(1 for w in soft if _grounded(ci, w))
+    g = sum(1 for w in soft if _said_beside_names(ci, w))
     g_entities = sum(1 for e in setting if e in subjects)
     score += g_entities
     g += g_entities

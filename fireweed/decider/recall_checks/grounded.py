@@ -17,6 +17,19 @@ def _grounded(ci: ClaimIndex, w: Word) -> bool:
         or _per_period(ci, w)
 
 
+def _said_beside_names(ci: ClaimIndex, w: Word) -> bool:
+    """Grounded, and not only by another form of the word inside a name: "the mill" is not said by
+    "captain of the Greyhallow Millers", though "millers" stems to "mill"; a name that has the very
+    word ("Fenwick Mill", "Fenwick Mills") says it, and so does one of its kind ("breed" by
+    "Juniper, a nine-year-old Labrador")."""
+    if not _grounded(ci, w):
+        return False
+    spots = ci.positions(w.concepts)
+    text = w.text.lower()
+    return not spots or any(p not in ci.named or ci.lower[p] in (text, text + "s", text + "es")
+                            or stem(ci.lower[p]) != w.stem for p in spots)
+
+
 def _per_period(ci: ClaimIndex, w: Word) -> bool:
     """"nightly", "annual": the claim gives a value per that period ("£160 per night", "£85 a year")."""
     period = _OFTEN.get(w.text.lower())
