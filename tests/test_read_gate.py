@@ -829,3 +829,23 @@ def test_a_weight_given_as_a_dose_is_a_dose() -> None:
     answered_with(p, "What dose of Pellorex is Clementine on?", "4 millilitres")
     # the twin: a weight said of no dosing is no dose
     abstained(p, "What dose is Ottoline Brisk on?", "unknown_predicate", "dose")
+
+
+def test_another_form_of_a_word_inside_a_name_does_not_say_the_word() -> None:
+    p = _store("Ada Obi repaired a boiler at the mill.",
+               "Ada Obi repaired the scoreboard of the Greyhallow Millers.",
+               "Ben Cole repaired a press at Fenwick Mill.",
+               "Ben Cole repaired the scoreboard of the Ashby Rovers.")
+    # "Millers" is no "mill", though it stems to it; the later claim comes first only when it says it
+    answered_with(p, "What did Ada Obi repair at the mill?", "boiler")
+    answered_with(p, "What did Ben Cole repair at the mill?", "press")
+
+
+def test_a_post_held_in_a_body_is_no_job() -> None:
+    p = _store("Jonah Whitlacre, the maintenance fitter on duty, traced the break to a worn blade.",
+               "Jonah Whitlacre, captain of the Greyhallow Millers, was elected league secretary.",
+               "Fenella Brack, captain of the Ashby Rovers, was elected league treasurer.")
+    answered_with(p, "What is Jonah Whitlacre's job?", "maintenance fitter")
+    # the twin: a post one is elected to answers for the post, and no job is told of Fenella
+    answered_with(p, "Which post was Fenella Brack elected to?", "treasurer")
+    abstained(p, "What is Fenella Brack's job?", "unknown_predicate", "job")

@@ -247,7 +247,7 @@ def _leaves_asked(q: Question) -> bool:
     return any(stem(t.text.lower()) in _LEAVING for t in q.tokens)
 
 
-_OCCUPATIONS = frozenset(stem(w) for w in ("profession", "occupation", "trade", "career", "living"))
+_OCCUPATIONS = frozenset(stem(w) for w in ("profession", "occupation", "trade", "career", "living", "job"))
 _CHOOSING = frozenset(stem(w) for w in ("elect", "re-elect", "appoint", "reappoint", "re-appoint", "vote", "nominate",
                                         "co-opt", "name"))
 
@@ -257,16 +257,15 @@ def _post_only(ci: ClaimIndex) -> bool:
     "appointed treasurer"), with no role word before it ("Ada Obi, a nurse, was elected chair")."""
     lower = ci.lower
     chosen = [p for p, w in enumerate(lower) if stem(w) in _CHOOSING]
-    if chosen:
-        return not any(role_word(w) for w in lower[:chosen[0]])
     # "Adaeze Okonkwo, chair of the Merrowby CycleLink board,": a post held in a body, and no other role
-    roles = [p for p, w in enumerate(lower) if role_word(w)]
-    return bool(roles) and all(lower[p] in _POSTS and p + 1 < len(lower) and lower[p + 1] == "of" for p in roles)
+    held = [p for p, w in enumerate(lower[:chosen[0]] if chosen else lower) if role_word(w)]
+    in_body = all(lower[p] in _POSTS and p + 1 < len(lower) and lower[p + 1] == "of" for p in held)
+    return in_body and bool(chosen or held)
 
 
 # posts held in a body, which no one holds for a living
 _POSTS = frozenset("chair chairman chairwoman chairperson vice-chair president vice-president treasurer trustee "
-                   "governor patron".split())
+                   "governor patron captain vice-captain secretary".split())
 
 
 def _asks_a_living(q: Question) -> bool:
