@@ -849,3 +849,13 @@ def test_a_post_held_in_a_body_is_no_job() -> None:
     # the twin: a post one is elected to answers for the post, and no job is told of Fenella
     answered_with(p, "Which post was Fenella Brack elected to?", "treasurer")
     abstained(p, "What is Fenella Brack's job?", "unknown_predicate", "job")
+
+
+def test_an_as_after_rather_than_is_said_of_what_the_first_as_was() -> None:
+    p = _store("Rufus Castellane, the compliance officer, flagged the commodity code.",
+               "Rufus Castellane recommended classifying the mugs as tableware, which carries a lower duty, "
+               "rather than as decorative ware.",
+               "Ines Brack will join the firm as a buyer rather than as an assistant.")
+    answered_with(p, "What is Rufus Castellane's role?", "compliance officer")
+    # the twin: both "as" said of the subject
+    answered_with(p, "What is Ines Brack's role?", "buyer")

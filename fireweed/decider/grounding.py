@@ -502,6 +502,10 @@ def _holder_before(fact: Fact, lower: list[str], i: int) -> str:
     """The name a role at token ``i`` belongs to: the name right before it ("named Pernille Aske
     as her vice-captain"), else the clause's subject, the first name that is neither a possessor
     nor in a prepositional phrase ("Ada joined as treasurer"); "" when there is none."""
+    if i > 1 and lower[i - 1] in ("than", "or", "not") and "as" in lower[max(0, i - 25):i - 1]:
+        # "classifying the mugs as tableware ... rather than as decorative ware": the other "as"
+        # is said of what the first one was
+        return _holder_before(fact, lower, max(k for k in range(max(0, i - 25), i - 1) if lower[k] == "as"))
     beside = next((sp for sp in fact.spans if sp.last == i and not sp.possessive and sp.prep in (None, "with")), None)
     if beside is not None:
         return beside.key  # "named Pernille Aske as ...", "with Tomasz Riebeck as assistant coach"
