@@ -859,3 +859,13 @@ def test_an_as_after_rather_than_is_said_of_what_the_first_as_was() -> None:
     answered_with(p, "What is Rufus Castellane's role?", "compliance officer")
     # the twin: both "as" said of the subject
     answered_with(p, "What is Ines Brack's role?", "buyer")
+
+
+def test_whose_asks_an_owner_the_claim_gives() -> None:
+    p = _store("Sabine Erringham brought in a clock damaged in a kitchen fire at a house in Fenby Wold.",
+               "Ada Obi's old barn in Fenby Wold was struck by lightning.",
+               "The boathouse of Ben Cole in Fenby Wold flooded in March.")
+    abstained(p, "Whose house in Fenby Wold had the kitchen fire?", "unknown_predicate", "house")
+    # the twins: an owner by possessive, and by "of"
+    answered_with(p, "Whose barn in Fenby Wold was struck by lightning?", "Ada Obi")
+    answered_with(p, "Whose boathouse in Fenby Wold flooded?", "Ben Cole")

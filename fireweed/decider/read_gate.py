@@ -95,7 +95,7 @@ from fireweed.decider.recall_checks.premises import (_DESIRE_STEMS, _OUTCOME_HEA
                                                      _main_clause_unrealised, _negates, _not_till, _unrealised)
 from fireweed.decider.recall_checks.roles import (_agent_after_verb, _agent_filled, _agent_swapped, _agentless,
                                                   _asked_passive, _converse_doer, _examiner_only, _head_grounded,
-                                                  _people_doer, _possessor_swapped, _role_swapped)
+                                                  _owner_given, _people_doer, _possessor_swapped, _role_swapped)
 from fireweed.decider.recall_checks.times import (_CHANGED_TO, _ENDING, _NEW_VERBS, _PHASE_WORDS, _TIME_HOLES,
                                                   _act_before, _afternoon, _asks_act_after, _asks_new, _asks_tenure,
                                                   _clause_word_missing, _clock_range, _dates_are_bounds,
@@ -1296,6 +1296,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         swapped = _role_swapped(q, fact, ci) or _possessor_swapped(q, fact, ci) or _examiner_only(q, fact, ci)
         if swapped is not None:
             fail(swapped)
+        if q.kind == "whose" and q.head_word is not None and not _owner_given(ci, q.head_word):
+            fail(q.head_word.text)  # "whose house" is not told by "a house in Fenby Wold"
         elsewhere = _said_of_another_subject(ci, q, q_spans)
         if elsewhere is not None:
             # "when will the MV Puffin Isle be out of service" is not answered by "the MV Skerry Lark

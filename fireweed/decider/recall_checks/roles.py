@@ -210,6 +210,27 @@ def _converse_doer(q: Question, fact: Any, at: list[int]) -> bool:
     return None not in doers and not any(_asked_name(d, {asked[-1].key}) for d in doers)  # type: ignore[arg-type]
 
 
+_OWNING = frozenset(stem(w) for w in ("own", "owner", "belong"))
+_POSSESSIVE_WORDS = frozenset({"his", "her", "their", "its", "my", "our", "your"})
+
+
+def _owner_given(ci: ClaimIndex, head: Word) -> bool:
+    """Whether the claim says whose the thing ``head`` names is: a possessive before it ("Ada Obi's
+    old house", "her house"), "of" a name after it, or a verb of owning. "A house in Fenby Wold"
+    says whose it is not, so it answers no "whose house"."""
+    if ci.stems & _OWNING:
+        return True
+    lower = ci.lower
+    for p in ci.positions(head.concepts):
+        if any(w in _POSSESSIVE_WORDS for w in lower[max(0, p - 3):p]):
+            return True
+        if any(sp.possessive and sp.last <= p <= sp.last + 3 for sp in ci.spans):
+            return True
+        if p + 2 < len(lower) and lower[p + 1] == "of" and any(sp.first in (p + 2, p + 3) for sp in ci.spans):
+            return True
+    return False
+
+
 def _possessor_swapped(q: Question, fact: Any, ci: ClaimIndex) -> str | None:
     """ "What was Lena's winning score against Ruth?" with no verb of its own: the possessor does
     what the verbal modifier says ("winning"), so a claim where another name does it ("Ruth beat
