@@ -869,3 +869,12 @@ def test_whose_asks_an_owner_the_claim_gives() -> None:
     # the twins: an owner by possessive, and by "of"
     answered_with(p, "Whose barn in Fenby Wold was struck by lightning?", "Ada Obi")
     answered_with(p, "Whose boathouse in Fenby Wold flooded?", "Ben Cole")
+
+
+def test_what_each_of_a_kind_is_acted_on_must_be_what_the_claim_acts_on() -> None:
+    p = _store("Hortense Vandermeer inspected Pennifold Cider Press on 15 May.",
+               "Jory Tremaine-Holt will inspect each delivery on arrival.")
+    abstained(p, "Who inspects each apple delivery at Pennifold Cider Press?", "unknown_predicate", "delivery")
+    # the twins: the object the claim acts on, with or without "each"
+    answered_with(p, "Who inspects each delivery?", "Jory Tremaine-Holt")
+    answered_with(p, "Who inspected Pennifold Cider Press?", "Hortense Vandermeer")

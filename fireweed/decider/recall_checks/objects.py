@@ -154,7 +154,8 @@ def _direct_object(q: Question) -> list[Word]:
     return run
 
 
-_OBJECT_FILLERS: frozenset[str] = frozenset({"a", "an", "the", "his", "her", "their", "its", "our", "my", "your", "any"})
+_OBJECT_FILLERS: frozenset[str] = frozenset({"a", "an", "the", "his", "her", "their", "its", "our", "my", "your", "any",
+                                             "each", "every", "this", "these", "those"})
 
 # verbs whose "to" complement is what they are about ("agreed to replace", "plans to sell")
 _COMPLEMENT_VERBS = frozenset(stem(w) for w in (
