@@ -2030,3 +2030,11 @@ def test_the_writers_own_telling_states_what_it_tells() -> None:
                      "I was told that Perpetua Vellingham passed her escapement assessment."):
         v = judge(claim, evidence)
         assert not v.ok and v.code == "asserts_more_than_evidence", (evidence, v)
+
+
+def test_a_name_after_which_is_the_relative_clauses_own_subject() -> None:
+    evidence = "Hortense Vandermeer found no problem with the records, which Jory Tremaine-Holt keeps by hand."
+    assert judge("Jory Tremaine-Holt keeps the records by hand.", evidence).ok
+    assert judge("Ada Obi chairs the board.", "Ada Obi, whom the members elected in May, chairs the board.").ok
+    v = judge("Hortense Vandermeer keeps the records by hand.", evidence)
+    assert not v.ok and v.code in ("unknown_subject", "relation_transposed") and "Jory" in v.remedy, v

@@ -780,7 +780,7 @@ _RELATIVES: frozenset[str] = frozenset({"who", "whose", "whom", "which", "where"
 # Words after which a name starts a clause of its own: "..., and Dmitri plays the oboe".
 _CLAUSE_OPENERS: frozenset[str] = frozenset(
     {"and", "but", "while", "whereas", "whilst", "yet", "so", "then", "although", "though", "because",
-     "since", "when", "after", "before", "that"}
+     "since", "when", "after", "before", "that", "which", "whom"}
 )
 
 
