@@ -878,3 +878,11 @@ def test_what_each_of_a_kind_is_acted_on_must_be_what_the_claim_acts_on() -> Non
     # the twins: the object the claim acts on, with or without "each"
     answered_with(p, "Who inspects each delivery?", "Jory Tremaine-Holt")
     answered_with(p, "Who inspected Pennifold Cider Press?", "Hortense Vandermeer")
+
+
+def test_a_time_that_comes_round_again_is_said_by_a_claim_that_says_it_does() -> None:
+    p = _store("Esme Varga will deliver 14 tonnes of apples each October.",
+               "Esme Varga delivered the last 9 tonnes of apples on 11 October.")
+    answered_with(p, "How many tonnes of apples is Esme Varga supposed to supply every October?", "14 tonnes")
+    # the twin: one day of it, asked as one
+    answered_with(p, "How many tonnes of apples did Esme Varga deliver on 11 October?", "9 tonnes")

@@ -449,6 +449,19 @@ def _said_now_since(view: Any, good: list[_Match], matches: list[_Match], requir
     return None
 
 
+# words that make the time after them one that comes round again ("every October", "each spring")
+_RECURRING = frozenset({"every", "each", "per"})
+
+
+def _recurs_as_asked(q: Question, ci: ClaimIndex) -> bool:
+    """Whether the question asks of a time that comes round again ("every October") and the claim
+    says the same time comes round ("each October"), not one day of it."""
+    lower = [t.text.lower() for t in q.tokens]
+    times = {stem(lower[k + 1]) for k in range(len(lower) - 1) if lower[k] in _RECURRING}
+    return bool(times) and any(ci.lower[k] in _RECURRING and stem(ci.lower[k + 1]) in times
+                               for k in range(len(ci.lower) - 1))
+
+
 def _time_word(w: str) -> bool:
     """A month, a weekday or a word with a digit: what dates a claim, not what it is about."""
     return w in MONTHS or w in WEEKDAYS or any(c.isdigit() for c in w)
@@ -1377,6 +1390,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     g += g_entities
     s_total = len(soft) + len(setting)
     score += g
+    if _recurs_as_asked(q, ci):
+        score += 2  # "supply every October": "each October" says it, "on 11 October" once
     act = _gone_on(q) if q.verb_word is None else None
     if act is not None and not _grounded(ci, act):
         # "where will the squad go on tour" is not answered by "will train at Ashcombe Park": the
