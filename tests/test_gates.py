@@ -2038,3 +2038,11 @@ def test_a_name_after_which_is_the_relative_clauses_own_subject() -> None:
     assert judge("Ada Obi chairs the board.", "Ada Obi, whom the members elected in May, chairs the board.").ok
     v = judge("Hortense Vandermeer keeps the records by hand.", evidence)
     assert not v.ok and v.code in ("unknown_subject", "relation_transposed") and "Jory" in v.remedy, v
+
+
+def test_wrote_to_say_that_is_told_as_wrote_that() -> None:
+    evidence = "Dorrit Penhallow wrote to say that Juniper Lace has moved more freely since the new saddle arrived."
+    assert judge("Dorrit Penhallow wrote that Juniper Lace has moved more freely since the new saddle arrived.", evidence).ok
+    # the twin: without the telling at all, it is still Dorrit's report
+    v = judge("Juniper Lace has moved more freely since the new saddle arrived.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v

@@ -939,6 +939,8 @@ def _qualifier_refusal(claim: Analysis, evidence: Analysis, claim_stems: frozens
             continue
         if _writers_own(evidence, e):
             continue  # "We are pleased to say that Perpetua passed": the writer states it
+        if _said_by_kept_verb(evidence, e, claim_stems):
+            continue  # "wrote to say that" -> "wrote that": the claim keeps the telling
         if _only_a_name_kept(evidence, e, kept) and _said_in_another_clause(evidence, e, claim_stems - kept - NEUTRAL_WORDS):
             # "Your game master will be Ishaan Pellow, who designed the final puzzle" supports
             # "Ishaan Pellow designed the final puzzle": the claim keeps only the name the hedge
@@ -993,6 +995,21 @@ def _writers_own(a: Analysis, e: _NegSite) -> bool:
     while k >= 0 and toks[k].norm in _WRITER_FRAME:
         k -= 1
     return k >= 0 and toks[k].norm in ("i", "we") and (k == 0 or toks[k].sentence_initial)
+
+
+# verbs by which one tells a thing ("wrote to say that", "rang to tell us that")
+_MESSAGING: frozenset[str] = _TELLING | _stem_set("phone", "call", "ring", "rang", "email", "text", "message")
+
+
+def _said_by_kept_verb(a: Analysis, e: _NegSite, claim_stems: frozenset[str]) -> bool:
+    """Whether the telling at ``e`` is the purpose of a verb of telling before it that the claim
+    keeps: "Dorrit wrote to say that ..." is told as "Dorrit wrote that ...", still a report."""
+    toks = a.tokens
+    k = e.index
+    if not any(x in _TELLING for x in a.stems[k]) or k < 2 or toks[k - 1].norm != "to":
+        return False
+    before = a.stems[k - 2]
+    return any(x in _MESSAGING for x in before) and any(x in claim_stems for x in before)
 
 
 def _keeps_hedged_subject(evidence: Analysis, e: _NegSite, kept: frozenset[str], qualified: set[int],
