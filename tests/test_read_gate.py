@@ -886,3 +886,14 @@ def test_a_time_that_comes_round_again_is_said_by_a_claim_that_says_it_does() ->
     answered_with(p, "How many tonnes of apples is Esme Varga supposed to supply every October?", "14 tonnes")
     # the twin: one day of it, asked as one
     answered_with(p, "How many tonnes of apples did Esme Varga deliver on 11 October?", "9 tonnes")
+
+
+def test_a_dose_in_milligrams_is_what_is_prescribed() -> None:
+    p = _store("Helka Sorvannen increased Tobias Renquist's acetazolamide dose to 250 mg twice daily.",
+               "Jory Holt adds 70 milligrams of sulphite per litre to each vat.",
+               "Ada Obi bought 2 kilograms of saffron at the market.")
+    answered_with(p, "How much acetazolamide is Tobias Renquist prescribed?", "250 mg")
+    answered_with(p, "What dose of sulphite does Jory Holt add?", "70 milligrams")
+    # the twins: a weight bought is no dose, nor is a weight anything prescribed
+    abstained(p, "What dose of saffron did Ada Obi buy?", "unknown_predicate", "dose")
+    abstained(p, "How much saffron was Ada Obi prescribed?", "unknown_predicate", "prescribed")

@@ -42,7 +42,7 @@ def _older_year(v: str, prev: str, nxt: str) -> bool:
 _UNITS = {
     "duration": "second seconds sec secs minute minutes min mins hour hours hr hrs day days week weeks fortnight fortnights month months year years decade decades night nights",
     "dose": "mg mcg µg ug g ml iu unit units tablet tablets capsule capsules puff puffs drop drops dose doses "
-            "millilitre millilitres milliliter milliliters",
+            "millilitre millilitres milliliter milliliters milligram milligrams microgram micrograms",
     "mass": "kg kgs g gram grams milligram milligrams microgram micrograms nanogram nanograms kilo kilos kilogram kilograms lb lbs pound pounds tonne tonnes ton tons oz ounce ounces stone cwt hundredweight hundredweights",
     "distance": "km kilometre kilometres kilometer kilometers m metre metres meter meters mile miles cm mm foot feet ft inch inches yard yards "
                 "centimetre centimetres centimeter centimeters millimetre millimetres millimeter millimeters",
@@ -141,7 +141,7 @@ _PURPOSE = frozenset("towards toward for fund funds pay cover so purpose".split(
 _NOT_PURPOSE = frozenset("able unable due about going used ought yet likely unlikely set bound sure certain "
                          "want wants plan plans need needs has have had".split())
 # words that make a weight a dose
-_DOSING = frozenset(stem(w) for w in ("dose", "dosage", "prescribe", "administer", "inject"))
+_DOSING = frozenset(stem(w) for w in ("dose", "dosage", "prescribe", "administer", "inject", "add"))
 _ROLE_VERBS = frozenset(stem(w) for w in "elect appoint name hire promote act serve work become".split())
 _FREQ = frozenset("daily weekly monthly annually yearly once twice thrice every each hourly nightly fortnightly".split())
 PRIOR_MARKERS = frozenset(stem(w) for w in "previously formerly before prior originally earlier instead replace replaced until former used from initially".split())

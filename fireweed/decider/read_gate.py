@@ -58,7 +58,7 @@ from fireweed.decider.recall_checks.counts import (_PEOPLE_HEADS, _RESULT_HEADS,
                                                    _bound_only, _capacity_unsaid, _count_before, _count_is_the_subjects,
                                                    _counted_only, _counts_only_lacking, _noun_counted, _only_counts,
                                                    _people_counted)
-from fireweed.decider.recall_checks.grounded import (_OFTEN, _about_subject, _affiliated, _by_kind_only, _did_verb,
+from fireweed.decider.recall_checks.grounded import (_OFTEN, _about_subject, _affiliated, _by_kind_only, _did_verb, _dose_given,
                                                      _first_missing, _grounded, _inflected_verb, _said_beside_names, _kind_of_another,
                                                      _last_bare_verb, _outnumbered, _plain_verb_at, _rescheduled,
                                                      _taken, _verb_grounded)
@@ -918,7 +918,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # verb's object says what was done, and the claim may say it with the verb itself
         verb_said = _verb_grounded(ci, q.verb_word, _plain_verb_at(q, q.verb_word)) or (
             thing_done is not None and _verb_grounded(ci, thing_done) and not _undergone(ci, thing_done)) \
-            or _affiliated(ci, q.verb_word, q_spans) or _rescheduled(q, ci)
+            or _affiliated(ci, q.verb_word, q_spans) or _rescheduled(q, ci) or _dose_given(ci, q.verb_word)
         if (verb_said and not _outnumbered(ci, q.verb_word, q)) \
                 or (q.hole == "ordinal" and ci.typed("ordinal") and bool(ci.stems & PLACING_VERBS)):
             # "where did the Otters place" <- "the Otters finished fourth": the verbs of a placing agree

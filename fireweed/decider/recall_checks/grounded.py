@@ -146,6 +146,16 @@ def _verb_grounded(ci: ClaimIndex, w: Word, as_verb: bool = False) -> bool:
     return not pos or any(ci.lower[p] == asked or not _ing_noun(ci.lower, p) for p in pos)
 
 
+# verbs whose object is a dose: a claim that gives one says what was prescribed, in whatever verb
+_PRESCRIBING = frozenset(stem(w) for w in ("prescribe", "administer"))
+
+
+def _dose_given(ci: ClaimIndex, verb: Word) -> bool:
+    """Whether ``verb`` is one of prescribing and the claim gives a dose: "how much acetazolamide is
+    he prescribed" <- "increased his acetazolamide dose to 250 mg twice daily"."""
+    return verb.stem in _PRESCRIBING and ci.typed("dose")
+
+
 def _plain_verb_at(q: Question, w: Word) -> bool:
     """Whether the question's verb stands where only a verb can: not after a determiner, an
     "-ing" modifier or a possessive ("Ngozi Achebe's dining chairs" may be the reader's verb)."""
