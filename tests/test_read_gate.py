@@ -897,3 +897,13 @@ def test_a_dose_in_milligrams_is_what_is_prescribed() -> None:
     # the twins: a weight bought is no dose, nor is a weight anything prescribed
     abstained(p, "What dose of saffron did Ada Obi buy?", "unknown_predicate", "dose")
     abstained(p, "How much saffron was Ada Obi prescribed?", "unknown_predicate", "prescribed")
+
+
+def test_the_side_one_plays_for_is_ones_club() -> None:
+    p = _store("Fenella Brackwater, who bowls for the Corrowby Kingpins, rolled the only perfect game.",
+               "Jonah Whitlacre, captain of the Greyhallow Millers, was elected league secretary.",
+               "Ada Obi bought flowers for the Corrowby Kingpins.")
+    answered_with(p, "What is Fenella Brackwater's club?", "Corrowby Kingpins")
+    answered_with(p, "Which team is Jonah Whitlacre in?", "Greyhallow Millers")
+    # the twin: a name one does something for, other than play, is no side of one's own
+    abstained(p, "What is Ada Obi's club?", "unknown_predicate", "club")

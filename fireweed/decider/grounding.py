@@ -414,6 +414,26 @@ def _supplier_at(lower: list[str], first: int) -> bool:
     return first >= 2 and lower[first - 1] == "by" and lower[first - 2] in _SUPPLIED
 
 
+# verbs one does for a side ("bowls for the Corrowby Kingpins", "rides for Team Halcyon")
+_FOR_A_SIDE = frozenset(stem(w) for w in ("play", "bowl", "ride", "race", "row", "compete", "skate", "swim", "sing",
+                                          "dance", "captain", "sign", "score"))
+
+
+# posts held in a side ("captain of the Greyhallow Millers")
+_SIDE_POSTS = frozenset({"captain", "vice-captain", "skipper", "coach", "player", "goalkeeper"})
+
+
+def _side_at(lower: list[str], first: int) -> bool:
+    """Whether the name starting at ``first`` is the side someone plays for: after "for" (and
+    "the") that follows a verb of playing, or after "captain of" and the like. A name there, whatever it looks like ("the Corrowby
+    Kingpins" reads as a person's), is a team or a club."""
+    k = first - 1
+    if k >= 0 and lower[k] == "the":
+        k -= 1
+    return k >= 1 and (lower[k] == "for" and stem(lower[k - 1]) in _FOR_A_SIDE
+                       or lower[k] == "of" and lower[k - 1] in _SIDE_POSTS)
+
+
 def _passive_be(lower: list[str], key: str) -> bool:
     """Whether the claim's "be" relation is a passive: a form of "be" then a participle of the
     relation's word ("was brought in", "is booked")."""
@@ -589,7 +609,8 @@ def _build(fact: Fact) -> ClaimIndex:
             _add(ci, "title", s.key)
         if kind == "person":
             _add(ci, "person", s.key)
-        if kind == "org" or kind == "thing" and not s.quoted and _supplier_at(lower, s.first):
+        if kind == "org" or kind == "thing" and not s.quoted and _supplier_at(lower, s.first) \
+                or not s.quoted and _side_at(lower, s.first):
             _add(ci, "org", s.key)  # "which company": a name with "Ltd", "& Co", "Foods" ... is one
         if kind in ("place", "org") or s.prep in ("in", "at", "to", "from", "near", "into"):
             _add(ci, "place", s.key)
