@@ -907,3 +907,15 @@ def test_the_side_one_plays_for_is_ones_club() -> None:
     answered_with(p, "Which team is Jonah Whitlacre in?", "Greyhallow Millers")
     # the twin: a name one does something for, other than play, is no side of one's own
     abstained(p, "What is Ada Obi's club?", "unknown_predicate", "club")
+
+
+def test_known_names_side_by_side_in_a_keyword_query_are_split() -> None:
+    p = _store("Dagny Halloway closed Quay 6 for an inspection that lasted three hours.",
+               "Hortense Vandermeer inspected Pennifold Cider Press on 15 May.",
+               "Ottilie Ferncastle and Marguerite Oakhallow entered Glenmorrow Rising at 10:15.")
+    answered_with(p, "Halloway Quay 6 inspection", "three hours")
+    answered_with(p, "Vandermeer Pennifold inspection date", "15 May")
+    answered_with(p, "Ferncastle Oakhallow Glenmorrow entry time", "10:15")
+    # the twins: a part no one is known by, and two people's names that may be one unknown person's
+    abstained(p, "Halloway Brackley inspection", "entity_not_found")
+    abstained(p, "Ottilie Oakhallow entry time", "entity_not_found")

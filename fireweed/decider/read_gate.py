@@ -468,29 +468,45 @@ def _time_word(w: str) -> bool:
 
 
 def _names_side_by_side(view: Any, q: Question, span: Span) -> list[Span]:
-    """ "Otters Kestrels final score": two known names written side by side, which no entity
-    holds as one, split into the two; none unless each part is how a known name ends ("Ada
-    Smith" is more likely one unknown person than Ada Obi and Bo Smith), nor when every part
-    is a person's."""
-    if not 2 <= len(span.tokens) <= 3 or span.last - span.first != len(span.tokens) or span.possessive:
+    """ "Otters Kestrels final score", "Halloway Quay 6 inspection": known names written side by
+    side, which no entity holds as one, split into them; none unless each part is a whole known
+    name or how one begins or ends ("Ada Smith" is more likely one unknown person than Ada Obi and
+    Bo Smith), nor when both of two parts are a person's."""
+    if not 2 <= len(span.tokens) <= 4 or span.last - span.first != len(span.tokens) or span.possessive:
         return []
     if view.resolve(span.tokens, ()).status != "not_found":
         return []
     parts: list[Span] = []
     seen: set[str] = set()
     people = 0
-    for k in range(span.first, span.last):
-        tok = q.tokens[k]
-        res = view.resolve((tok.text.lower(),), ())
-        if res.status != "resolved" or not tok.text[:1].isupper() or seen & set(res.entity_ids) \
-                or any(view.entity_tokens(e)[-1:] != (tok.text.lower(),) for e in res.entity_ids):
-            return []  # each the last word of a known name ("Otters" of "Glenmoor Otters")
+    k = span.first
+    while k < span.last:
+        # the longest run from here that is a known name, or the first or last word of one
+        for end in range(min(span.last, k + 3), k, -1):
+            toks = q.tokens[k:end]
+            words = tuple(t.text.lower() for t in toks)
+            res = view.resolve(words, ())
+            if res.status != "resolved" or not toks[0].text[:1].isupper() or seen & set(res.entity_ids):
+                continue
+            if all(_part_of_name(view.entity_tokens(e), words) for e in res.entity_ids):
+                break
+        else:
+            return []
         seen.update(res.entity_ids)
         people += all(view.entity_kind(e) == "person" for e in res.entity_ids)
-        parts.append(dataclasses.replace(span, first=k, last=k + 1, start=tok.start, end=tok.end, text=tok.text,
-                                         tokens=(tok.text.lower(),), possessive=False))
-    # two surnames side by side may as well be one unknown person's name ("Morgan Reid")
-    return parts if people < len(parts) else []
+        parts.append(dataclasses.replace(span, first=k, last=end, start=toks[0].start, end=toks[-1].end,
+                                         text=q.text[toks[0].start:toks[-1].end], tokens=words, possessive=False))
+        k = end
+    # two surnames side by side may as well be one unknown person's name ("Morgan Reid"); three
+    # known names in a row are no one's
+    return parts if len(parts) > 2 or len(parts) == 2 and people < 2 else []
+
+
+def _part_of_name(known: tuple[str, ...] | list[str], words: tuple[str, ...]) -> bool:
+    """Whether ``words`` are a known name whole, its last words ("Otters" of "Glenmoor Otters"), or
+    its first word ("Pennifold" of "Pennifold Cider Press")."""
+    known = tuple(known)
+    return known == words or known[-len(words):] == words or len(words) == 1 and known[:1] == words
 
 
 def _resolve_spans(view: Any, q: Question, demote: bool) -> RecallAnswer | tuple[list[str], list[str], frozenset[str]]:
