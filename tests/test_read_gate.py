@@ -919,3 +919,12 @@ def test_known_names_side_by_side_in_a_keyword_query_are_split() -> None:
     # the twins: a part no one is known by, and two people's names that may be one unknown person's
     abstained(p, "Halloway Brackley inspection", "entity_not_found")
     abstained(p, "Ottilie Oakhallow entry time", "entity_not_found")
+
+
+def test_one_of_a_kind_alone_is_not_told_by_the_value_of_several_together() -> None:
+    p = _store("Pernille Achterberg reported a balance of £11,850 across both accounts.",
+               "Ivo Brandt reported a balance of £2,300 in the savings account.")
+    abstained(p, "What balance did Pernille Achterberg report for the savings account alone?", "unknown_predicate", "account")
+    # the twins: the whole asked as the whole, and the one account asked alone where it is told alone
+    answered_with(p, "What balance did Pernille Achterberg report across both accounts?", "£11,850")
+    answered_with(p, "What balance did Ivo Brandt report for the savings account alone?", "£2,300")

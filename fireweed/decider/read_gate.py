@@ -70,7 +70,7 @@ from fireweed.decider.recall_checks.holes import (_asks_a_living, _attributive, 
 from fireweed.decider.recall_checks.kinds import (_GENERIC_HEADS, _before_head, _before_head_of, _code_after,
                                                   _code_missing, _described, _kind_asked, _kind_word_grounded,
                                                   _kind_word_only, _numbered_by_code, _other_number_of, _specified,
-                                                  _unidentified)
+                                                  _unidentified, _whole_for_part)
 from fireweed.decider.recall_checks.measures import (_EXTENTS, _LENGTH, _MEASURE_HEADS, _age_beside, _extreme_unsaid,
                                                      _lasts_near, _length_stated, _measured, _measured_stuff,
                                                      _owned_after, _owner_far_from_time, _times_for_acts,
@@ -748,6 +748,9 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "who replaced the fan motor on the B220 exhaust stack" is not answered by "the fan motor on
         # the B214 exhaust stack was replaced": a code names one thing, as a name does
         fail(code)
+    whole = _whole_for_part(q, ci)
+    if whole is not None:
+        fail(whole)  # "the savings account alone" is not told by "a balance across both accounts"
     q_number_values = {v.split(" ")[0] for v in q.numbers}
     exclude = q_spans | q_number_values
     if q.hole == "date":

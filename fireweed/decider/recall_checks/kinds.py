@@ -250,3 +250,23 @@ def _digit_at(lower: list[str], p: int, reach: int) -> int | None:
         if any(c.isdigit() for c in lower[k]):
             return k
     return None
+
+
+# words that take several of a kind together ("across both accounts", "all three sites combined")
+_TOGETHER = frozenset({"both", "all", "combined", "together", "total", "overall", "across", "between"})
+
+
+def _whole_for_part(q: Question, ci: ClaimIndex) -> str | None:
+    """The noun the question singles out with "alone" ("the balance of the savings account alone")
+    when the claim gives its value for several of that kind together ("across both accounts");
+    else None."""
+    lower = [t.text.lower() for t in q.tokens]
+    for k in range(1, len(lower)):
+        if lower[k] != "alone":
+            continue
+        noun = stem(lower[k - 1])
+        for p, w in enumerate(ci.lower):
+            if stem(w) == noun and w != lower[k - 1] and any(x in _TOGETHER for x in ci.lower[max(0, p - 3):p]):
+                return q.tokens[k - 1].text  # the plural, with "both" before it
+    return None
+
