@@ -2046,3 +2046,13 @@ def test_wrote_to_say_that_is_told_as_wrote_that() -> None:
     # the twin: without the telling at all, it is still Dorrit's report
     v = judge("Juniper Lace has moved more freely since the new saddle arrived.", evidence)
     assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_a_present_set_on_one_calendar_day_is_a_timetables_future() -> None:
+    evidence = "Rhiannon Gutteridge-Sato has been appointed second survey clerk and will start on 8 April."
+    assert judge("Rhiannon Gutteridge-Sato was appointed second survey clerk and starts on 8 April.", evidence).ok
+    # the twins: the past says it happened, and a day of the week is a habit the evidence only plans
+    v = judge("Rhiannon Gutteridge-Sato was appointed second survey clerk and started on 8 April.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    v = judge("Ada Obi works on Mondays.", "Ada Obi will work on Mondays.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v

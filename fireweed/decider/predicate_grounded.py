@@ -338,7 +338,23 @@ def _has_future(a: Analysis) -> bool:
             nxt = toks[i + 1].norm
             if nxt.endswith("ing") or nxt in ("to", "due", "set", "scheduled", "expected"):
                 return True
+        if _scheduled_present(a, i):
+            return True
     return False
+
+
+def _scheduled_present(a: Analysis, i: int) -> bool:
+    """Whether the word at ``i`` is a present-tense verb set on one calendar day ("starts on 8
+    April", "opens on 3 May"): a timetable's future, as "will start on 8 April" is. A day of the
+    week ("works on Mondays") is a habit, not this."""
+    toks = a.tokens
+    w = toks[i].norm
+    if not (len(w) > 3 and w.endswith("s") and not w.endswith("ss") and is_verb(w[:-1])):
+        return False
+    if i + 1 >= len(toks) or toks[i + 1].norm not in ("on", "from"):
+        return False
+    near = [t.norm for t in toks[i + 2:i + 5]]
+    return any(x in MONTHS for x in near) and any(x.isdigit() and len(x) <= 2 for x in near)
 
 
 def _clause_follows(a: Analysis, i: int) -> bool:
