@@ -928,3 +928,11 @@ def test_one_of_a_kind_alone_is_not_told_by_the_value_of_several_together() -> N
     # the twins: the whole asked as the whole, and the one account asked alone where it is told alone
     answered_with(p, "What balance did Pernille Achterberg report across both accounts?", "£11,850")
     answered_with(p, "What balance did Ivo Brandt report for the savings account alone?", "£2,300")
+
+
+def test_a_post_in_a_predicate_joined_on_with_and_is_the_subjects() -> None:
+    p = _store("Perpetua Vellingham passed her escapement assessment and is now a journeyman of the guild.",
+               "Oswin Tallacre repaired the clock and the treasurer is Ada Obi.")
+    answered_with(p, "What is Perpetua Vellingham's rank in the guild now?", "journeyman")
+    # the twin: after "and" a new subject opens, and the post is not Oswin's
+    abstained(p, "What is Oswin Tallacre's role?", "unknown_predicate")

@@ -434,6 +434,27 @@ def _side_at(lower: list[str], first: int) -> bool:
                        or lower[k] == "of" and lower[k - 1] in _SIDE_POSTS)
 
 
+_BECOMING = frozenset({"is", "was", "became", "becomes", "remains"})
+
+
+def _joined_roles(lower: list[str]) -> list[str]:
+    """The posts a predicate joined on with "and" gives the claim's subject: "and is now a
+    journeyman", "and became head chef"; not "and the treasurer is", where a new subject opens."""
+    out: list[str] = []
+    for k in range(len(lower) - 2):
+        if lower[k] != "and" or lower[k + 1] not in _BECOMING:
+            continue
+        j = k + 2
+        while j < len(lower) and lower[j] in ("now", "also", "still", "a", "an", "the"):
+            j += 1
+        while j + 1 < len(lower) and not role_word(lower[j]) and lower[j].isalpha() and lower[j] not in STOPWORDS \
+                and j - k < 6:
+            j += 1  # "and is now a senior journeyman": a word that narrows the post
+        if j < len(lower) and role_word(lower[j]):
+            out.append(lower[j])
+    return out
+
+
 def _passive_be(lower: list[str], key: str) -> bool:
     """Whether the claim's "be" relation is a passive: a form of "be" then a participle of the
     relation's word ("was brought in", "is booked")."""
@@ -836,6 +857,10 @@ def _build(fact: Fact) -> ClaimIndex:
         if stem(w) == "play" and i + 3 < n and lower[i + 1] not in _DETERMINERS and "for" in lower[i + 2 : i + 4]:
             # "plays vice-skip for the Osprey rink": a position in a team (not "plays the piano")
             _add_role(ci, lower[i + 1], "")
+    for role in _joined_roles(lower):
+        # "passed her assessment and is now a journeyman of the guild": a second predicate, joined
+        # on with "and", that says what the subject is
+        _add_role(ci, role, fact.spans[fact.subject].key if fact.subject is not None else "")
     if fact.predicate == "be" and fact.relation.startswith("be:") and not _passive_be(lower, fact.relation[3:]) \
             and not _predicate_adjective(lower, fact.relation[3:]):
         # "Ada is a junior analyst"; not "Ada's prescription is -1.75", an attribute of hers, nor
