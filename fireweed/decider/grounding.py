@@ -417,16 +417,14 @@ def _supplier_at(lower: list[str], first: int) -> bool:
 # verbs one does for a side ("bowls for the Corrowby Kingpins", "rides for Team Halcyon")
 _FOR_A_SIDE = frozenset(stem(w) for w in ("play", "bowl", "ride", "race", "row", "compete", "skate", "swim", "sing",
                                           "dance", "captain", "sign", "score"))
-
-
 # posts held in a side ("captain of the Greyhallow Millers")
 _SIDE_POSTS = frozenset({"captain", "vice-captain", "skipper", "coach", "player", "goalkeeper"})
 
 
 def _side_at(lower: list[str], first: int) -> bool:
     """Whether the name starting at ``first`` is the side someone plays for: after "for" (and
-    "the") that follows a verb of playing, or after "captain of" and the like. A name there, whatever it looks like ("the Corrowby
-    Kingpins" reads as a person's), is a team or a club."""
+    "the") that follows a verb of playing, or after "captain of" and the like. A name there,
+    whatever it looks like ("the Corrowby Kingpins" reads as a person's), is a team or a club."""
     k = first - 1
     if k >= 0 and lower[k] == "the":
         k -= 1
@@ -543,10 +541,12 @@ def _holder_before(fact: Fact, lower: list[str], i: int) -> str:
     """The name a role at token ``i`` belongs to: the name right before it ("named Pernille Aske
     as her vice-captain"), else the clause's subject, the first name that is neither a possessor
     nor in a prepositional phrase ("Ada joined as treasurer"); "" when there is none."""
-    if i > 1 and lower[i - 1] in ("than", "or", "not") and "as" in lower[max(0, i - 25):i - 1]:
+    alternative = i > 1 and lower[i - 1] in ("than", "or", "not")
+    first_as = [k for k in range(max(0, i - 25), i - 1) if lower[k] == "as"] if alternative else []
+    if first_as:
         # "classifying the mugs as tableware ... rather than as decorative ware": the other "as"
         # is said of what the first one was
-        return _holder_before(fact, lower, max(k for k in range(max(0, i - 25), i - 1) if lower[k] == "as"))
+        return _holder_before(fact, lower, first_as[-1])
     beside = next((sp for sp in fact.spans if sp.last == i and not sp.possessive and sp.prep in (None, "with")), None)
     if beside is not None:
         return beside.key  # "named Pernille Aske as ...", "with Tomasz Riebeck as assistant coach"

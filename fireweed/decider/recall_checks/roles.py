@@ -11,6 +11,7 @@ from fireweed.decider.lexicon import (AUXILIARIES, BE_FORMS, MONTHS, PREPOSITION
                                       is_verb, past_form, people_noun, role_word, stem)
 from fireweed.decider.name_spans import Span
 from fireweed.decider.question import DETERMINERS, Question, Word, verbal
+from fireweed.decider.text import POSSESSIVE_DETERMINERS
 from fireweed.decider.recall_checks.counts import _count_after
 from fireweed.decider.recall_checks.grounded import _asked_name, _grounded
 from fireweed.decider.recall_checks.objects import _direct_object
@@ -211,7 +212,6 @@ def _converse_doer(q: Question, fact: Any, at: list[int]) -> bool:
 
 
 _OWNING = frozenset(stem(w) for w in ("own", "owner", "belong"))
-_POSSESSIVE_WORDS = frozenset({"his", "her", "their", "its", "my", "our", "your"})
 
 
 def _owner_given(ci: ClaimIndex, head: Word) -> bool:
@@ -222,7 +222,7 @@ def _owner_given(ci: ClaimIndex, head: Word) -> bool:
         return True
     lower = ci.lower
     for p in ci.positions(head.concepts):
-        if any(w in _POSSESSIVE_WORDS for w in lower[max(0, p - 3):p]):
+        if any(w in POSSESSIVE_DETERMINERS for w in lower[max(0, p - 3):p]):
             return True
         if any(sp.possessive and sp.last <= p <= sp.last + 3 for sp in ci.spans):
             return True
