@@ -936,3 +936,13 @@ def test_a_post_in_a_predicate_joined_on_with_and_is_the_subjects() -> None:
     answered_with(p, "What is Perpetua Vellingham's rank in the guild now?", "journeyman")
     # the twin: after "and" a new subject opens, and the post is not Oswin's
     abstained(p, "What is Oswin Tallacre's role?", "unknown_predicate")
+
+
+def test_what_a_verb_is_about_is_not_what_a_later_verb_joined_on_with_and_is_about() -> None:
+    p = _store("Cosmo Littlejohn charged £110 and recommended a second tuning in late April.",
+               "Ines Marlowe inspected the boiler and charged £80 for the repair.")
+    abstained(p, "What did Cosmo Littlejohn charge for the second tuning?", "unknown_predicate", "second")
+    # the twins: the same claim asked what each verb is about, and a verb with its own object
+    answered_with(p, "What did Cosmo Littlejohn charge?", "£110")
+    answered_with(p, "What did Cosmo Littlejohn recommend?", "second tuning")
+    answered_with(p, "What did Ines Marlowe charge for the repair?", "£80")

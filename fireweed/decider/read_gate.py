@@ -51,9 +51,9 @@ from fireweed.decider.relations import lexicon, verb_of_noun
 from fireweed.decider.recall_checks.clashes import (_bound_clash, _chain_clash, _complement_clash,
                                                     _counted_compound_clash, _modifier_clash, _name_phrase_clash,
                                                     _opposite_said, _phrase_clash, _purpose_clash, _sequence_clash)
-from fireweed.decider.recall_checks.clauses import (_done_by_another, _excepted, _place_in_clause_of,
-                                                    _said_in_aside_only, _said_of_another_subject,
-                                                    _time_only_in_other_clause)
+from fireweed.decider.recall_checks.clauses import (_done_by_another, _excepted, _object_in_later_predicate,
+                                                    _place_in_clause_of, _said_in_aside_only,
+                                                    _said_of_another_subject, _time_only_in_other_clause)
 from fireweed.decider.recall_checks.counts import (_PEOPLE_HEADS, _RESULT_HEADS, _SCORE_UNITS, _TIMES_STEM, _VALUE,
                                                    _bound_only, _capacity_unsaid, _count_before, _count_is_the_subjects,
                                                    _counted_only, _counts_only_lacking, _noun_counted, _only_counts,
@@ -961,6 +961,12 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
                 # "why did Ingrid withdraw" is not answered by "Ingrid sang the solos after the
                 # original soloist withdrew": the verb there has a doer of its own
                 fail(q.verb_word.text)
+            later = _object_in_later_predicate(ci, q)
+            if later is not None:
+                # "what did Cosmo charge for the second tuning" is not answered by "charged £110 and
+                # recommended a second tuning": what the question's verb is about, the claim gives
+                # to the next verb
+                fail(later)
             if thing_done is not None and not _grounded(ci, thing_done):
                 # "who carried out the load inspection" is not answered by "repairs ... are being
                 # carried out by Glaslyn Joinery": such a verb says what was done only by its object

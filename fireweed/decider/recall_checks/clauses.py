@@ -7,7 +7,7 @@ from __future__ import annotations
 from fireweed.decider.grounding import CLOCK_RE, ClaimIndex
 from fireweed.decider.lexicon import MONTHS, STOPWORDS, WEEKDAYS, is_verb, stem
 from fireweed.decider.question import DETERMINERS, Question, Word
-from fireweed.decider.recall_checks.grounded import _asked_name
+from fireweed.decider.recall_checks.grounded import _asked_name, _inflected_verb
 from fireweed.decider.recall_checks.times import _YEAR_WORD
 
 _SUBORDINATORS = frozenset("while when whereas although though because since after before until unless".split())
@@ -180,3 +180,27 @@ def _time_only_in_other_clause(ci: ClaimIndex, verb: Word) -> bool:
     times = [x for x, w in enumerate(lower)
              if w in MONTHS or w in WEEKDAYS or CLOCK_RE.match(w) or _YEAR_WORD.match(w)]
     return bool(times) and all(inside(x) for x in times)
+
+
+def _object_in_later_predicate(ci: ClaimIndex, q: Question) -> str | None:
+    """A word the question puts after its verb that the claim says only after a later predicate
+    joined on with "and": "what did Cosmo charge for the second tuning" is not answered by "charged
+    £110 and recommended a second tuning", where the tuning is what the other verb is about."""
+    verb = q.verb_word
+    if verb is None:
+        return None
+    lower = ci.lower
+    vpos = ci.positions(verb.concepts)
+    if not vpos:
+        return None
+    asked = {w.stem for w in q.words}
+    join = next((k for k in range(min(vpos) + 1, len(lower) - 1)
+                 if lower[k] == "and" and _inflected_verb(lower[k + 1]) and stem(lower[k + 1]) not in asked), None)
+    if join is None or any(p > join for p in vpos):
+        return None
+    verb_end = verb.index + len(verb.text.split()) - 1
+    later = [(w, ci.positions(w.concepts)) for w in q.words if w.index > verb_end]
+    later = [(w, pos) for w, pos in later if pos]
+    if later and all(p > join + 1 for _, pos in later for p in pos):
+        return later[0][0].text
+    return None
