@@ -1821,6 +1821,24 @@ def test_a_cause_turned_round_may_name_what_the_evidence_takes_up_with_a_pronoun
     assert not v.ok and v.code == "relation_transposed", v
 
 
+def test_a_cause_turned_round_may_name_the_object_the_evidence_takes_up_with_a_pronoun() -> None:
+    evidence = "Magnus Oyelund could not fly the scheduled fuel run, so it has been moved to 16 March."
+    assert judge("The scheduled fuel run has been moved to 16 March because Magnus Oyelund could not fly it.",
+                 evidence).ok
+    # the twins: "it" takes up the run, never the pilot; and a thing the evidence names after "so"
+    # is not one the claim may swap in
+    for claim, ev in (
+        ("Magnus Oyelund has been moved to 16 March because he could not fly the scheduled fuel run.", evidence),
+        ("The scheduled fuel run has been moved to 16 March because Magnus Oyelund could not fly it.",
+         "Magnus Oyelund could not fly the scheduled fuel run, so the ferry has been moved to 16 March."),
+    ):
+        v = judge(claim, ev)
+        assert not v.ok and v.code == "asserts_more_than_evidence", (claim, v)
+    # and the pilot may be taken up by "he"
+    assert judge("Magnus Oyelund has been moved to 16 March because he could not fly the scheduled fuel run.",
+                 "Magnus Oyelund could not fly the scheduled fuel run, so he has been moved to 16 March.").ok
+
+
 def test_a_second_participle_sharing_be_keeps_its_later_agent() -> None:
     evidence = ("The hull of Kingfisher Dawn was shot-blasted and coated with two-pack epoxy blacking by "
                 "Sevenford Coatings.")

@@ -57,6 +57,7 @@ from .text import (
     stems_of,
 )
 from .numerals_grounded import same_unit_word, unit_carried, unit_of
+from .name_spans import guess_kind
 from .lexicon import BE_FORMS, COMMON_VERBS, MONTHS, WEEKDAYS, is_verb, past_form
 from .verdicts import GateVerdict
 
@@ -1346,7 +1347,9 @@ def _cause_turned(claim: Analysis, evidence: Analysis, i: int) -> bool:
         # used": the name both clauses are about may stand in either, with a pronoun in the other
         named = _name_words(claim) | _name_words(evidence)
         if named and (cb - named) and (ca - named) and cb - named <= e_after and ca - named <= e_before \
-                and (cb | ca) & named <= e_before | e_after:
+                and (cb | ca) & named <= e_before | e_after \
+                and _taken_up(evidence, range(e + 1, len(etoks)), cb & named - e_after) \
+                and _taken_up(evidence, range(e), ca & named - e_before):
             return True
         # "the cylinder of the mower needs regrinding because the mower was not serviced" for "the
         # mower was not serviced, so its cylinder needs regrinding": the evidence's opening subject,
@@ -1354,9 +1357,39 @@ def _cause_turned(claim: Analysis, evidence: Analysis, i: int) -> bool:
         if any(x.norm in _TAKEN_UP for x in etoks[e + 1:]):
             subj = _opening_phrase(evidence, e)
             if subj and (cb - subj) and (ca - subj) and cb - subj <= e_after and ca - subj <= e_before \
-                    and (cb | ca) & subj <= e_before:
+                    and (cb | ca) & subj <= e_before and _taken_up(evidence, range(e + 1, len(etoks)), cb & subj):
+                return True
+            # "the fuel run has been moved because Magnus could not fly it" for "Magnus could not
+            # fly the fuel run, so it has been moved": any one phrase of the cause may be what the
+            # pronoun after "so" takes up, and the claim may name it in the effect instead
+            phrase = cb - e_after
+            if phrase and ca and ca <= e_before and cb - phrase <= e_after and _one_phrase(evidence, e, phrase) \
+                    and _taken_up(evidence, range(e + 1, len(etoks)), phrase):
                 return True
     return False
+
+
+_PERSONAL = frozenset({"he", "him", "his", "she", "her", "hers", "they", "them", "their"})
+
+
+def _taken_up(a: Analysis, where: range, words: set[str]) -> bool:
+    """Whether a pronoun in ``where`` may stand for the phrase of ``words`` (none needed when
+    there are no words): "he", "she" or "they" for a person's name, "it" or "they" for anything
+    else. "Magnus could not fly the run, so it has been moved" moved the run, not Magnus."""
+    if not words:
+        return True
+    # (a phrase with a word outside the name, "the Halvergate mower", is a thing)
+    person = any(words <= _content_at(a, range(n.first, n.last + 1)) and guess_kind(n.text) == "person"
+                 for n in a.names)
+    fits = _PERSONAL if person else _TAKEN_UP
+    return any(a.tokens[k].norm in fits for k in where)
+
+
+def _one_phrase(a: Analysis, end: int, words: set[str]) -> bool:
+    """Whether the words stand together, in one unbroken run of tokens before ``end``, and no
+    word of theirs stands anywhere else there."""
+    at = [k for k in range(end) if not _skippable(a.tokens[k]) and words.intersection(a.stems[k])]
+    return bool(at) and at[-1] - at[0] + 1 == len(at) and {x for k in at for x in a.stems[k]} >= words
 
 
 _TAKEN_UP = frozenset({"it", "its", "they", "their", "them"})
