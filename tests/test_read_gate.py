@@ -946,3 +946,12 @@ def test_what_a_verb_is_about_is_not_what_a_later_verb_joined_on_with_and_is_abo
     answered_with(p, "What did Cosmo Littlejohn charge?", "£110")
     answered_with(p, "What did Cosmo Littlejohn recommend?", "second tuning")
     answered_with(p, "What did Ines Marlowe charge for the repair?", "£80")
+
+
+def test_a_value_set_for_one_thing_does_not_answer_for_another() -> None:
+    p = _store("Petra Vasquill has set the brine strength for haddock at 80 grams of salt per litre.",
+               "Ivo Brandt has set the brine strength at 60 grams of salt per litre.")
+    abstained(p, "What brine strength has Petra Vasquill set for salmon?", "unknown_predicate", "salmon")
+    # the twins: the thing the claim names, and a claim that names no thing the value is for
+    answered_with(p, "What brine strength has Petra Vasquill set for haddock?", "80 grams")
+    answered_with(p, "What brine strength has Ivo Brandt set for salmon?", "60 grams")

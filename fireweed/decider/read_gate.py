@@ -77,11 +77,12 @@ from fireweed.decider.recall_checks.measures import (_EXTENTS, _LENGTH, _MEASURE
                                                      _unit_not_given)
 from fireweed.decider.recall_checks.money import (_ALTERED, _PAYING_VERBS, _PAY_NOUNS, _PRICE_VERBS, _PRICE_WORDS,
                                                   _PURCHASE, _SHARE_PRICES, _USUAL, _WHOLES, _as_unit_only,
-                                                  _charged_for_act, _money_gathered, _money_valued, _per_only,
-                                                  _per_unit_only, _period_asked_in, _periods_asked, _periods_priced,
-                                                  _price_for_payer, _price_stated, _priced_act, _priced_thing,
-                                                  _prices_the_asked, _rate_of, _rates_asked, _rates_said,
-                                                  _sums_are_parts_of, _sums_named_otherwise, _variant_unsaid)
+                                                  _charged_for_act, _for_another, _money_gathered, _money_valued,
+                                                  _per_only, _per_unit_only, _period_asked_in, _periods_asked,
+                                                  _periods_priced, _price_for_payer, _price_stated, _priced_act,
+                                                  _priced_thing, _prices_the_asked, _rate_of, _rates_asked,
+                                                  _rates_said, _sums_are_parts_of, _sums_named_otherwise,
+                                                  _variant_unsaid)
 from fireweed.decider.recall_checks.objects import (_MAKE_NOUNS, _TOPIC_NOUNS, _apposition_after, _complement_after,
                                                     _direct_object, _ends_with, _gone_on, _infinitive_after,
                                                     _maker_before, _object_clash, _support_object, _title_after,
@@ -1427,7 +1428,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "the price for dyed yarn" is not answered by "sells undyed yarn at £19.75": the claim
         # says the word's opposite
         fail(opposite)
-    variant = _variant_unsaid(q, ci)
+    variant = _variant_unsaid(q, ci) or _for_another(q, ci)
     if variant is not None:
         # "what is the stall fee for a double pitch" is not answered by "the standard stall fee will
         # rise to £32": what a value is for, named after it, must be what the claim prices

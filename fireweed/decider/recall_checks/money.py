@@ -5,7 +5,7 @@ a price for another period."""
 from __future__ import annotations
 
 from fireweed.decider.grounding import CLOCK_RE, ClaimIndex, is_measure_unit, money_token
-from fireweed.decider.lexicon import MONTHS, STOPWORDS, is_verb, stem
+from fireweed.decider.lexicon import MONTHS, STOPWORDS, WEEKDAYS, is_verb, stem
 from fireweed.decider.text import CARDINAL_WORDS
 from fireweed.decider.question import DETERMINERS, LIGHT_VERBS, Question, Word
 from fireweed.decider.recall_checks.counts import _cardinal
@@ -223,6 +223,48 @@ def _variant_unsaid(q: Question, ci: ClaimIndex) -> str | None:
     if phrase and not any(_grounded(ci, w) for w in phrase):
         return phrase[0].text
     return None
+
+
+def _for_another(q: Question, ci: ClaimIndex) -> str | None:
+    """The first word of a question's "for ..." phrase when none of its words is in the claim and
+    the claim has a "for" phrase of its own that names a thing: "what brine strength has she set for
+    salmon" is not answered by "set the brine strength for haddock", which is for another fish."""
+    low = [t.text.lower() for t in q.tokens]
+    said = {w.index: w for w in q.words}
+    for k, w in enumerate(low):
+        if w != "for":
+            continue
+        j = k + 1
+        while j < len(low) and low[j] in ("a", "an", "the"):
+            j += 1
+        phrase = []
+        while j in said:
+            phrase.append(said[j])
+            j += 1
+        if phrase and not any(_grounded(ci, x) for x in phrase):
+            # the claim's own "for" must be said of what the question asks ("signed for the crates"
+            # is another verb's)
+            asked = {p for x in (q.head_word, q.verb_word) if x is not None for p in ci.positions(x.concepts)}
+            if asked and _names_a_thing_for(ci.lower, asked):
+                return phrase[0].text
+    return None
+
+
+def _names_a_thing_for(lower: list[str], after: set[int]) -> bool:
+    """Whether a text has "for", within three words after one of the positions ``after``, before a
+    word (after any article) that names a thing, not a number, a time or a price ("for haddock",
+    "for the Tuesday run"; not "for 45 minutes", "for £200")."""
+    for k, w in enumerate(lower[:-1]):
+        if w != "for" or not any(0 < k - p <= 3 for p in after):
+            continue
+        j = k + 1
+        while j < len(lower) - 1 and lower[j] in ("a", "an", "the"):
+            j += 1
+        x = lower[j]
+        if x.isalpha() and x not in STOPWORDS and x not in CARDINAL_WORDS and x not in MONTHS \
+                and x not in WEEKDAYS and _period_unit(x) is None:
+            return True
+    return False
 
 
 # the periods a price may be for, and words that name one
