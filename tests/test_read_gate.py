@@ -955,3 +955,13 @@ def test_a_value_set_for_one_thing_does_not_answer_for_another() -> None:
     # the twins: the thing the claim names, and a claim that names no thing the value is for
     answered_with(p, "What brine strength has Petra Vasquill set for haddock?", "80 grams")
     answered_with(p, "What brine strength has Ivo Brandt set for salmon?", "60 grams")
+
+
+def test_a_verb_before_the_noun_does_not_say_which_kind() -> None:
+    p = _store("Cuthbert Anwyll has offered to bring heritage bean seed saved from last summer.",
+               "Ada Obi has offered to bring the speckled heritage bean seed.")
+    abstained(p, "Which variety of heritage bean seed is Cuthbert Anwyll bringing?", "unknown_predicate", "variety")
+    # the twins: the same question where a word before the noun names the kind, and the claim's
+    # verb asked after
+    answered_with(p, "Which variety of heritage bean seed is Ada Obi bringing?", "speckled")
+    answered_with(p, "What has Cuthbert Anwyll offered to bring?", "heritage bean seed")

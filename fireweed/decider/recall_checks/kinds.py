@@ -9,7 +9,7 @@ import re
 from fireweed.decider.grounding import ClaimIndex
 from fireweed.decider.lexicon import PREPOSITIONS, STOPWORDS, is_number, is_verb, stem
 from fireweed.decider.text import CARDINAL_WORDS
-from fireweed.decider.question import Question, Word
+from fireweed.decider.question import DETERMINERS, Question, Word
 from fireweed.decider.recall_checks.counts import _cardinal
 from fireweed.decider.recall_checks.grounded import _grounded
 
@@ -51,6 +51,10 @@ def _specified(ci: ClaimIndex, q: Question) -> bool:
         while k >= 0 and p - k <= 3 and (stem(ci.lower[k]) in asked or ci.lower[k] == "-"):
             k -= 1  # the question's own words before the noun ("contact lenses")
         b = ci.lower[k] if k >= 0 else ""
+        if is_verb(b) and not (k > 0 and (ci.lower[k - 1] in DETERMINERS or is_number(ci.lower[k - 1]))):
+            # "offered to bring heritage bean seed": a verb before the noun says what was done with
+            # it, not which kind ("the smoked haddock", after a determiner, does say which)
+            b = ""
         # a code names a kind ("a T-22 mower"); a bare number only counts ("400 lavender plugs")
         if b.replace("-", "").isalpha() and b not in STOPWORDS and stem(b) not in asked \
                 or any(c.isdigit() for c in b) and not is_number(b):  # ("a climate-controlled trailer")
