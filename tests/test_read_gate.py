@@ -965,3 +965,15 @@ def test_a_verb_before_the_noun_does_not_say_which_kind() -> None:
     # verb asked after
     answered_with(p, "Which variety of heritage bean seed is Ada Obi bringing?", "speckled")
     answered_with(p, "What has Cuthbert Anwyll offered to bring?", "heritage bean seed")
+
+
+def test_a_sum_named_as_another_thing_is_not_the_asked_things() -> None:
+    p = _store("Perpetua Ollerenshaw paid the electricity bill of £148 on Monday but has not paid the April rent.",
+               "Ada Obi bought the van at a cost of £4,000.",
+               "Ivo Brandt paid the electricity bill of £96 on Friday.")
+    abstained(p, "How much is the April rent that Perpetua Ollerenshaw has not paid?", "unknown_predicate", "april")
+    # the twins: the thing the sum is named as, what the named thing is of, and a sum named by a
+    # word of price, which is of whatever the claim prices
+    answered_with(p, "How much was Perpetua Ollerenshaw's electricity bill?", "£148")
+    answered_with(p, "How much did Ivo Brandt pay for electricity?", "£96")
+    answered_with(p, "How much did Ada Obi pay for the van?", "£4,000")

@@ -82,7 +82,7 @@ from fireweed.decider.recall_checks.money import (_ALTERED, _PAYING_VERBS, _PAY_
                                                   _periods_priced, _price_for_payer, _price_stated, _priced_act,
                                                   _priced_thing, _prices_the_asked, _rate_of, _rates_asked,
                                                   _rates_said, _sums_are_parts_of, _sums_named_otherwise,
-                                                  _variant_unsaid)
+                                                  _sums_of_another, _variant_unsaid)
 from fireweed.decider.recall_checks.objects import (_MAKE_NOUNS, _TOPIC_NOUNS, _apposition_after, _complement_after,
                                                     _direct_object, _ends_with, _gone_on, _infinitive_after,
                                                     _maker_before, _object_clash, _support_object, _title_after,
@@ -1445,6 +1445,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     if part_of is not None:
         # "Sallowby grant amount" is not answered by "£1,950 of the Sallowby grant had been spent"
         fail(part_of)
+    other_sum = _sums_of_another(ci, q) if hole == "money" else None
+    if other_sum is not None:
+        # "how much is the April rent" is not answered by "paid the electricity bill of £148 but
+        # has not paid the April rent": the sum is named as the bill's
+        fail(other_sum)
     extreme = _extreme_unsaid(q, ci)
     if extreme is not None:
         # "what is the kiln's maximum firing temperature" is not answered by "shut down at

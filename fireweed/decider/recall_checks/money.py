@@ -100,6 +100,37 @@ def _sums_named_otherwise(ci: ClaimIndex) -> bool:
                               and stem(lower[i - 2]) not in _COST_NAMES for i in sums)
 
 
+_GENERIC_SUMS = _PRICE_NOUNS | _PRICE_WORDS | frozenset(stem(w) for w in ("total", "sum", "amount", "figure", "value"))
+
+
+def _sums_of_another(ci: ClaimIndex, q: Question) -> str | None:
+    """A noun of the question that the claim says away from every sum, when each sum is named as
+    something the question does not ask ("paid the electricity bill of £148 ... has not paid the
+    April rent" gives the bill, not the rent); None otherwise. A sum named by a word of price
+    ("at a cost of £4,000") is of whatever the claim prices."""
+    lower = ci.lower
+    sums = _sum_positions(lower)
+    asked = {w.stem for w in q.words}
+    naming: set[int] = set()
+    for i in sums:
+        if not (i >= 2 and lower[i - 1] == "of" and lower[i - 2].isalpha()):
+            return None
+        noun = stem(lower[i - 2])
+        if noun in asked or noun in _GENERIC_SUMS:
+            return None
+        # the name and the words just before it ("the electricity bill")
+        naming |= set(range(max(0, i - 5), i))
+    if not sums:
+        return None
+    for w in (q.head_word, *q.subject_words, *q.soft):
+        if w is None or w is q.verb_word or is_verb(w.text.lower()):
+            continue
+        pos = ci.positions(w.concepts)
+        if pos and not any(p in naming for p in pos):
+            return w.text
+    return None
+
+
 def _price_stated(ci: ClaimIndex) -> bool:
     """ "a price of £6,800", "at a cost of £1,450": a price set for a thing (not "parking fees" earned)."""
     return any(stem(w) in _PRICE_NOUNS and ci.lower[p + 1] == "of" for p, w in enumerate(ci.lower[:-1]))
