@@ -977,3 +977,14 @@ def test_a_sum_named_as_another_thing_is_not_the_asked_things() -> None:
     answered_with(p, "How much was Perpetua Ollerenshaw's electricity bill?", "£148")
     answered_with(p, "How much did Ivo Brandt pay for electricity?", "£96")
     answered_with(p, "How much did Ada Obi pay for the van?", "£4,000")
+
+
+def test_a_number_the_question_says_in_words_fills_no_hole() -> None:
+    p = _store("Lucan Abernethy-Sato smelled trial nine and called the drydown too powdery.",
+               "Ada Obi gave trial nine a score of 7.",
+               "Osric Pemberthy fed the two weakest colonies with 2 kilograms of fondant each.")
+    abstained(p, "What score did Lucan Abernethy-Sato give trial nine?", "unknown_predicate", "score")
+    # the twins: a score the claim gives, and a value that is the same number as one the question
+    # says of something else ("the two weakest colonies", "2 kilograms")
+    answered_with(p, "What score did Ada Obi give trial nine?", "score of 7")
+    answered_with(p, "How much fondant did Osric Pemberthy feed each of the two weakest colonies?", "2 kilograms")

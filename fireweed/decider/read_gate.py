@@ -48,6 +48,7 @@ from fireweed.decider.name_spans import Span, guess_kind
 from fireweed.decider.question import (DETERMINERS, PLACING_VERBS, SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse,
                                        verbal)
 from fireweed.decider.relations import lexicon, verb_of_noun
+from fireweed.decider.text import CARDINAL_WORDS
 from fireweed.decider.recall_checks.clashes import (_bound_clash, _chain_clash, _complement_clash,
                                                     _counted_compound_clash, _modifier_clash, _name_phrase_clash,
                                                     _opposite_said, _phrase_clash, _purpose_clash, _sequence_clash)
@@ -752,7 +753,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     whole = _whole_for_part(q, ci)
     if whole is not None:
         fail(whole)  # "the savings account alone" is not told by "a balance across both accounts"
-    q_number_values = {v.split(" ")[0] for v in q.numbers}
+    # a number the question says, as it says it: "give trial nine" states the claim's "trial nine",
+    # but "each of the two weakest colonies" does not state the claim's "2 kilograms"
+    q_words = {t.text.lower().replace(",", "") for t in q.tokens}
+    q_number_values = {v.split(" ")[0] for v in q.numbers if v.split(" ")[0] in q_words or not v[:1].isdigit()} \
+        | {w for w in q_words if w in CARDINAL_WORDS}
     exclude = q_spans | q_number_values
     if q.hole == "date":
         # "on what date in December will he retire" is not answered by "will retire in December":
