@@ -988,3 +988,15 @@ def test_a_number_the_question_says_in_words_fills_no_hole() -> None:
     # says of something else ("the two weakest colonies", "2 kilograms")
     answered_with(p, "What score did Ada Obi give trial nine?", "score of 7")
     answered_with(p, "How much fondant did Osric Pemberthy feed each of the two weakest colonies?", "2 kilograms")
+
+
+def test_a_name_that_opens_with_an_agent_ending_and_a_verb_with_no_post_after_it_give_no_role() -> None:
+    p = _store("Ifeoma Carradine-Watts of the Vennor River Agency inspected the Grimsholt works on 19 February.",
+               "Agnieszka Dobrowolska-Hale has rebuilt the Sunday timetable so that no driver works more than nine hours.",
+               "Inspector Ada Lee of the Vennor River Agency visited on 3 March.",
+               "Ivo Brandt was promoted to deputy manager.")
+    abstained(p, "What is Ifeoma Carradine-Watts's job title?", "unknown_predicate", "job")
+    abstained(p, "What is Agnieszka Dobrowolska-Hale's job title?", "unknown_predicate", "job")
+    # the twins: a title before a person's name, and a post after a verb of appointing
+    answered_with(p, "What is Ada Lee's job title?", "Inspector")
+    answered_with(p, "What is Ivo Brandt's job title?", "deputy manager")

@@ -250,7 +250,9 @@ def _roles_around(lower: list[str], sp: Span, spans: list[Span]) -> list[str]:
     out: list[str] = []
     words_of = sp.text.lower().split()  # the surface: the match tokens drop titles
     lead = words_of[0].rstrip(".") if words_of else ""
-    if len(words_of) >= 3 and lead not in _ADDRESS_ONLY and (lead in TITLES or role_word(lead)):
+    # ("Vennor River Agency" opens with no title: an agent ending names a post only before a person)
+    if len(words_of) >= 3 and lead not in _ADDRESS_ONLY and (
+            lead in TITLES or role_word(lead) and guess_kind(sp.text) == "person"):
         out.append(lead)
     k = sp.first - 1
     if k > 0 and lower[k] == "," and not sp.possessive:
@@ -853,7 +855,9 @@ def _build(fact: Fact) -> ClaimIndex:
             # ...", whose role follows "as", nor "within 10 working days", where the verb's form
             # only describes the noun after it
             at = i + 2 if lower[i + 1] == "to" else i + 1
-            _add_role(ci, " ".join(lower[at : at + 2]), "")
+            if at < n and lower[at].isalpha() and lower[at] not in STOPWORDS:
+                # ("inspected the works on 19 February": a verb's form with no post after it)
+                _add_role(ci, " ".join(lower[at : at + 2]), "")
         if stem(w) == "play" and i + 3 < n and lower[i + 1] not in _DETERMINERS and "for" in lower[i + 2 : i + 4]:
             # "plays vice-skip for the Osprey rink": a position in a team (not "plays the piano")
             _add_role(ci, lower[i + 1], "")
