@@ -1000,3 +1000,12 @@ def test_a_name_that_opens_with_an_agent_ending_and_a_verb_with_no_post_after_it
     # the twins: a title before a person's name, and a post after a verb of appointing
     answered_with(p, "What is Ada Lee's job title?", "Inspector")
     answered_with(p, "What is Ivo Brandt's job title?", "deputy manager")
+
+
+def test_what_comes_on_top_of_a_sum_is_not_in_it() -> None:
+    p = _store("Ptolemy Ravenhurst agreed by phone to pay the call-out charge of 85 pounds plus parts.",
+               "Ada Obi paid £60 for the parts.")
+    abstained(p, "How much did Ptolemy Ravenhurst pay for the parts?", "unknown_predicate", "parts")
+    # the twins: the sum asked as what it is, and parts a claim prices
+    answered_with(p, "How much is Ptolemy Ravenhurst's call-out charge?", "85 pounds")
+    answered_with(p, "How much did Ada Obi pay for the parts?", "£60")

@@ -81,9 +81,9 @@ from fireweed.decider.recall_checks.money import (_ALTERED, _PAYING_VERBS, _PAY_
                                                   _charged_for_act, _for_another, _money_gathered, _money_valued,
                                                   _per_only, _per_unit_only, _period_asked_in, _periods_asked,
                                                   _periods_priced, _price_for_payer, _price_stated, _priced_act,
-                                                  _priced_thing, _prices_the_asked, _rate_of, _rates_asked,
-                                                  _rates_said, _sums_are_parts_of, _sums_named_otherwise,
-                                                  _sums_of_another, _variant_unsaid)
+                                                  _priced_apart, _priced_thing, _prices_the_asked, _rate_of,
+                                                  _rates_asked, _rates_said, _sums_are_parts_of,
+                                                  _sums_named_otherwise, _sums_of_another, _variant_unsaid)
 from fireweed.decider.recall_checks.objects import (_MAKE_NOUNS, _TOPIC_NOUNS, _apposition_after, _complement_after,
                                                     _direct_object, _ends_with, _gone_on, _infinitive_after,
                                                     _maker_before, _object_clash, _support_object, _title_after,
@@ -1455,6 +1455,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "how much is the April rent" is not answered by "paid the electricity bill of £148 but
         # has not paid the April rent": the sum is named as the bill's
         fail(other_sum)
+    on_top = _priced_apart(ci, q) if hole in ("money", "amount") else None
+    if on_top is not None:
+        # "how much did he pay for the parts" is not answered by "the call-out charge of 85 pounds
+        # plus parts": what comes on top of a sum is not in it
+        fail(on_top)
     extreme = _extreme_unsaid(q, ci)
     if extreme is not None:
         # "what is the kiln's maximum firing temperature" is not answered by "shut down at

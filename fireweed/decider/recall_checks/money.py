@@ -131,6 +131,33 @@ def _sums_of_another(ci: ClaimIndex, q: Question) -> str | None:
     return None
 
 
+_ON_TOP = frozenset({"plus", "excluding", "exclusive"})
+
+
+def _priced_apart(ci: ClaimIndex, q: Question) -> str | None:
+    """A noun of the question that the claim says only in a phrase added after a sum ("85 pounds
+    plus parts", "£400 excluding VAT"): what comes on top is not in the sum, and has no price
+    told."""
+    lower = ci.lower
+    apart: set[int] = set()
+    for k, w in enumerate(lower):
+        if w in _ON_TOP and k > 0 and (money_token(lower[k - 1]) or k > 1 and is_measure_unit(lower[k - 1])
+                                       and any(c.isdigit() for c in lower[k - 2])):
+            j = k + 1
+            while j < len(lower) and j - k <= 4 and (lower[j].isalpha() or lower[j] == "-") and lower[j] != "and":
+                apart.add(j)
+                j += 1
+    if not apart:
+        return None
+    for w in (q.head_word, *q.soft):
+        if w is None:
+            continue
+        pos = ci.positions(w.concepts)
+        if pos and all(p in apart for p in pos):
+            return w.text
+    return None
+
+
 def _price_stated(ci: ClaimIndex) -> bool:
     """ "a price of £6,800", "at a cost of £1,450": a price set for a thing (not "parking fees" earned)."""
     return any(stem(w) in _PRICE_NOUNS and ci.lower[p + 1] == "of" for p, w in enumerate(ci.lower[:-1]))
