@@ -144,7 +144,8 @@ def _priced_apart(ci: ClaimIndex, q: Question) -> str | None:
         if w in _ON_TOP and k > 0 and (money_token(lower[k - 1]) or k > 1 and is_measure_unit(lower[k - 1])
                                        and any(c.isdigit() for c in lower[k - 2])):
             j = k + 1
-            while j < len(lower) and j - k <= 4 and (lower[j].isalpha() or lower[j] == "-") and lower[j] != "and":
+            while j < len(lower) and j - k <= 4 and (lower[j].isalpha() or lower[j] == "-") \
+                    and lower[j] not in STOPWORDS:  # ("plus VAT to clean the roof": the clean is priced)
                 apart.add(j)
                 j += 1
     if not apart:
