@@ -1009,3 +1009,13 @@ def test_what_comes_on_top_of_a_sum_is_not_in_it() -> None:
     # the twins: the sum asked as what it is, and parts a claim prices
     answered_with(p, "How much is Ptolemy Ravenhurst's call-out charge?", "85 pounds")
     answered_with(p, "How much did Ada Obi pay for the parts?", "£60")
+
+
+def test_a_time_of_day_written_with_a_dot_is_a_time_not_a_quantity() -> None:
+    p = _store("Storm tank 2 began filling at 03.20 and was pumped back to the inlet works by 09.00.",
+               "The Halvergate beam is 2.50 metres long.")
+    answered_with(p, "When did storm tank 2 begin filling?", "03.20")
+    abstained(p, "What is the capacity of storm tank 2?", "unknown_predicate")
+    # the twin: a decimal with its unit is a length, never a time
+    answered_with(p, "How long is the Halvergate beam?", "2.50 metres")
+    abstained(p, "What time is the Halvergate beam?", "unknown_predicate")

@@ -517,6 +517,18 @@ def _noun_after_det(lower: list[str], k: int) -> bool:
     return any(w in _DETERMINERS for w in lower[max(0, k - 2):k])
 
 
+def _dotted_time(w: str, prev: str, nxt: str) -> bool:
+    """Whether "03.20" or "9.30" is a time of day, not a decimal: a leading nought ("09.00"), or a
+    word of time before it ("at 9.30", "by 17.45") and no unit after it ("at 2.50 metres")."""
+    hours, minutes = w.split(".")
+    if int(hours) > 24 or int(minutes) > 59:
+        return False
+    return len(hours) == 2 and hours[0] == "0" or prev in _AT_TIME and not _UNIT_OF.get(nxt) and not is_measure_unit(nxt)
+
+
+_AT_TIME = frozenset({"at", "by", "until", "till", "from", "before", "after", "between", "around", "about"})
+
+
 def _add(ci: ClaimIndex, kind: str, value: str) -> None:
     ci.types.setdefault(kind, set()).add(value)
 
@@ -669,7 +681,7 @@ def _build(fact: Fact) -> ClaimIndex:
                 _add(ci, "ordinal", v + nxt)  # "the 14th floor" says which floor, not how many
             elif not ((nxt in MONTHS or prev in MONTHS) and v.isdigit() and 1 <= int(v) <= 31):
                 _add(ci, "number", v)  # the day of "23 November" is a date's, no count or score
-            if CLOCK_RE.match(w) and ":" in w:
+            if CLOCK_RE.match(w) and (":" in w or _dotted_time(w, prev, nxt)):
                 _add(ci, "clock", v)
             if _ELAPSED.match(w):
                 # hours, minutes and seconds: how long something took, which "what time" also asks
