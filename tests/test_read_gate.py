@@ -1019,3 +1019,12 @@ def test_a_time_of_day_written_with_a_dot_is_a_time_not_a_quantity() -> None:
     # the twin: a decimal with its unit is a length, never a time
     answered_with(p, "How long is the Halvergate beam?", "2.50 metres")
     abstained(p, "What time is the Halvergate beam?", "unknown_predicate")
+
+
+def test_what_an_effort_is_made_to_do_is_not_what_it_did() -> None:
+    p = _store("Yevgenia Thorncastle has offered to lead a public appeal to raise £30,000.",
+               "Ada Obi's public appeal has raised £12,400 so far.")
+    abstained(p, "How much has Yevgenia Thorncastle's public appeal raised so far?", "unknown_predicate")
+    # the twins: the end asked as an end, and an appeal that did raise a sum
+    answered_with(p, "How much is Yevgenia Thorncastle's public appeal meant to raise?", "£30,000")
+    answered_with(p, "How much has Ada Obi's public appeal raised so far?", "£12,400")

@@ -58,6 +58,8 @@ def _unrealised(ci: ClaimIndex, verb: Word) -> bool:
     for p in pos:
         if p > 0 and ci.lower[p - 1] == "to" and _asked_before(ci.lower, p - 1):
             continue  # "has asked Larkspur Motors to refund the £172": asked for, not done
+        if p > 1 and ci.lower[p - 1] == "to" and ci.lower[p - 2] in _AIMED_AT_BY:
+            continue  # "lead a public appeal to raise £30,000": what the appeal is for, not what it raised
         if any(stem(w) in _AVERTED for w in ci.lower[max(0, p - 6):p]):
             continue  # "to avoid a £100 late filing penalty": a fine kept off, not one imposed
         k = p - 1
@@ -70,6 +72,11 @@ def _unrealised(ci: ClaimIndex, verb: Word) -> bool:
         if ci.lower[k] == "could" and "not" in ci.lower[k + 1:p]:
             return False  # "could not land because of low cloud": a failure that happened
     return True
+
+
+# nouns of an effort made for an end: after them, "to" and a verb give the end, not what came of it
+_AIMED_AT_BY = frozenset({"appeal", "campaign", "bid", "drive", "effort", "attempt", "plan", "scheme", "fund",
+                          "project", "push", "mission", "initiative", "programme", "program", "fundraiser"})
 
 
 # verbs that keep a thing from happening
