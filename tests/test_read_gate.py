@@ -1028,3 +1028,12 @@ def test_what_an_effort_is_made_to_do_is_not_what_it_did() -> None:
     # the twins: the end asked as an end, and an appeal that did raise a sum
     answered_with(p, "How much is Yevgenia Thorncastle's public appeal meant to raise?", "£30,000")
     answered_with(p, "How much has Ada Obi's public appeal raised so far?", "£12,400")
+
+
+def test_a_value_taken_down_is_not_told() -> None:
+    p = _store("Cormac Ellerby marked each nest tree with blue tape and recorded its grid reference.",
+               "Ada Obi recorded the grid reference SK 1234 5678 for the badger sett.")
+    abstained(p, "What is the grid reference of the nest trees Cormac Ellerby marked?", "unknown_predicate", "reference")
+    # the twins: a value given after the noun, and what was done asked as what was done
+    answered_with(p, "What grid reference did Ada Obi record for the badger sett?", "SK 1234 5678")
+    answered_with(p, "What did Cormac Ellerby mark each nest tree with?", "blue tape")

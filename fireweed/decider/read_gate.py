@@ -67,7 +67,7 @@ from fireweed.decider.recall_checks.holes import (_asks_a_living, _attributive, 
                                                   _last_word_asked, _leaves_asked, _name_after_asked_prep, _named_as,
                                                   _named_near, _post_only, _prep_frame, _prep_value, _reports,
                                                   _role_of_asked, _role_where_asked, _roles_all_asked, _roles_all_left,
-                                                  _value_near, _when_after, _who_name)
+                                                  _value_near, _value_taken_down_only, _when_after, _who_name)
 from fireweed.decider.recall_checks.kinds import (_GENERIC_HEADS, _before_head, _before_head_of, _code_after,
                                                   _code_missing, _described, _kind_asked, _kind_word_grounded,
                                                   _kind_word_only, _numbered_by_code, _other_number_of, _specified,
@@ -777,6 +777,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what was inside the suitcase" is not answered by "logged a suitcase left on the 07:40":
         # what stands there is asked, and the claim says nothing stands there
         fail(where_in)
+    if q.kind in ("what", "which") and _value_taken_down_only(ci, q):
+        # "what is the grid reference of the nest trees" is not answered by "marked each nest tree
+        # and recorded its grid reference": that it was taken down is not what it is
+        fail(q.head_word.text)
     kind_asked = _kind_asked(q)
     if kind_asked is not None and q.head_word is not None and not _specified(ci, q):
         # "what type of contact lenses" is not answered by "her contact lens fitting": the claim

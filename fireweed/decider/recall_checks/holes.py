@@ -8,7 +8,7 @@ from fireweed.decider.grounding import ClaimIndex
 from fireweed.decider.lexicon import BE_FORMS, PREPOSITIONS, STOPWORDS, is_verb, role_word, stem
 from fireweed.decider.name_spans import guess_kind
 from fireweed.decider.text import NUMBER_WORDS
-from fireweed.decider.question import SETTING_PREPS, Question, Word
+from fireweed.decider.question import DETERMINERS, SETTING_PREPS, Question, Word
 from fireweed.decider.relations import lexicon
 from fireweed.decider.recall_checks.grounded import _asked_name, _grounded
 from fireweed.decider.recall_checks.places import _narrowing_words
@@ -272,3 +272,30 @@ def _asks_a_living(q: Question) -> bool:
     """The question asks what one does for a living: "profession", "occupation", or "do for a living"."""
     return q.head_word is not None and (q.head_word.stem in _OCCUPATIONS
                                         or any(t.text.lower() == "living" for t in q.tokens))
+
+
+# verbs that take down a value without giving it: "recorded its grid reference", "noted the time"
+_TAKING_DOWN = frozenset(stem(w) for w in "record note log take measure check read photograph write jot".split())
+
+
+def _value_taken_down_only(ci: ClaimIndex, q: Question) -> bool:
+    """Whether the claim says the asked noun only as the last thing a verb of taking down took
+    ("... and recorded its grid reference"): it says the value was taken, not what it is."""
+    head = q.head_word
+    if head is None:
+        return False
+    pos = ci.positions(head.concepts)
+    if not pos:
+        return False
+    asked = {w.stem for w in q.words}
+    lower = ci.lower
+    for p in pos:
+        if p + 1 < len(lower) and any(c.isalnum() for c in lower[p + 1]) and lower[p + 1] != "and":
+            return False  # something follows the noun: its value may ("grid reference SK 123 456")
+        k = p - 1
+        while k >= 0 and stem(lower[k]) in asked:
+            k -= 1
+        if k < 1 or lower[k] not in DETERMINERS or stem(lower[k - 1]) not in _TAKING_DOWN:
+            return False
+    return True
+
