@@ -275,7 +275,7 @@ def _asks_a_living(q: Question) -> bool:
 
 
 # verbs that take down a value without giving it: "recorded its grid reference", "noted the time"
-_TAKING_DOWN = frozenset(stem(w) for w in "record note log take measure check read photograph write jot".split())
+_TAKING_DOWN = frozenset(stem(w) for w in "record note log take measure check read photograph jot".split())
 
 
 def _value_taken_down_only(ci: ClaimIndex, q: Question) -> bool:
@@ -290,7 +290,7 @@ def _value_taken_down_only(ci: ClaimIndex, q: Question) -> bool:
     asked = {w.stem for w in q.words}
     lower = ci.lower
     for p in pos:
-        if p + 1 < len(lower) and any(c.isalnum() for c in lower[p + 1]) and lower[p + 1] != "and":
+        if p + 1 < len(lower) and lower[p + 1] not in (".", ",", ";", "and"):
             return False  # something follows the noun: its value may ("grid reference SK 123 456")
         k = p - 1
         while k >= 0 and stem(lower[k]) in asked:
