@@ -194,3 +194,9 @@ def test_a_number_with_a_unit_after_a_name_is_no_part_of_it() -> None:
     # the twins: a number that names one of a kind stays in the name
     assert [s.text for s in parse_claim("Colony 4 produced 12 kg of honey.").spans] == ["Colony 4"]
     assert [s.text for s in parse_claim("Ada Obi moved to Room 5 on Monday.").spans] == ["Ada Obi", "Room 5"]
+
+
+def test_a_sentence_initial_word_capitalised_after_its_hyphen_too_is_a_name() -> None:
+    assert [s.text for s in find_spans(tokenize("Pemberton-Yates submitted the goshawk survey."))] == ["Pemberton-Yates"]
+    # the twin: an ordinary compound opens a sentence with one capital
+    assert find_spans(tokenize("Long-term storage was arranged.")) == []

@@ -1037,3 +1037,10 @@ def test_a_value_taken_down_is_not_told() -> None:
     # the twins: a value given after the noun, and what was done asked as what was done
     answered_with(p, "What grid reference did Ada Obi record for the badger sett?", "SK 1234 5678")
     answered_with(p, "What did Cormac Ellerby mark each nest tree with?", "blue tape")
+
+
+def test_an_unknown_double_barrelled_surname_opening_a_keyword_query_is_a_name() -> None:
+    p = _store("Yolanda Brisbois must submit the goshawk nesting survey by 30 June.")
+    abstained(p, "Pemberton-Yates goshawk survey deadline", "entity_not_found", "Pemberton-Yates")
+    # the twin: the known surname in the same place
+    answered_with(p, "Brisbois goshawk survey deadline", "30 June")

@@ -419,7 +419,12 @@ def find_spans(tokens: list[Token], known: Callable[[str], bool] | None = None) 
                       and lowers[last + 1] not in STOPWORDS and lowers[last + 1] not in FUNCTION_WORDS
                       and w not in SENTENCE_ADVERBS and w not in SUBORDINATORS and w not in STOPWORDS
                       and w not in FUNCTION_WORDS and not w.endswith("ly") and not is_verb(w))
-            if not follows_poss and not appositive and not joined and not (known and known(lowers[first_word])):
+            # "Pemberton-Yates goshawk survey": a capital after the hyphen too marks a surname (an
+            # ordinary word opens a sentence as "Long-term", "Cross-country")
+            parts = texts[first_word].split("-")
+            double = len(parts) >= 2 and all(len(x) > 1 and x[0].isupper() and x[1:].islower() for x in parts)
+            if not follows_poss and not appositive and not joined and not double \
+                    and not (known and known(lowers[first_word])):
                 i = last
                 continue
         if not core:
