@@ -2074,3 +2074,14 @@ def test_a_present_set_on_one_calendar_day_is_a_timetables_future() -> None:
     assert not v.ok and v.code == "asserts_more_than_evidence", v
     v = judge("Ada Obi works on Mondays.", "Ada Obi will work on Mondays.")
     assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_an_aside_between_a_verb_of_agreeing_and_its_to_is_no_purpose() -> None:
+    evidence = "Theobald Marchetti-Quaile agreed by telephone to pay £95 for the carousel repair."
+    assert judge("Theobald Marchetti-Quaile agreed to pay £95 for the carousel repair.", evidence).ok
+    assert judge("Theobald Marchetti-Quaile agreed to pay £95.", "Theobald Marchetti-Quaile agreed yesterday to pay £95.").ok
+    # the twins: what was agreed is not told as done, and a real purpose still holds its verb
+    v = judge("Theobald Marchetti-Quaile paid £95 for the carousel repair.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    v = judge("Ada Obi cut costs.", "Ada Obi switched to rye to cut costs.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v

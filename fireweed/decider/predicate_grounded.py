@@ -675,7 +675,22 @@ def _purpose_at(a: Analysis, i: int, prev: str, nxt: str) -> bool:
         return False
     if prev in _NOT_PURPOSE_BEFORE or prev in _PROSPECTIVE or prev in NEUTRAL_WORDS - {"order", "as"}:
         return False
-    return not any(x in _COMPLEMENT_VERBS or x in _FRAME_VERBS for x in a.stems[i - 1])
+    return not any(_governs(a, k) and _aside_between(a, k + 1, i) for k in range(max(0, i - 5), i))
+
+
+def _governs(a: Analysis, k: int) -> bool:
+    """A verb of framing or asking at ``k`` (not the noun: "the request of Odalys to take")."""
+    return any(x in _COMPLEMENT_VERBS or x in _FRAME_VERBS for x in a.stems[k]) \
+        and not (k > 0 and a.tokens[k - 1].norm in _DETERMINERS)
+
+
+def _aside_between(a: Analysis, first: int, end: int) -> bool:
+    """Whether the tokens from ``first`` to ``end`` are nothing, or a short phrase with no verb that
+    a verb may take before its "to" ("agreed by telephone to pay", "agreed yesterday to pay",
+    "advised Mrs. Okafor to walk", "was advised by Dr. Ince to walk")."""
+    if end - first > 4 or any(a.clauses[k] != a.clauses[end] for k in range(first, end)):
+        return False
+    return not any(is_verb(t.norm) and not t.capitalized for t in a.tokens[first:end])
 
 
 def _superlative(w: str) -> bool:
