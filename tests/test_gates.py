@@ -2085,3 +2085,14 @@ def test_an_aside_between_a_verb_of_agreeing_and_its_to_is_no_purpose() -> None:
     assert not v.ok and v.code == "asserts_more_than_evidence", v
     v = judge("Ada Obi cut costs.", "Ada Obi switched to rye to cut costs.")
     assert not v.ok and v.code == "asserts_more_than_evidence", v
+
+
+def test_participants_either_side_of_a_relative_clause_set_off_by_commas_keep_their_roles() -> None:
+    evidence = ("Marguerite Stavely, who was driving, stopped at once and exchanged details with the van's owner.")
+    v = judge("The van's owner, who was driving, stopped at once and exchanged details with Marguerite Stavely.", evidence)
+    assert not v.ok and v.code == "relation_transposed", v
+    v = judge("The coach, who was tired, thanked the driver.", "The driver, who was tired, thanked the coach.")
+    assert not v.ok and v.code == "relation_transposed", v
+    # the twins: the same order, with and without the relative clause
+    assert judge(evidence, evidence).ok
+    assert judge("Marguerite Stavely exchanged details with the van's owner.", evidence).ok

@@ -124,13 +124,36 @@ def _unit_clauses(a: Analysis) -> list[int]:
                 ids[k] = host  # ...and the apposition is in it
             else:
                 break
+    _skip_relative_asides(a, ids)
     return ids
+
+
+def _skip_relative_asides(a: Analysis, ids: list[int]) -> None:
+    """Count the words after a relative clause set off by commas in the clause it interrupts: in
+    "the van's owner, who was driving, exchanged details with Marguerite" the owner and Marguerite
+    are one clause's participants; the relative clause stays a clause of its own."""
+    toks = a.tokens
+
+    def comma_before(k: int) -> bool:
+        return a.text[toks[k - 1].end:toks[k].start].strip() == ","
+
+    for k in range(1, len(toks)):
+        if toks[k].norm not in ("who", "which", "whose") or not comma_before(k) or ids[k] == ids[k - 1]:
+            continue
+        m = next((j for j in range(k + 2, len(toks)) if ids[j] != ids[k]), None)
+        if m is None or not comma_before(m) or toks[m].norm in ("and", "but", "or", "so", "while"):
+            continue  # not closed by a comma, or what follows is a clause joined on, not the rest
+        host, after = ids[k - 1], ids[m]
+        for j in range(m, len(ids)):
+            if ids[j] != after:
+                break
+            ids[j] = host
 
 
 def _units(a: Analysis, resolve_pronouns: bool) -> list[_Unit]:
     toks = a.tokens
     by_first = {s.first: s for s in a.names}
-    clauses = _unit_clauses(a) if a.names else list(a.clauses)
+    clauses = _unit_clauses(a)
     covered: set[int] = set()
     num_at: dict[int, str] = {}
     starts = [t.start for t in toks] if a.numerals else []
