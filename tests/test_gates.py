@@ -2096,3 +2096,15 @@ def test_participants_either_side_of_a_relative_clause_set_off_by_commas_keep_th
     # the twins: the same order, with and without the relative clause
     assert judge(evidence, evidence).ok
     assert judge("Marguerite Stavely exchanged details with the van's owner.", evidence).ok
+
+
+def test_a_word_the_evidence_sets_before_another_noun_is_not_moved_onto_this_one() -> None:
+    evidence = "Yolanda Brisbois will serve as acting district officer until a permanent replacement is found."
+    v = judge("Yolanda Brisbois will serve as permanent district officer.", evidence)
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    v = judge("Ada Obi bought the red car.", "Ada Obi bought the blue car and a red bike.")
+    assert not v.ok and v.code == "asserts_more_than_evidence", v
+    # the twins: each word kept on its own noun, and a word the evidence says of no noun in particular
+    assert judge("Yolanda Brisbois will serve as acting district officer.", evidence).ok
+    assert judge("Ada Obi bought a red bike.", "Ada Obi bought the blue car and a red bike.").ok
+    assert judge("Ada Obi bought the red car.", "Ada Obi bought the car, which is red.").ok

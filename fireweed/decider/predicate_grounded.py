@@ -1472,6 +1472,73 @@ def _one_of_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
     return None
 
 
+def _modifier_moved_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
+    """A word the claim sets before a noun that the evidence sets only before another noun: "the
+    red car" from "the blue car and a red bike", "permanent district officer" from "acting district
+    officer until a permanent replacement is found". The word is in the evidence, but not of that
+    thing. A word the evidence says of nothing in particular ("the car is red") is not judged."""
+    ct = claim.tokens
+    for k in range(len(ct) - 1):
+        m, n = ct[k], ct[k + 1]
+        if not _plain_word(m) or not _plain_word(n) or claim.in_numeral[k] or claim.in_numeral[k + 1] \
+                or not _joined(claim, k) or m.norm.endswith("ly"):
+            continue  # ("a walker, slipped"; "remotely reset": an adverb is no modifier of a noun)
+        if not _opens_phrase(claim, k):
+            continue  # "repaired boats", "remotely reset turbine T-22": a verb and its object
+        m_key, n_key = claim.keys[k], claim.keys[k + 1]
+        heads = [j for j, t in enumerate(evidence.tokens) if evidence.keys[j] == n_key]
+        if not heads or any(m_key in _premodifiers(evidence, j) for j in heads):
+            continue
+        uses = [j for j, t in enumerate(evidence.tokens) if evidence.keys[j] == m_key]
+        if uses and all(_modifies_another(evidence, j, n_key) for j in uses):
+            return GateVerdict.refuse(
+                CODE, GATE,
+                f"the evidence says '{m.text}' of something else, not of '{n.text}'; remove it, or "
+                "quote a sentence that says it of that",
+                f"modifier moved: '{m.text} {n.text}'",
+            )
+    return None
+
+
+def _opens_phrase(a: Analysis, k: int) -> bool:
+    """Whether the word at ``k`` follows a determiner, a possessive or a preposition other than
+    "to" (so stands inside a noun phrase: "the red car", "as permanent district officer")."""
+    if k == 0:
+        return False
+    before = a.tokens[k - 1].norm
+    return before in _DETERMINERS or before == "'s" or before in PREPOSITIONS and before != "to"
+
+
+def _joined(a: Analysis, k: int) -> bool:
+    """Whether tokens ``k`` and ``k + 1`` stand with nothing but a space between them."""
+    return not a.text[a.tokens[k].end:a.tokens[k + 1].start].strip()
+
+
+def _plain_word(t: Token) -> bool:
+    return t.norm.isalpha() and not t.capitalized and t.norm not in STOPWORDS and t.norm not in NEUTRAL_WORDS
+
+
+def _premodifiers(a: Analysis, head: int) -> set[str]:
+    """The keys of the words right before a noun, back to the first word that cannot modify it."""
+    out: set[str] = set()
+    j = head - 1
+    while j >= 0 and head - j <= 4 and _plain_word(a.tokens[j]) and _joined(a, j):
+        out.add(a.keys[j])
+        j -= 1
+    return out
+
+
+def _modifies_another(a: Analysis, at: int, noun: str) -> bool:
+    """Whether the word at ``at`` stands in a noun phrase whose head is not ``noun``: plain words
+    after it, up to the phrase's end, none of them ``noun``."""
+    j = at + 1
+    while j < len(a.tokens) and _plain_word(a.tokens[j]) and _joined(a, j - 1) and j - at <= 3:
+        if a.keys[j] == noun:
+            return False
+        j += 1
+    return j > at + 1 and not is_verb(a.tokens[j - 1].norm) and _opens_phrase(a, at)
+
+
 def _some_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict | None:
     """A claim that opens with what the evidence says of only some of it, without the "some"."""
     ct, et = claim.tokens, evidence.tokens
@@ -1633,7 +1700,8 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
                or _rate_refusal(claim, evidence, claim_stems) or _deictic_refusal(claim, evidence)
                or _aspect_refusal(claim, evidence) or _fraction_refusal(claim, evidence)
                or (None if evidence is claim else _exception_refusal(claim, evidence, claim_stems)
-                   or _one_of_refusal(claim, evidence) or _some_refusal(claim, evidence)))
+                   or _one_of_refusal(claim, evidence) or _some_refusal(claim, evidence)
+                   or _modifier_moved_refusal(claim, evidence)))
     if refusal is not None:
         return refusal
     ev_future: bool | None = None
