@@ -673,7 +673,8 @@ def _purpose_at(a: Analysis, i: int, prev: str, nxt: str) -> bool:
         return a.clauses[1] == a.clauses[0]  # "To hand over the key, Ada will meet Ben": a fronted purpose
     if a.clauses[i - 1] != a.clauses[i] or a.clauses[i + 1] != a.clauses[i]:
         return False
-    if prev in _NOT_PURPOSE_BEFORE or prev in _PROSPECTIVE or prev in NEUTRAL_WORDS - {"order", "as"}:
+    clock = prev in ("am", "pm") and i > 1 and any(c.isdigit() for c in a.tokens[i - 2].norm)  # "at 9.40 am to say"
+    if not clock and (prev in _NOT_PURPOSE_BEFORE or prev in _PROSPECTIVE or prev in NEUTRAL_WORDS - {"order", "as"}):
         return False
     return not any(_governs(a, k) and _aside_between(a, k + 1, i) for k in range(max(0, i - 5), i))
 
