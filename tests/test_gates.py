@@ -2117,3 +2117,12 @@ def test_a_purpose_after_a_clock_time_is_read_as_after_any_other_word() -> None:
     # the twin: what she rang to say is still not told as so
     v = judge("Ottoline Brackwater's mother cannot travel to Ostlebury on 12 April.", evidence)
     assert not v.ok, v
+
+
+def test_a_cause_turned_round_may_move_a_mares_name_and_her_pronoun() -> None:
+    evidence = "Marchpane, the grey mare, was lame on her near fore, so she was left unshod."
+    assert judge("Marchpane was left unshod because she was lame on her near fore.", evidence).ok
+    assert judge("Marchpane was left unshod because she was lame.", "Marchpane was lame, so she was left unshod.").ok
+    # the twin: the effect made the cause
+    v = judge("Marchpane was lame on her near fore because she was left unshod.", evidence)
+    assert not v.ok, v

@@ -1038,6 +1038,9 @@ _CLAUSE_JOIN = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+", re.IGNORECAS
 def _clauses_reordered(claim: Analysis, evidence: Analysis) -> list[tuple[str, str]] | None:
     """The claim's clauses, each with the one evidence clause that has every word of it, when
     the claim tells two or more of the evidence's clauses in another order; else None."""
+    turned = _cause_turned_round(claim.text, evidence.text)
+    if turned is not None:
+        return turned
     c_parts = [p for p in _CLAUSE_JOIN.split(claim.text.strip().rstrip(".")) if p.strip()]
     e_parts = [p for p in _CLAUSE_JOIN.split(evidence.text.strip().rstrip(".")) if p.strip()]
     if len(c_parts) < 2 or len(e_parts) < 2:
@@ -1054,6 +1057,34 @@ def _clauses_reordered(claim: Analysis, evidence: Analysis) -> list[tuple[str, s
         used.append(homes[0])
         pairs.append((part, e_parts[homes[0]]))
     return pairs if used != sorted(used) else None
+
+
+_BECAUSE = re.compile(r"\s+because\s+", re.IGNORECASE)
+_SO = re.compile(r",\s+so\s+", re.IGNORECASE)
+
+
+def _cause_turned_round(claim: str, evidence: str) -> list[tuple[str, str]] | None:
+    """ "Y because X" for "X, so Y" (or the other way): the claim's effect with the evidence's, and
+    its cause with the evidence's, each side to be judged against its own. Whether the turn keeps
+    the cause the cause is the predicate gate's question."""
+    for c_join, e_join in ((_BECAUSE, _SO), (_SO, _BECAUSE)):
+        c_parts = [p for p in c_join.split(claim.strip().rstrip(".")) if p.strip()]
+        e_parts = [p for p in e_join.split(evidence.strip().rstrip(".")) if p.strip()]
+        if len(c_parts) == 2 and len(e_parts) == 2:
+            pairs = [(c_parts[0], e_parts[1]), (c_parts[1], e_parts[0])]
+            # each side of the claim has its words from its side of the evidence (names aside, which
+            # a pronoun may stand for): else the cause and the effect changed places
+            if all(_plain_keys(c) and _plain_keys(c) <= _plain_keys(e) for c, e in pairs):
+                return pairs
+    return None
+
+
+def _plain_keys(text: str) -> set[str]:
+    """The keys of a text's words that are no name and no function word."""
+    a = analyze(text)
+    named = {k for n in a.names for k in range(n.first, n.last + 1)}
+    return {a.keys[i] for i, t in enumerate(a.tokens)
+            if i not in named and t.norm not in STOPWORDS and a.keys[i] and t.norm.isalnum()}
 
 
 def _frame(a: Analysis) -> tuple[list[str], list[object]]:

@@ -1394,10 +1394,13 @@ def _taken_up(a: Analysis, where: range, words: set[str]) -> bool:
     else. "Magnus could not fly the run, so it has been moved" moved the run, not Magnus."""
     if not words:
         return True
-    # (a phrase with a word outside the name, "the Halvergate mower", is a thing)
-    person = any(words <= _content_at(a, range(n.first, n.last + 1)) and guess_kind(n.text) == "person"
-                 for n in a.names)
-    fits = _PERSONAL if person else _TAKEN_UP
+    # (a phrase with a word outside the name, "the Halvergate mower", is a thing; a name of no
+    # person, a mare's or a ship's, may be "she" or "it")
+    named = [n for n in a.names if words <= _content_at(a, range(n.first, n.last + 1))]
+    if any(guess_kind(n.text) == "person" for n in named):
+        fits = _PERSONAL
+    else:
+        fits = _TAKEN_UP | _PERSONAL if named else _TAKEN_UP
     return any(a.tokens[k].norm in fits for k in where)
 
 
