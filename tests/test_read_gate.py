@@ -1044,3 +1044,16 @@ def test_an_unknown_double_barrelled_surname_opening_a_keyword_query_is_a_name()
     abstained(p, "Pemberton-Yates goshawk survey deadline", "entity_not_found", "Pemberton-Yates")
     # the twin: the known surname in the same place
     answered_with(p, "Brisbois goshawk survey deadline", "30 June")
+
+
+def test_a_later_change_of_day_or_dose_answers_for_the_doing_it_changed() -> None:
+    p = _store("Casimir Vantongeren will work at the bench on Thursdays until the Easter rush is over.",
+               "Casimir Vantongeren has moved his bench day from Thursdays to Tuesdays because of a new teaching post.",
+               "Marchpane should receive 2 grams of phenylbutazone twice daily for five days.",
+               "Aurelio Scarsdale-Nyberg reduced Marchpane's dose to 1 gram of phenylbutazone once daily.",
+               "Ada Obi moved the bench to the garage.")
+    answered_with(p, "Which day does Casimir Vantongeren work at the bench?", "Tuesdays")
+    answered_with(p, "How much phenylbutazone should Marchpane receive?", "1 gram")
+    # the twins: a move that gives no day answers no day, and no place is a day's move
+    abstained(p, "Which day does Ada Obi work at the bench?", "unknown_predicate")
+    abstained(p, "Where does Casimir Vantongeren work?", "unknown_predicate")

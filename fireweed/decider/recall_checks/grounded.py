@@ -147,7 +147,9 @@ def _verb_grounded(ci: ClaimIndex, w: Word, as_verb: bool = False) -> bool:
 
 
 # verbs whose object is a dose: a claim that gives one says what was prescribed, in whatever verb
-_PRESCRIBING = frozenset(stem(w) for w in ("prescribe", "administer"))
+# (what a dose is given says what is taken, received or given: "how much phenylbutazone should the
+# mare receive" <- "reduced Marchpane's dose to 1 gram of phenylbutazone once daily")
+_PRESCRIBING = frozenset(stem(w) for w in ("prescribe", "administer", "receive", "give", "take"))
 
 
 def _dose_given(ci: ClaimIndex, verb: Word) -> bool:
@@ -210,10 +212,23 @@ _MOVED_TO = frozenset({"moved", "rescheduled", "switched", "changed", "shifted",
 def _rescheduled(q: Question, ci: ClaimIndex) -> bool:
     """ "On which day is the storytime held" <- "the storytime has moved to Fridays": a time or
     place an event has moved to is where or when it now takes place."""
-    if q.verb_word is None or q.verb_word.stem not in _SCHEDULED or q.hole not in ("date", "day", "clock", "time", "place"):
+    # (any doing's time: "which day does he work at the bench" <- "has moved his bench day from
+    # Thursdays to Tuesdays"; but only an event's place: "where does she work" is not "moved to Leeds")
+    if q.verb_word is None or q.hole not in ("date", "day", "clock", "time", "place") \
+            or q.hole == "place" and q.verb_word.stem not in _SCHEDULED:
         return False
     lower = ci.lower
-    return any(w in _MOVED_TO and k + 1 < len(lower) and lower[k + 1] == "to" for k, w in enumerate(lower))
+
+    def to_after(k: int) -> bool:
+        # "moved to Fridays", "moved his bench day from Thursdays to Tuesdays"
+        for j in range(k + 1, min(len(lower), k + 8)):
+            if lower[j] == "to":
+                return True
+            if lower[j] in (",", ";", ".", "and", "but", "because"):
+                return False
+        return False
+
+    return any(w in _MOVED_TO and to_after(k) for k, w in enumerate(lower))
 
 
 # what "<person> of <body>" says: "Ingrid Solberg of the Tyrol Ropeway Authority" works for it,
