@@ -1057,3 +1057,12 @@ def test_a_later_change_of_day_or_dose_answers_for_the_doing_it_changed() -> Non
     # the twins: a move that gives no day answers no day, and no place is a day's move
     abstained(p, "Which day does Ada Obi work at the bench?", "unknown_predicate")
     abstained(p, "Where does Casimir Vantongeren work?", "unknown_predicate")
+
+
+def test_what_a_time_was_spent_doing_is_asked_of_the_act_not_of_money() -> None:
+    p = _store("Nadia Brightwater spent the morning repairing the roller bearings on the old platen press.",
+               "Ada Obi spent £40 repairing the press.")
+    answered_with(p, "What did Nadia Brightwater spend the morning repairing?", "roller bearings")
+    # the twins: a sum spent on an act is still money, and no sum is a morning
+    answered_with(p, "How much did Ada Obi spend repairing the press?", "£40")
+    abstained(p, "How much did Nadia Brightwater spend repairing the press?", "unknown_predicate")

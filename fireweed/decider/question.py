@@ -763,6 +763,15 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
         consumed.add(verb.index)
         consumed.add(verb.index + 1)
         verb = by_index[verb.index + 2]
+    spent = _spent_time_end(lower, verb.index) if verb is not None and verb.stem == _SPEND else None
+    if spent is not None:
+        # "what did she spend the morning repairing": the time is given, the act after it is asked,
+        # and what is asked is what it was done to, no sum of money
+        for k2 in range(verb.index, spent):
+            consumed.add(k2)
+        if q.hole == "money" and q.kind in ("what", "which"):
+            q.hole = "thing"
+        verb = by_index.get(spent, verb)
     if verb is not None and verb.stem == _SPEND and verb.index + 1 < n and lower[verb.index + 1].endswith("ing") \
             and verb.index + 1 in by_index and (is_verb(lower[verb.index + 1]) or len(lower[verb.index + 1]) > 5
                                                 and not lower[verb.index + 1].endswith("thing")):
@@ -962,6 +971,23 @@ _PRONOUNS = frozenset({"it", "he", "she", "they", "we", "you", "i", "there"})
 _PRESENT_ADJ = frozenset({"new", "current", "latest", "present"})
 _CLASSIFIERS = frozenset(stem(w) for w in "kind type sort form variety category".split())
 PLACING_VERBS = frozenset(stem(w) for w in "finish come place rank".split())  # "where did she finish": a placing
+
+
+_TIME_SPENT_OPENERS = frozenset("the a an all whole entire several two three four five".split())
+_SPAN_OF_TIME = frozenset("morning afternoon evening night day days week weeks weekend hour hours minute minutes "
+                          "month months shift".split())
+
+
+def _spent_time_end(lower: list[str], at: int) -> int | None:
+    """Where the act starts after "spend" and a time spent ("spent the morning repairing", "spent
+    two hours raking"): the index of its -ing word, or None when no time stands between."""
+    k = at + 1
+    while k < len(lower) and k - at <= 3 and (lower[k] in _TIME_SPENT_OPENERS or lower[k].isdigit()):
+        k += 1
+    if k == at + 1 or k >= len(lower) or lower[k] not in _SPAN_OF_TIME:
+        return None
+    k += 1
+    return k if k < len(lower) and lower[k].endswith("ing") and len(lower[k]) > 4 else None
 
 
 def _titles_joined(tokens: list[Token], spans: list[Span]) -> list[Span]:
