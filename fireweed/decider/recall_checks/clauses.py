@@ -7,7 +7,7 @@ from __future__ import annotations
 from fireweed.decider.grounding import CLOCK_RE, ClaimIndex
 from fireweed.decider.lexicon import MONTHS, STOPWORDS, WEEKDAYS, is_verb, stem
 from fireweed.decider.question import DETERMINERS, Question, Word
-from fireweed.decider.recall_checks.grounded import _asked_name, _inflected_verb
+from fireweed.decider.recall_checks.grounded import _asked_name, _inflected_verb, _said_only_where
 from fireweed.decider.recall_checks.times import _YEAR_WORD
 
 _SUBORDINATORS = frozenset("while when whereas although though because since after before until unless".split())
@@ -93,13 +93,7 @@ def _said_of_another_subject(ci: ClaimIndex, q: Question, q_spans: set[str]) -> 
               and all(not is_verb(lower[j]) for j in range(starts[ids[s.first]], s.first))} - asked
     if not others:
         return None
-    for w in (q.verb_word, *q.soft):
-        if w is None:
-            continue
-        pos = ci.positions(w.concepts)
-        if pos and all(ids[p] in others for p in pos):
-            return w.text
-    return None
+    return _said_only_where(ci, (q.verb_word, *q.soft), lambda p: ids[p] in others)
 
 
 _EXCEPT_ONE = frozenset({"except", "excluding", "excepting", "besides"})

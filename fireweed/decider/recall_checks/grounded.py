@@ -4,6 +4,8 @@ as a verb, or the same event in other words. Every other check builds on these."
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from fireweed.decider.grounding import ClaimIndex
 from fireweed.decider.lexicon import BE_FORMS, PREPOSITIONS, STOPWORDS, is_verb, stem
 from fireweed.decider.text import NUMBER_WORDS
@@ -298,3 +300,15 @@ def _last_bare_verb(q: Question) -> Word | None:
 
 # the auxiliaries after which a yes/no question's verb comes in its base form
 _BARE_AFTER = frozenset("do does did will would can could should may might must".split())
+
+
+def _said_only_where(ci: ClaimIndex, words: Iterable[Word | None], where: Callable[[int], bool]) -> str | None:
+    """The first of the words the claim says, and says only at positions ``where`` holds."""
+    for w in words:
+        if w is None:
+            continue
+        pos = ci.positions(w.concepts)
+        if pos and all(where(p) for p in pos):
+            return w.text
+    return None
+

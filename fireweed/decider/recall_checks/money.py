@@ -9,7 +9,7 @@ from fireweed.decider.lexicon import MONTHS, STOPWORDS, WEEKDAYS, is_verb, stem
 from fireweed.decider.text import CARDINAL_WORDS
 from fireweed.decider.question import DETERMINERS, LIGHT_VERBS, Question, Word
 from fireweed.decider.recall_checks.counts import _cardinal
-from fireweed.decider.recall_checks.grounded import _OFTEN, _asked_name, _grounded
+from fireweed.decider.recall_checks.grounded import _OFTEN, _asked_name, _grounded, _said_only_where
 from fireweed.decider.recall_checks.times import _YEAR_WORD
 
 _PRICE_VERBS = frozenset(stem(w) for w in ("cost", "charge", "price", "quote"))
@@ -150,13 +150,7 @@ def _priced_apart(ci: ClaimIndex, q: Question) -> str | None:
                 j += 1
     if not apart:
         return None
-    for w in (q.head_word, *q.soft):
-        if w is None:
-            continue
-        pos = ci.positions(w.concepts)
-        if pos and all(p in apart for p in pos):
-            return w.text
-    return None
+    return _said_only_where(ci, (q.head_word, *q.soft), lambda p: p in apart)
 
 
 def _price_stated(ci: ClaimIndex) -> bool:
