@@ -1066,3 +1066,15 @@ def test_what_a_time_was_spent_doing_is_asked_of_the_act_not_of_money() -> None:
     # the twins: a sum spent on an act is still money, and no sum is a morning
     answered_with(p, "How much did Ada Obi spend repairing the press?", "£40")
     abstained(p, "How much did Nadia Brightwater spend repairing the press?", "unknown_predicate")
+
+
+def test_what_the_subject_will_or_means_to_do_is_its_plan() -> None:
+    p = _store("Casimir Pendleby intends to sell the hire fleet at the end of October.",
+               "Greta Sollisbury will run a bookbinding workshop for the hut volunteers in September.",
+               "Ada Obi has already sold the hire fleet.",
+               "The hut volunteers will run a first-aid course for Ivo Brandt.")
+    answered_with(p, "What is Casimir Pendleby's plan for the hire fleet?", "intends to sell")
+    answered_with(p, "What is Greta Sollisbury's plan for the hut volunteers?", "bookbinding workshop")
+    # the twins: a thing done is no plan, and a plan said of others is not the one asked about
+    abstained(p, "What is Ada Obi's plan for the hire fleet?", "unknown_predicate", "plan")
+    abstained(p, "What is Ivo Brandt's plan for the hut volunteers?", "unknown_predicate")

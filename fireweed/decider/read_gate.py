@@ -92,9 +92,10 @@ from fireweed.decider.recall_checks.places import (_HOLDING, _INSIDE, _asked_whe
                                                    _destination_given, _name_placed, _narrowing_phrases,
                                                    _partitive_predicate, _placed_after, _possessed_asked,
                                                    _where_a_name_is, _where_is_the)
-from fireweed.decider.recall_checks.premises import (_DESIRE_STEMS, _OUTCOME_HEADS, _PLANNED, _asks_what_happened,
-                                                     _count_planned, _denied, _denied_noun, _event_unsaid, _left_open,
-                                                     _main_clause_unrealised, _negates, _not_till, _unrealised)
+from fireweed.decider.recall_checks.premises import (_DESIRE_STEMS, _OUTCOME_HEADS, _PLAN_HEADS, _PLANNED,
+                                                     _asks_what_happened, _count_planned, _denied, _denied_noun,
+                                                     _event_unsaid, _left_open, _main_clause_unrealised, _negates,
+                                                     _not_till, _plan_told, _unrealised)
 from fireweed.decider.recall_checks.roles import (_agent_after_verb, _agent_filled, _agent_swapped, _agentless,
                                                   _asked_passive, _converse_doer, _examiner_only, _head_grounded,
                                                   _owner_given, _people_doer, _possessor_swapped, _role_swapped)
@@ -877,6 +878,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # "what damage did she report" ← "she reports that a pipe burst ...": the hole is what was said
             score += 1
         elif _numbered_by_code(ci, q):
+            score += 2
+        elif q.head_word.stem in _PLAN_HEADS and q.kind == "what" and _about_subject(subjects, required) \
+                and _plan_told(ci, q_spans):
+            # "what is Greta's plan for the hut volunteers" <- "Greta will run a bookbinding workshop
+            # for the Skarnhorn Hut volunteers": what the subject will or means to do is the plan
             score += 2
         else:
             fail(q.head_word.text)

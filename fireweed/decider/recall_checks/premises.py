@@ -8,7 +8,7 @@ from fireweed.decider.grounding import ClaimIndex
 from fireweed.decider.lexicon import AUXILIARIES, STOPWORDS, is_verb, past_form, stem
 from fireweed.decider.question import Question, Word
 from fireweed.decider.recall_checks.counts import _count_position
-from fireweed.decider.recall_checks.grounded import _grounded, _inflected_verb
+from fireweed.decider.recall_checks.grounded import _asked_name, _grounded, _inflected_verb
 
 _MODALS = frozenset({"would", "will", "could", "might", "may", "should", "shall", "must", "'ll", "if", "unless"})
 _PERFECT = frozenset({"be", "been", "being", "have", "not", "n't", "to", "also", "still", "then", "only"})
@@ -220,3 +220,32 @@ def _not_till(lower: list[str], v: int) -> bool:
         if w in (",", ";", ".", "because", "and", "but"):
             return False
     return False
+
+
+# nouns that ask what someone means to do: "what is her plan for the hire fleet"
+_PLAN_HEADS = frozenset(stem(w) for w in ("plan", "intention", "aim"))
+# what says the subject means to do it: "will run", "intends to sell", "is planning to", "aims to"
+_MEANING_TO = frozenset({"intends", "intend", "intended", "plans", "planned", "planning", "aims", "aimed", "means",
+                         "going", "proposes", "proposed"})
+
+
+def _plan_told(ci: ClaimIndex, q_spans: set[str]) -> bool:
+    """Whether the claim opens with an asked name and its first verb says that one means to do
+    something: "will run a workshop for the volunteers", "intends to sell the hire fleet", "is going
+    to", "plans to" (not "the volunteers will run a course for Ivo": the plan is theirs)."""
+    lower = ci.lower
+    opening = next((sp for sp in ci.spans if sp.first == 0), None)
+    if opening is None or not _asked_name(opening.key, q_spans):
+        return False
+    start = opening.last
+    for k in range(start, len(lower)):
+        w = lower[k]
+        if w in ("will", "shall", "'ll"):
+            return "not" not in lower[k + 1:k + 3]
+        if w in _MEANING_TO and k + 1 < len(lower) and lower[k + 1] == "to":
+            return True
+        if w in (",", ";", "that", "who", "which") or k > start and is_verb(w) and w not in _PERFECT \
+                and w not in ("is", "are", "was", "has", "have", "had"):
+            return False
+    return False
+
