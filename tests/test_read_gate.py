@@ -1078,3 +1078,13 @@ def test_what_the_subject_will_or_means_to_do_is_its_plan() -> None:
     # the twins: a thing done is no plan, and a plan said of others is not the one asked about
     abstained(p, "What is Ada Obi's plan for the hire fleet?", "unknown_predicate", "plan")
     abstained(p, "What is Ivo Brandt's plan for the hut volunteers?", "unknown_predicate")
+
+
+def test_what_one_believes_or_reckons_is_what_one_thinks() -> None:
+    p = _store("Wilhelmina Torvaldsen believes the 1958 conveyance plan was drawn from an inaccurate tithe map.",
+               "Ada Obi reckons the new roof will cost £9,000.",
+               "Ivo Brandt built the new roof for £8,000.")
+    answered_with(p, "What does Wilhelmina Torvaldsen think the 1958 conveyance plan was drawn from?", "tithe map")
+    answered_with(p, "How much does Ada Obi think the new roof will cost?", "£9,000")
+    # the twin: what someone did is not what they think
+    abstained(p, "How much does Ivo Brandt think the new roof will cost?", "unknown_predicate", "think")
