@@ -1088,3 +1088,13 @@ def test_what_one_believes_or_reckons_is_what_one_thinks() -> None:
     answered_with(p, "How much does Ada Obi think the new roof will cost?", "£9,000")
     # the twin: what someone did is not what they think
     abstained(p, "How much does Ivo Brandt think the new roof will cost?", "unknown_predicate", "think")
+
+
+def test_tracing_identifying_and_diagnosing_are_finding() -> None:
+    p = _store("Ravindra Kellaway traced the fault to a failed power supply in the server cabinet.",
+               "Dr Anselm Pakenham-Ruiz diagnosed a mild sprain in Juniper Aldous-Marr's ankle.",
+               "Ada Obi reported the fault to the depot.")
+    answered_with(p, "What did Ravindra Kellaway find was behind the fault?", "failed power supply")
+    answered_with(p, "What injury did Dr Anselm Pakenham-Ruiz find in Juniper Aldous-Marr's ankle?", "mild sprain")
+    # the twin: reporting a fault is not finding what was behind it
+    abstained(p, "What did Ada Obi find was behind the fault?", "unknown_predicate", "find")
