@@ -1098,3 +1098,14 @@ def test_tracing_identifying_and_diagnosing_are_finding() -> None:
     answered_with(p, "What injury did Dr Anselm Pakenham-Ruiz find in Juniper Aldous-Marr's ankle?", "mild sprain")
     # the twin: reporting a fault is not finding what was behind it
     abstained(p, "What did Ada Obi find was behind the fault?", "unknown_predicate", "find")
+
+
+def test_a_post_named_appointed_or_promoted_to_is_a_post_given() -> None:
+    p = _store("Signe Halvorsrud has been named leader of the orchestra for the concert.",
+               "Juniper Oyelaran-Webb has been promoted to practice coordinator.",
+               "Ada Obi was given a bonus of £200.")
+    answered_with(p, "What role was Signe Halvorsrud given for the concert?", "leader of the orchestra")
+    answered_with(p, "What new job title was Juniper Oyelaran-Webb given?", "practice coordinator")
+    # the twin: a thing given is no post ("was given a bonus" once read as "is a bonus")
+    abstained(p, "What role was Ada Obi given?", "unknown_predicate")
+    answered_with(p, "What was Ada Obi given?", "bonus")

@@ -457,8 +457,11 @@ def _joined_roles(lower: list[str]) -> list[str]:
 
 def _passive_be(lower: list[str], key: str) -> bool:
     """Whether the claim's "be" relation is a passive: a form of "be" then a participle of the
-    relation's word ("was brought in", "is booked")."""
-    return any(w in BE_FORMS and k + 1 < len(lower) and past_form(lower[k + 1]) and stem(lower[k + 1]) == key
+    relation's word ("was brought in", "is booked"), or of a verb before it ("was given a bonus":
+    the bonus is what was given, not what she is; but "was made captain" makes her one)."""
+    return any(w in BE_FORMS and k + 1 < len(lower) and past_form(lower[k + 1])
+               and (stem(lower[k + 1]) == key or is_verb(lower[k + 1]) and not lower[k + 1].endswith("ed")
+                    and lower[k + 1] != "made")
                for k, w in enumerate(lower))
 
 

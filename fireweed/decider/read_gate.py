@@ -61,7 +61,7 @@ from fireweed.decider.recall_checks.counts import (_PEOPLE_HEADS, _RESULT_HEADS,
                                                    _people_counted)
 from fireweed.decider.recall_checks.grounded import (_OFTEN, _about_subject, _affiliated, _by_kind_only, _did_verb, _dose_given,
                                                      _first_missing, _grounded, _inflected_verb, _said_beside_names, _kind_of_another,
-                                                     _last_bare_verb, _outnumbered, _plain_verb_at, _rescheduled,
+                                                     _last_bare_verb, _outnumbered, _plain_verb_at, _post_given, _rescheduled,
                                                      _taken, _verb_grounded)
 from fireweed.decider.recall_checks.holes import (_asks_a_living, _attributive, _condition_after, _head_takes_prep,
                                                   _last_word_asked, _leaves_asked, _name_after_asked_prep, _named_as,
@@ -953,7 +953,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # verb's object says what was done, and the claim may say it with the verb itself
         verb_said = _verb_grounded(ci, q.verb_word, _plain_verb_at(q, q.verb_word)) or (
             thing_done is not None and _verb_grounded(ci, thing_done) and not _undergone(ci, thing_done)) \
-            or _affiliated(ci, q.verb_word, q_spans) or _rescheduled(q, ci) or _dose_given(ci, q.verb_word)
+            or _affiliated(ci, q.verb_word, q_spans) or _rescheduled(q, ci) or _dose_given(ci, q.verb_word) \
+            or _post_given(q, ci)
         if (verb_said and not _outnumbered(ci, q.verb_word, q)) \
                 or (q.hole == "ordinal" and ci.typed("ordinal") and bool(ci.stems & PLACING_VERBS)):
             # "where did the Otters place" <- "the Otters finished fourth": the verbs of a placing agree

@@ -312,3 +312,15 @@ def _said_only_where(ci: ClaimIndex, words: Iterable[Word | None], where: Callab
             return w.text
     return None
 
+
+# verbs by which a post is given: "has been named leader", "was appointed assistant warden"
+_POST_GIVING = frozenset(stem(w) for w in ("appoint", "name", "promote", "elect", "make", "hire", "choose", "select"))
+
+
+def _post_given(q: Question, ci: ClaimIndex) -> bool:
+    """ "What role was Signe given" <- "has been named leader of the orchestra": a post is given by
+    naming, appointing or promoting someone to it, so a claim that does so says the giving."""
+    verb = q.verb_word
+    return q.hole == "role" and verb is not None and verb.stem == stem("give") and bool(ci.types.get("role")) \
+        and bool(ci.stems & _POST_GIVING)
+
