@@ -1109,3 +1109,11 @@ def test_a_post_named_appointed_or_promoted_to_is_a_post_given() -> None:
     # the twin: a thing given is no post ("was given a bonus" once read as "is a bonus")
     abstained(p, "What role was Ada Obi given?", "unknown_predicate")
     answered_with(p, "What was Ada Obi given?", "bonus")
+
+
+def test_goods_ordered_from_a_firm_are_bought_from_it() -> None:
+    p = _store("Oriel Varnhammer ordered 120 metres of heavy polyester sailcloth from Tideline Mercantile.",
+               "Ada Obi borrowed a sander from Tideline Mercantile.")
+    answered_with(p, "From which firm did Oriel Varnhammer buy the sailcloth?", "Tideline Mercantile")
+    # the twin: borrowing is not buying
+    abstained(p, "From which firm did Ada Obi buy the sander?", "unknown_predicate", "buy")
