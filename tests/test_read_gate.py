@@ -1117,3 +1117,11 @@ def test_goods_ordered_from_a_firm_are_bought_from_it() -> None:
     answered_with(p, "From which firm did Oriel Varnhammer buy the sailcloth?", "Tideline Mercantile")
     # the twin: borrowing is not buying
     abstained(p, "From which firm did Ada Obi buy the sander?", "unknown_predicate", "buy")
+
+
+def test_whom_a_thing_is_bought_from_is_its_supplier() -> None:
+    p = _store("Maren Ashcombe-Vell will buy the approved second incubator from Corbell Apiculture Supplies.",
+               "Ada Obi collected the thermostat from Gellingham Scientific.")
+    answered_with(p, "What is Maren Ashcombe-Vell's supplier for the approved second incubator?", "Corbell")
+    # the twin: whom a thing is collected from need not have supplied it
+    abstained(p, "Who is Ada Obi's supplier for the thermostat?", "unknown_predicate", "supplier")

@@ -63,7 +63,8 @@ from fireweed.decider.recall_checks.grounded import (_OFTEN, _about_subject, _af
                                                      _first_missing, _grounded, _inflected_verb, _said_beside_names, _kind_of_another,
                                                      _last_bare_verb, _outnumbered, _plain_verb_at, _post_given, _rescheduled,
                                                      _taken, _verb_grounded)
-from fireweed.decider.recall_checks.holes import (_asks_a_living, _attributive, _condition_after, _head_takes_prep,
+from fireweed.decider.recall_checks.holes import (_SELLER_HEADS, _asks_a_living, _attributive, _bought_from_named,
+                                                  _condition_after, _head_takes_prep,
                                                   _last_word_asked, _leaves_asked, _name_after_asked_prep, _named_as,
                                                   _named_near, _post_only, _prep_frame, _prep_value, _reports,
                                                   _role_of_asked, _role_where_asked, _roles_all_asked, _roles_all_left,
@@ -878,6 +879,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # "what damage did she report" ← "she reports that a pipe burst ...": the hole is what was said
             score += 1
         elif _numbered_by_code(ci, q):
+            score += 2
+        elif q.head_word.stem in _SELLER_HEADS and _bought_from_named(ci, q_spans):
+            # "what is Maren's supplier for the incubator" <- "will buy the incubator from Corbell
+            # Apiculture Supplies": whom a thing is bought from supplies it
             score += 2
         elif q.head_word.stem in _PLAN_HEADS and q.kind == "what" and _about_subject(subjects, required) \
                 and _plan_told(ci, q_spans):

@@ -299,3 +299,17 @@ def _value_taken_down_only(ci: ClaimIndex, q: Question) -> bool:
             return False
     return True
 
+
+# nouns for whoever a thing is bought from
+_SELLER_HEADS = frozenset(stem(w) for w in ("supplier", "seller", "vendor", "stockist", "dealer"))
+
+
+def _bought_from_named(ci: ClaimIndex, q_spans: set[str]) -> bool:
+    """Whether the claim buys (or orders) a thing from a name the question does not ask about:
+    "will buy the incubator from Corbell Apiculture Supplies" names the supplier."""
+    if not ci.has(frozenset({"R:buy"})):
+        return False
+    starts = {sp.first: sp for sp in ci.spans}
+    return any(w == "from" and k + 1 in starts and not _asked_name(starts[k + 1].key, q_spans)
+               for k, w in enumerate(ci.lower))
+
