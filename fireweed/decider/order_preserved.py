@@ -1074,7 +1074,7 @@ def _cause_turned_round(claim: str, evidence: str) -> list[tuple[str, str]] | No
             pairs = [(c_parts[0], e_parts[1]), (c_parts[1], e_parts[0])]
             # each side of the claim has its words from its side of the evidence (names aside, which
             # a pronoun may stand for): else the cause and the effect changed places
-            if all(_plain_keys(c) and _plain_keys(c) <= _plain_keys(e) for c, e in pairs):
+            if all((said := _plain_keys(c)) and said <= _plain_keys(e) for c, e in pairs):
                 return pairs
     return None
 

@@ -1482,6 +1482,9 @@ def _modifier_moved_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict 
     officer until a permanent replacement is found". The word is in the evidence, but not of that
     thing. A word the evidence says of nothing in particular ("the car is red") is not judged."""
     ct = claim.tokens
+    at_key: dict[str, list[int]] = {}
+    for j, key in enumerate(evidence.keys):
+        at_key.setdefault(key, []).append(j)
     for k in range(len(ct) - 1):
         m, n = ct[k], ct[k + 1]
         if not _plain_word(m) or not _plain_word(n) or claim.in_numeral[k] or claim.in_numeral[k + 1] \
@@ -1490,10 +1493,10 @@ def _modifier_moved_refusal(claim: Analysis, evidence: Analysis) -> GateVerdict 
         if not _opens_phrase(claim, k):
             continue  # "repaired boats", "remotely reset turbine T-22": a verb and its object
         m_key, n_key = claim.keys[k], claim.keys[k + 1]
-        heads = [j for j, t in enumerate(evidence.tokens) if evidence.keys[j] == n_key]
+        heads = at_key.get(n_key, [])
         if not heads or any(m_key in _premodifiers(evidence, j) for j in heads):
             continue
-        uses = [j for j, t in enumerate(evidence.tokens) if evidence.keys[j] == m_key]
+        uses = at_key.get(m_key, [])
         if uses and all(_modifies_another(evidence, j, n_key) for j in uses):
             return GateVerdict.refuse(
                 CODE, GATE,

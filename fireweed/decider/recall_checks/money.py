@@ -122,13 +122,9 @@ def _sums_of_another(ci: ClaimIndex, q: Question) -> str | None:
         naming |= set(range(max(0, i - 5), i))
     if not sums:
         return None
-    for w in (q.head_word, *q.subject_words, *q.soft):
-        if w is None or w is q.verb_word or is_verb(w.text.lower()):
-            continue
-        pos = ci.positions(w.concepts)
-        if pos and not any(p in naming for p in pos):
-            return w.text
-    return None
+    nouns = [w for w in (q.head_word, *q.subject_words, *q.soft)
+             if w is not None and w is not q.verb_word and not is_verb(w.text.lower())]
+    return _said_only_where(ci, nouns, lambda p: p not in naming)
 
 
 _ON_TOP = frozenset({"plus", "excluding", "exclusive"})
