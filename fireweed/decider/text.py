@@ -27,7 +27,10 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Iterable
 
-from .lexicon import MONTHS, PLAIN_ER, fold_ise, is_verb, past_form, prefixed_irregular, role_word
+from .lexicon import (
+    IRREGULAR_FORMS, MONTHS, PLAIN_ER, fold_ise, irregular_table, is_verb, past_form, prefixed_irregular,
+    role_word,
+)
 
 __all__ = [
     "Token",
@@ -271,50 +274,12 @@ _UNIT_SUFFIXES: frozenset[str] = frozenset(
 )
 _SCALE_SUFFIXES: dict[str, int] = {"k": 1_000, "bn": 1_000_000_000, "mn": 1_000_000}
 
-# Irregular inflections mapped to a base form (general English verbs and nouns).
-_IRREGULAR: dict[str, str] = {}
-for _base, _forms in {
-    "be": "am is are was were been being", "have": "has had having", "do": "does did done doing",
-    "go": "goes went gone", "write": "wrote written", "run": "ran", "show": "shown",
-    "lead": "led", "find": "found", "make": "made", "take": "took taken", "give": "gave given",
-    "get": "got gotten", "see": "saw seen", "come": "came", "become": "became",
-    "begin": "began begun", "bring": "brought", "buy": "bought", "build": "built",
-    "catch": "caught", "choose": "chose chosen", "draw": "drew drawn", "drive": "drove driven",
-    "eat": "ate eaten", "fall": "fell fallen", "feel": "felt", "fight": "fought",
-    "fly": "flew flown flies", "forget": "forgot forgotten", "freeze": "froze frozen",
-    "grow": "grew grown", "hang": "hung", "hear": "heard", "hide": "hid hidden", "hold": "held",
-    "keep": "kept", "know": "knew known", "leave": "left", "lend": "lent", "lose": "lost",
-    "mean": "meant", "meet": "met", "pay": "paid", "ride": "rode ridden", "ring": "rang rung",
-    "rise": "rose risen", "say": "said says", "sell": "sold", "send": "sent",
-    "shake": "shook shaken", "shoot": "shot", "sing": "sang sung", "sink": "sank sunk",
-    "sit": "sat", "sleep": "slept", "speak": "spoke spoken", "spend": "spent", "stand": "stood",
-    "steal": "stole stolen", "strike": "struck", "swim": "swam swum", "teach": "taught",
-    "tear": "tore torn", "tell": "told", "think": "thought", "throw": "threw thrown",
-    "understand": "understood", "wake": "woke woken", "wear": "wore worn", "win": "won",
-    "withdraw": "withdrew withdrawn", "break": "broke broken", "beat": "beaten",
-    "prove": "proven", "swell": "swollen", "mow": "mown", "sew": "sewn", "sow": "sown",
-    "forsake": "forsook forsaken", "tread": "trod trodden", "outgrow": "outgrew outgrown",
-    "bear": "bore borne born",
-    "bite": "bit bitten", "blow": "blew blown", "deal": "dealt", "dig": "dug", "feed": "fed",
-    "flee": "fled", "forgive": "forgave forgiven", "hit": "hits", "lie": "lay lain",
-    "light": "lit", "overtake": "overtook overtaken", "seek": "sought", "shine": "shone",
-    "slide": "slid", "spin": "spun", "stick": "stuck", "sting": "stung", "swear": "swore sworn",
-    "sweep": "swept", "swing": "swung", "undertake": "undertook undertaken",
-    "upset": "upsets", "weep": "wept", "wind": "wound", "arise": "arose arisen",
-    "awake": "awoke awoken", "bend": "bent", "bind": "bound", "breed": "bred",
-    "cling": "clung", "creep": "crept", "forbid": "forbade forbidden", "grind": "ground",
-    "kneel": "knelt", "leap": "leapt", "shrink": "shrank shrunk", "spit": "spat",
-    "stride": "strode", "strive": "strove striven", "weave": "wove woven", "oversee":
-    "oversaw overseen", "rebuild": "rebuilt", "rewrite": "rewrote rewritten",
-    "mislead": "misled", "outrun": "outran", "overcome": "overcame", "retell": "retold",
-    "child": "children", "man": "men", "woman": "women", "person": "people", "foot": "feet",
-    "tooth": "teeth", "mouse": "mice", "goose": "geese", "ox": "oxen", "datum": "data",
-    "criterion": "criteria", "phenomenon": "phenomena", "analysis": "analyses",
-    "thesis": "theses", "crisis": "crises", "good": "better best", "bad": "worse worst",
-}.items():
-    for _form in _forms.split():
-        _IRREGULAR[_form] = _base
-del _base, _forms, _form
+# Irregular inflections mapped to a base form: the shared table plus forms that are also nouns.
+_IRREGULAR: dict[str, str] = irregular_table(IRREGULAR_FORMS, {
+    "say": "says", "bear": "bore borne born", "bite": "bit", "lie": "lay lain", "upset": "upsets",
+    "wind": "wound", "bend": "bent", "bind": "bound", "grind": "ground", "spit": "spat", "datum": "data",
+    "analysis": "analyses", "thesis": "theses", "good": "better best", "bad": "worse worst",
+})
 
 # --------------------------------------------------------------------------------------------
 # Normalisation
