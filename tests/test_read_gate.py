@@ -1125,3 +1125,17 @@ def test_whom_a_thing_is_bought_from_is_its_supplier() -> None:
     answered_with(p, "What is Maren Ashcombe-Vell's supplier for the approved second incubator?", "Corbell")
     # the twin: whom a thing is collected from need not have supplied it
     abstained(p, "Who is Ada Obi's supplier for the thermostat?", "unknown_predicate", "supplier")
+
+
+def test_post_given_again_and_post_set_off_beside_a_long_name() -> None:
+    # a post given again is a post ("re-elected chairman"), and an apposition names the post
+    # even when a long name inside it runs past the few words an aside is given
+    p = _store("Ambrose Tillinghast-Roe was re-elected chairman of the Wyrmsdale Model Railway Club unopposed.",
+               "Morwenna Ashcombe-Drury, the secretary of the Threnwick and District Homing Society, read the "
+               "race programme for the coming season.",
+               "Idris Penhallow reacted calmly to the Harnwick Rowing Club's decision.")
+    answered_with(p, "What is Ambrose Tillinghast-Roe's role at the Wyrmsdale Model Railway Club?", "chairman")
+    answered_with(p, "What is Morwenna Ashcombe-Drury's role in the Threnwick and District Homing Society?",
+                  "secretary")
+    # the twin: "re" before another verb ("reacted") gives no post
+    abstained(p, "What is Idris Penhallow's role at the Harnwick Rowing Club?", "unknown_predicate")

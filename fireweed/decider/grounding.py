@@ -143,6 +143,8 @@ _NOT_PURPOSE = frozenset("able unable due about going used ought yet likely unli
 # words that make a weight a dose
 _DOSING = frozenset(stem(w) for w in ("dose", "dosage", "prescribe", "administer", "inject", "add"))
 _ROLE_VERBS = frozenset(stem(w) for w in "elect appoint name hire promote act serve work become".split())
+# the same verbs done again give the post again: "was re-elected chairman", "reappointed warden"
+_ROLE_VERBS |= frozenset(prefix + stem(w) for prefix in ("re", "re-") for w in ("elect", "appoint", "hire"))
 _FREQ = frozenset("daily weekly monthly annually yearly once twice thrice every each hourly nightly fortnightly".split())
 PRIOR_MARKERS = frozenset(stem(w) for w in "previously formerly before prior originally earlier instead replace replaced until former used from initially".split())
 _NUM_WORDS: frozenset[str] = frozenset(CARDINAL_WORDS).difference(("zero", "nought", "nil")) | frozenset(
@@ -237,10 +239,18 @@ _ADDRESS_ONLY = frozenset({"mr", "mr.", "mrs", "mrs.", "ms", "ms.", "miss", "mx"
 _APPOSITION_ENDS = frozenset({",", ";", ".", "at", "of", "for", "with", "in"})
 
 
-def _stop_after(lower: list[str], k: int, reach: int) -> int | None:
-    """The first comma, semicolon or full stop from ``k`` within ``reach`` tokens: where a phrase
-    set off after a name ends."""
-    return next((x for x in range(k, min(len(lower), k + reach)) if lower[x] in (",", ";", ".")), None)
+def _stop_after(lower: list[str], k: int, reach: int, spans: list[Span]) -> int | None:
+    """The first comma, semicolon or full stop from ``k`` within ``reach`` words: where a phrase
+    set off after a name ends. A name counts as one word ("the secretary of the Threnwick and
+    District Homing Society,": a long name makes the phrase no longer)."""
+    long_names = {sp.first: sp.last for sp in spans if sp.last - sp.first > 1}
+    x, words = k, 0
+    while x < len(lower) and words < reach:
+        if lower[x] in (",", ";", "."):
+            return x
+        x = long_names.get(x, x + 1)
+        words += 1
+    return None
 
 
 def _roles_around(lower: list[str], sp: Span, spans: list[Span]) -> list[str]:
@@ -268,7 +278,7 @@ def _roles_around(lower: list[str], sp: Span, spans: list[Span]) -> list[str]:
         out.append(" ".join(words))
     j = sp.last
     if j + 1 < len(lower) and lower[j] == "," and lower[j + 1] in ("the", "a", "an", "our", "his", "her", "their"):
-        end = _stop_after(lower, j + 1, 8)
+        end = _stop_after(lower, j + 1, 8, spans)
         if end is not None and end > j + 2:
             out.append(" ".join(lower[j + 1:end]))
     if j + 1 < len(lower) and lower[j] == "," and lower[j + 1] not in ("the", "a", "an", "our", "his", "her", "their"):
@@ -280,14 +290,14 @@ def _roles_around(lower: list[str], sp: Span, spans: list[Span]) -> list[str]:
         words = lower[j + 1:k]
         if words and k < len(lower) and lower[k] in _APPOSITION_ENDS and role_word(words[-1]) \
                 and all(w.replace("-", "").isalpha() and w not in STOPWORDS for w in words):
-            end = _stop_after(lower, k, 9)
+            end = _stop_after(lower, k, 9, spans)
             if end is not None:
                 out.append(" ".join(lower[j + 1:end]))
     owner = next((o for o in spans if o.first == j + 1 and o.possessive), None) if j < len(lower) and lower[j] == "," else None
     if owner is not None:
         # the apposition opens with another name's possessive: what follows it is the role there
         k = owner.last + 1 if owner.last < len(lower) and lower[owner.last] == "'s" else owner.last
-        end = _stop_after(lower, k, 5)
+        end = _stop_after(lower, k, 5, spans)
         if end is not None and end > k and role_word(lower[end - 1]):
             out.append(" ".join(lower[j + 1:end]))
     return out
