@@ -1139,3 +1139,14 @@ def test_post_given_again_and_post_set_off_beside_a_long_name() -> None:
                   "secretary")
     # the twin: "re" before another verb ("reacted") gives no post
     abstained(p, "What is Idris Penhallow's role at the Harnwick Rowing Club?", "unknown_predicate")
+
+
+def test_a_replacement_or_a_value_now_in_force_is_new() -> None:
+    p = _store("Hadrian Polwhele has ordered a replacement fan from Corrisbrook Engineering.",
+               "Hester Quillfeather will now feed the mares at 6 am.",
+               "Ada Obi ordered a fan from Harnwick Supplies.")
+    answered_with(p, "From which company did Hadrian Polwhele order a new fan?", "Corrisbrook Engineering")
+    answered_with(p, "At what new time will Hester Quillfeather feed the mares?", "6 am")
+    # the twin: a thing bought with nothing said of it being new or replacing another
+    abstained(p, "From which company did Ada Obi order a new fan?", "unknown_predicate", "new")
+    answered_with(p, "From which company did Ada Obi order a fan?", "Harnwick Supplies")

@@ -700,6 +700,11 @@ def _relations_text(view: Any, eid: str) -> str:
     return ", ".join(rels[:12]) if rels else "nothing current"
 
 
+# words by which a claim says its thing is new: "a replacement fan", "a fresh booklet of gold leaf",
+# "the farrier will now visit every five weeks", "every five weeks instead of every six"
+_SAYS_NEW = frozenset({"new", "newly", "replacement", "fresh", "now", "instead"})
+
+
 def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str], setting: list[str],
               q_spans: set[str], anchored: bool) -> _Match:
     fact = view.fact(mid)
@@ -788,7 +793,7 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "what type of contact lenses" is not answered by "her contact lens fitting": the claim
         # must say which kind
         fail(kind_asked.text)
-    if _asks_new(q) and not ({"new", "newly"} & set(ci.lower)) and not (ci.stems & _NEW_VERBS):
+    if _asks_new(q) and not (_SAYS_NEW & set(ci.lower)) and not (ci.stems & _NEW_VERBS):
         # "what is her new job" is not answered by "led by parent volunteer Rekha Pillai": the
         # question asks for the one that is new, and the claim neither says so nor tells of a
         # start or a change ("has been appointed head of ...", "its windscreen was replaced")
