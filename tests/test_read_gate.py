@@ -1150,3 +1150,13 @@ def test_a_replacement_or_a_value_now_in_force_is_new() -> None:
     # the twin: a thing bought with nothing said of it being new or replacing another
     abstained(p, "From which company did Ada Obi order a new fan?", "unknown_predicate", "new")
     answered_with(p, "From which company did Ada Obi order a fan?", "Harnwick Supplies")
+
+
+def test_a_move_tells_when_only_the_moved_thing_happens_not_how_it_went() -> None:
+    p = _store("Jory Penhallow's splicing assessment has been moved to 9 July.",
+               "Leopold Vashchenko-Draycott's final fitting has been rescheduled to 18 June.")
+    answered_with(p, "When will Jory Penhallow sit his splicing assessment?", "9 July")
+    answered_with(p, "When is Leopold Vashchenko-Draycott's final fitting held?", "18 June")
+    # the twins: a move says nothing of the outcome, nor of another thing than the one moved
+    abstained(p, "When did Jory Penhallow fail his splicing assessment?", "unknown_predicate", "fail")
+    abstained(p, "By when must Leopold Vashchenko-Draycott confirm the final flower order?", "unknown_predicate")

@@ -230,7 +230,14 @@ def _rescheduled(q: Question, ci: ClaimIndex) -> bool:
                 return False
         return False
 
-    return any(w in _MOVED_TO and to_after(k) for k, w in enumerate(lower))
+    # the move must be of the asked thing, every word of it ("confirm the final flower order" is no
+    # "final fitting" moved), and tells when it happens, not how it went ("fail his assessment")
+    return q.verb_word.stem not in _OUTCOME_VERBS and all(_grounded(ci, w) for w in q.soft) \
+        and any(w in _MOVED_TO and to_after(k) for k, w in enumerate(lower))
+
+
+# verbs that tell how an event went, which no moving of it says
+_OUTCOME_VERBS = frozenset(stem(w) for w in ("pass", "fail", "win", "lose"))
 
 
 # what "<person> of <body>" says: "Ingrid Solberg of the Tyrol Ropeway Authority" works for it,
