@@ -1160,3 +1160,11 @@ def test_a_move_tells_when_only_the_moved_thing_happens_not_how_it_went() -> Non
     # the twins: a move says nothing of the outcome, nor of another thing than the one moved
     abstained(p, "When did Jory Penhallow fail his splicing assessment?", "unknown_predicate", "fail")
     abstained(p, "By when must Leopold Vashchenko-Draycott confirm the final flower order?", "unknown_predicate")
+
+
+def test_a_measure_of_a_named_thing_stands_with_its_name() -> None:
+    p = _store("Caspian Mbeki-Thornwood led 34 second-year students along the foreshore beneath the Duncarrow Cliffs.",
+               "The Harrowby Stacks rise 120 feet above the beach.")
+    answered_with(p, "How high are the Harrowby Stacks?", "120 feet")
+    # the twin: a count said in the same sentence as the name measures nothing of it
+    abstained(p, "How high are the Duncarrow Cliffs?", "unknown_predicate", "Duncarrow Cliffs")

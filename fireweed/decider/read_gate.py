@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from fireweed.decider.facts import moved_from, resulting_state
 from fireweed.decider.grounding import TIMES_WORDS, ClaimIndex, index_of
-from fireweed.decider.lexicon import MONTHS, STOPWORDS, WEEKDAYS, past_form, role_word, stem
+from fireweed.decider.lexicon import BE_FORMS, MONTHS, STOPWORDS, WEEKDAYS, past_form, role_word, stem
 from fireweed.decider.name_spans import Span, guess_kind
 from fireweed.decider.question import (DETERMINERS, PLACING_VERBS, SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse,
                                        verbal)
@@ -74,7 +74,7 @@ from fireweed.decider.recall_checks.kinds import (_GENERIC_HEADS, _before_head, 
                                                   _kind_word_only, _numbered_by_code, _other_number_of, _specified,
                                                   _unidentified, _whole_for_part)
 from fireweed.decider.recall_checks.measures import (_EXTENTS, _LENGTH, _MEASURE_HEADS, _age_beside, _extreme_unsaid,
-                                                     _lasts_near, _length_stated, _measured, _measured_stuff,
+                                                     _lasts_near, _length_stated, _measured, _measured_stuff, _name_measured,
                                                      _owned_after, _owner_far_from_time, _times_for_acts,
                                                      _unit_not_given)
 from fireweed.decider.recall_checks.money import (_ALTERED, _PAYING_VERBS, _PAY_NOUNS, _PRICE_VERBS, _PRICE_WORDS,
@@ -1074,6 +1074,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # "how big is the bandsaw" is not answered by "a 50 sq ft unit, to store ... a bandsaw":
             # the measure must be the asked thing's
             fail(noun.text)
+        elif noun is None and hole == "measure" and len(q.spans) == 1 and q_lower[q_lower.index("how") + 2:][:1] \
+                and q_lower[q_lower.index("how") + 2] in BE_FORMS and not _name_measured(ci, q.spans[0].key):
+            # "how high are the Duncarrow Cliffs" is not answered by "led 34 students ... beneath
+            # the Duncarrow Cliffs": so too for a named thing
+            fail(q.spans[0].text)
     priced = _priced_thing(q) if hole in ("money", "amount") else None
     if priced is not None and not _grounded(ci, priced) and not ((done := _charged_for_act(q)) is not None and _verb_grounded(ci, done)):
         # "how much does it cost to use the sauna", "what does he charge to clean a terrace": the

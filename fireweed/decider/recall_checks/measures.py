@@ -40,6 +40,23 @@ def _measured(ci: ClaimIndex, noun: Word, stated: frozenset[str] = frozenset()) 
     return False
 
 
+def _name_measured(ci: ClaimIndex, key: str) -> bool:
+    """Whether a number stands with the named thing: in the few words after the name ("the
+    Duncarrow Cliffs rise 120 feet") or just before it, in its phrase ("the 40-metre Kestrel")."""
+    lower = ci.lower
+    for sp in ci.spans:
+        if sp.key != key:
+            continue
+        if _digit_at(lower, sp.last - 1, 5) is not None:
+            return True
+        k = sp.first - 1
+        while k >= 0 and sp.first - k <= 3 and lower[k] not in PREPOSITIONS and lower[k] not in (",", ";", "."):
+            if any(c.isdigit() for c in lower[k]):
+                return True
+            k -= 1
+    return False
+
+
 def _bare_modifier(w: str) -> bool:
     """A verb's base form, which inside a noun phrase modifies the noun ("repair clamp", "service
     van"); not a form that says something happened ("fitted", "repairs", "is")."""
