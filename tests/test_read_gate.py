@@ -1168,3 +1168,14 @@ def test_a_measure_of_a_named_thing_stands_with_its_name() -> None:
     answered_with(p, "How high are the Harrowby Stacks?", "120 feet")
     # the twin: a count said in the same sentence as the name measures nothing of it
     abstained(p, "How high are the Duncarrow Cliffs?", "unknown_predicate", "Duncarrow Cliffs")
+
+
+def test_a_count_in_a_condition_is_no_count_there_is() -> None:
+    p = _store("Nadia Quennell plans to offer a Rescue Diver course in October if at least five people enrol.",
+               "Twelve people have enrolled in Ada Obi's Open Water course.")
+    answered_with(p, "How many people have enrolled in Ada Obi's Open Water course?", "Twelve")
+    # the twin: a count to be reached says nothing of how many there are; the condition itself
+    # may still be asked
+    abstained(p, "How many people have enrolled so far in Nadia Quennell's Rescue Diver course?", "unknown_predicate",
+              "people")
+    answered_with(p, "How many people must enrol in Nadia Quennell's Rescue Diver course?", "five")

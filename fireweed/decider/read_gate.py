@@ -57,8 +57,8 @@ from fireweed.decider.recall_checks.clauses import (_done_by_another, _excepted,
                                                     _said_of_another_subject, _time_only_in_other_clause)
 from fireweed.decider.recall_checks.counts import (_PEOPLE_HEADS, _RESULT_HEADS, _SCORE_UNITS, _TIMES_STEM, _VALUE,
                                                    _bound_only, _capacity_unsaid, _count_before, _count_is_the_subjects,
-                                                   _counted_only, _counts_only_lacking, _noun_counted, _only_counts,
-                                                   _people_counted)
+                                                   _counted_only, _counts_only_conditional, _counts_only_lacking,
+                                                   _noun_counted, _only_counts, _people_counted)
 from fireweed.decider.recall_checks.grounded import (_OFTEN, _about_subject, _affiliated, _by_kind_only, _did_verb, _dose_given,
                                                      _first_missing, _grounded, _inflected_verb, _said_beside_names, _kind_of_another,
                                                      _last_bare_verb, _outnumbered, _plain_verb_at, _post_given, _rescheduled,
@@ -1148,6 +1148,10 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     if hole == "number" and q.head_word is not None and _counts_only_lacking(ci, q, exclude):
         # "how many pieces does the Marble Run Deluxe have when complete" is not answered by "is
         # missing three pieces": a count of what is lacking is not a count of what there is
+        fail(q.head_word.text)
+    if hole == "number" and q.head_word is not None and _counts_only_conditional(ci, q, exclude):
+        # "how many people have enrolled in her course" is not answered by "plans to offer the
+        # course if at least five people enrol": a count to be reached is no count there is
         fail(q.head_word.text)
     if hole == "number" and q.head_word is not None and q.head_word.stem in _RESULT_HEADS \
             and not _grounded(ci, q.head_word) and _only_counts(ci, exclude) \

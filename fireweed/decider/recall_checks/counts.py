@@ -343,6 +343,31 @@ def _counts_only_lacking(ci: ClaimIndex, q: Question, exclude: set[str]) -> bool
     return bool(at) and all(k > 0 and ci.lower[k - 1] in _LACKING for k in at)
 
 
+# words that open a condition: what a count after them says may never come to pass
+_CONDITIONS = frozenset({"if", "unless", "provided", "providing", "once"})
+
+
+def _counts_only_conditional(ci: ClaimIndex, q: Question, exclude: set[str]) -> bool:
+    """Whether every count in the claim stands in a condition ("will run the course if at least
+    five people enrol"): a number that must be reached is not one there is. A question that asks
+    the condition itself ("how many must enrol") is not refused."""
+    if any(t.text.lower() in _CONDITIONS or t.text.lower() in ("must", "need", "needs", "needed") for t in q.tokens):
+        return False
+    lower = ci.lower
+    numbers = ci.types.get("number", set()) - set(exclude)
+    at = [k for k, w in enumerate(lower) if w in numbers]
+
+    def conditional(k: int) -> bool:
+        for j in range(k - 1, max(-1, k - 6), -1):
+            if lower[j] in _CONDITIONS:
+                return True
+            if lower[j] in (",", ";", ".", "and", "but", "because"):
+                return False
+        return False
+
+    return bool(at) and all(conditional(k) for k in at)
+
+
 # what a score is counted in: "won the Open class with 91 points"
 _SCORE_UNITS = frozenset({"points", "point", "pts", "marks", "goals", "runs"})
 _RESULT_HEADS = frozenset(stem(w) for w in ("score", "scoreline", "result"))
