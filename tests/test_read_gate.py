@@ -1179,3 +1179,14 @@ def test_a_count_in_a_condition_is_no_count_there_is() -> None:
     abstained(p, "How many people have enrolled so far in Nadia Quennell's Rescue Diver course?", "unknown_predicate",
               "people")
     answered_with(p, "How many people must enrol in Nadia Quennell's Rescue Diver course?", "five")
+
+
+def test_a_count_or_an_age_before_a_noun_says_no_kind_of_it() -> None:
+    p = _store("Benedek Strahorn reported that two of the four boilers had failed during the January frost.",
+               "Marisol Quenby approved the purchase of six new descenders.",
+               "Ada Obi fitted a Vaillant boiler at the depot.")
+    answered_with(p, "What make of boiler did Ada Obi fit at the depot?", "Vaillant")
+    # the twins: "four" counts the boilers and "new" dates the descenders; neither says which kind
+    abstained(p, "What make of boiler did Benedek Strahorn report had failed?", "unknown_predicate")
+    abstained(p, "What type of boiler did Benedek Strahorn report had failed?", "unknown_predicate")
+    abstained(p, "Which brand of descender did Marisol Quenby approve the purchase of?", "unknown_predicate")

@@ -696,7 +696,8 @@ def analyse(text: str, known: Callable[[str], bool] | None = None, name_keys: Ca
                             np2, _ = np_from(kk)
                             if np2:
                                 q.head_of = np2[-1]
-        if head_word is not None and head_word.stem in _CLASSIFIERS and q.head_of is not None:
+        if head_word is not None and q.head_of is not None and (head_word.stem in _CLASSIFIERS or (
+                head_word.stem in _MAKER_KINDS and head_word.index + 1 < n and lower[head_word.index + 1] == "of")):
             # "what kind of cuisine": the cuisine is asked for
             head_word, q.head_of = q.head_of, None
         if head_word is not None and head_word.stem in TYPE_NOUNS:
@@ -970,6 +971,9 @@ _SUBORD = frozenset({"while", "when", "because", "whereas", "although", "though"
 _PRONOUNS = frozenset({"it", "he", "she", "they", "we", "you", "i", "there"})
 _PRESENT_ADJ = frozenset({"new", "current", "latest", "present"})
 _CLASSIFIERS = frozenset(stem(w) for w in "kind type sort form variety category".split())
+# words for a maker's kind: with "of" they ask a kind of the noun after ("what make of boiler");
+# "what model is her boiler" asks the model itself, a name in front of the thing
+_MAKER_KINDS = frozenset(stem(w) for w in "make brand model style".split())
 PLACING_VERBS = frozenset(stem(w) for w in "finish come place rank".split())  # "where did she finish": a placing
 
 

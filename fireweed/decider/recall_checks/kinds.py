@@ -39,6 +39,11 @@ def _kind_asked(q: Question) -> Word | None:
     return None
 
 
+# words before a noun that tell its age, number or standing, never its kind ("six new descenders")
+_NOT_A_KIND = frozenset("new old other same more extra further additional spare replacement existing current "
+                        "previous former".split())
+
+
 def _specified(ci: ClaimIndex, q: Question) -> bool:
     """Whether the claim says which kind of the head noun: a word of its own right before it, or a
     name or a number right after it ("toric lenses", "the lenses, Acuvue Oasys")."""
@@ -55,9 +60,10 @@ def _specified(ci: ClaimIndex, q: Question) -> bool:
             # "offered to bring heritage bean seed": a verb before the noun says what was done with
             # it, not which kind ("the smoked haddock", after a determiner, does say which)
             b = ""
-        # a code names a kind ("a T-22 mower"); a bare number only counts ("400 lavender plugs")
-        if b.replace("-", "").isalpha() and b not in STOPWORDS and stem(b) not in asked \
-                or any(c.isdigit() for c in b) and not is_number(b):  # ("a climate-controlled trailer")
+        # a code names a kind ("a T-22 mower"); a number, in figures or words, only counts ("400
+        # lavender plugs", "the four boilers")
+        if b.replace("-", "").isalpha() and b not in STOPWORDS and stem(b) not in asked and not _cardinal(b) \
+                and b not in _NOT_A_KIND or any(c.isdigit() for c in b) and not is_number(b):  # ("a climate-controlled trailer")
             return True
         if p + 1 < len(ci.lower) and (p + 1 in starts or p + 2 in starts and ci.lower[p + 1] in (",", "(")):
             return True
