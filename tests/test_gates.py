@@ -94,6 +94,10 @@ ORDER_PAIRS = [
     # the participant behind a passive verb is its agent only after "by"
     ("The quilt was sent to the Marlow Museum by the Tanaka Trust.", "The Marlow Museum sent the quilt to the Tanaka Trust.", "The Tanaka Trust sent the quilt to the Marlow Museum.", "Marlow Museum"),
     ("Ivo Brand was collected early by Hanna Lind.", "Hanna Lind was collected early by Ivo Brand.", "Hanna Lind collected Ivo Brand early.", "Hanna Lind"),
+    # "would like" wants something of someone: its two sides may not be swapped
+    ("Greta Vasskjold would like Dario Pelvanetti to bring the stamp when he next visits.", "Dario Pelvanetti would like Greta Vasskjold to bring the stamp when she next visits.", "Greta Vasskjold would like Dario Pelvanetti to bring the stamp.", "Greta Vasskjold"),
+    # a pronoun keeps its side of the verb, even one a name before it might take up
+    ("Cormac Doyle moved the cornet player to the back row so that the basses could hear her.", "Cormac Doyle moved the cornet player to the back row so that she could hear the basses.", "So that the basses could hear her, Cormac Doyle moved the cornet player to the back row.", "hear"),
 ]
 
 NUMERAL_PAIRS = [

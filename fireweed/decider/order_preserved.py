@@ -150,6 +150,11 @@ def _skip_relative_asides(a: Analysis, ids: list[int]) -> None:
             ids[j] = host
 
 
+_WISHING_MODALS = frozenset({"would", "'d", "should"})
+# a third person's subject and object forms: one participant either way
+_PERSON_OF = {"he": "m", "him": "m", "she": "f", "her": "f", "they": "pl", "them": "pl"}
+
+
 def _units(a: Analysis, resolve_pronouns: bool) -> list[_Unit]:
     toks = a.tokens
     by_first = {s.first: s for s in a.names}
@@ -190,6 +195,12 @@ def _units(a: Analysis, resolve_pronouns: bool) -> list[_Unit]:
             i += 1  # second half of a contraction
             continue
         n = t.norm
+        if n in _PERSON_OF and (n != "her" or i + 1 >= len(toks) or toks[i + 1].norm in STOPWORDS
+                                or not toks[i + 1].norm.isalpha()):
+            # a pronoun keeps its side of the verb, whoever it stands for: "so that the basses
+            # could hear her" is not "so that she could hear the basses" ("her horn" is no
+            # participant)
+            units.append(_Unit("PR:" + _PERSON_OF[n], i, clauses[i], False, t.text))
         if resolve_pronouns and last_name and n in OBJECT_PRONOUNS and n not in ("it", "you"):
             nxt = toks[i + 1].norm if i + 1 < len(toks) else ""
             if n != "her" or not nxt or nxt in STOPWORDS:
@@ -201,7 +212,9 @@ def _units(a: Analysis, resolve_pronouns: bool) -> list[_Unit]:
         elif n in WEEKDAYS and len(n) > 5:  # (not "sat", "sun", "wed": words too)
             # "On Monday Bartek fitted ...": a day is when, and moves as a time does
             units.append(_Unit("#date:" + n, i, clauses[i], False, t.text, False))
-        elif n not in STOPWORDS and n not in NEGATIONS:
+        elif n not in STOPWORDS and n not in NEGATIONS or n == "like" and i > 0 and toks[i - 1].norm in _WISHING_MODALS:
+            # ("would like" is a verb of wanting, whose two sides may not be swapped: "Greta would
+            # like Dario to bring the stamp"; "like" alone is a preposition)
             units.append(_Unit("W:" + a.keys[i], i, clauses[i], False,
                                t.text, not _event_like(toks, i)))
         i += 1
