@@ -270,7 +270,8 @@ def _voice(a: Analysis, index: int) -> int:
 
 # What may stand between a post's holder and the post: "Ada, the coach of Bo", "Ada is now the
 # coach of Bo", "Ada was Bo's coach".
-_HOLDER_LINKS = ARTICLES | frozenset({"is", "was", "are", "were", "now", "also", "still", "be", "been", "became", "becomes", "remains"})
+_HOLDER_LINKS = ARTICLES | frozenset({"is", "was", "are", "were", "now", "also", "still", "be", "been", "became", "becomes", "remains",
+                                      "will", "would", "shall"})
 _PERSONAL_POSSESSIVES = frozenset({"his", "her", "their"})
 
 
@@ -340,7 +341,7 @@ def _post_pairs(a: Analysis) -> _Posts:
         if not _post_noun(toks[r]):
             continue
         after = toks[r + 1] if r + 1 < len(toks) else None
-        if after is not None and after.norm == "of":  # "H, the R of O", "H is the R of O"
+        if after is not None and after.norm in ("of", "for"):  # "H, the R of O", "H will be the R for O"
             o = r + 2
             while o < len(toks) and toks[o].norm in ARTICLES:
                 o += 1
@@ -350,6 +351,16 @@ def _post_pairs(a: Analysis) -> _Posts:
         sp = ending.get(r - 1)  # "H is O's R"
         if sp is not None and sp.possessive and (after is None or not _plain_noun(after)):
             put(range(r, r + 1), holder_before(sp.first), sp)
+        # "O's R will be H": the holder after the post and a copula
+        owner = ending.get(r - 1) or (ending.get(r - 2) if _plain_noun(toks[r - 1]) else None)
+        if owner is not None and owner.possessive:
+            h = r + 1
+            while h < len(toks) and toks[h].norm in _HOLDER_LINKS and toks[h].norm not in ARTICLES:
+                h += 1
+            if h > r + 1 and any(toks[x].norm in BE_FORMS or toks[x].norm in ("became", "becomes", "remains")
+                                 for x in range(r + 1, h)):
+                first = r - 1 if owner.last < r - 1 else r
+                put(range(first, r + 1), starting.get(h), owner)
     return out
 
 
