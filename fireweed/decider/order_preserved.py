@@ -842,6 +842,31 @@ def _words_exchanged(claim: Analysis, evidence: Analysis) -> tuple[str, str, str
     return None
 
 
+def _name_contexts(a: Analysis) -> dict[tuple[str, ...], tuple[str, str, str]]:
+    """Each name said once, by key, with the words right before and after it and its text."""
+    toks = a.tokens
+    count = Counter(sp.key for sp in a.names)
+    return {sp.key: (toks[sp.first - 1].norm if sp.first else "", toks[sp.last + 1].norm if sp.last + 1 < len(toks) else "",
+                     sp.text) for sp in a.names if count[sp.key] == 1}
+
+
+def _names_exchanged(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
+    """Two names that traded places, each into the other's words ("source the ranunculus from
+    Tillinghast Nurseries instead, because Verrinholm Flower Auction no longer grows them" from
+    "... from Verrinholm Flower Auction instead, because Tillinghast Nurseries no longer ..."),
+    whatever the clauses."""
+    cc, ec = _name_contexts(claim), _name_contexts(evidence)
+    at = {ctx[:2]: key for key, ctx in ec.items()}
+    for x, ctx in cc.items():
+        y = at.get(ctx[:2])
+        if y is None or y == x or x not in ec or y not in cc or cc[y][:2] != ec[x][:2] or ctx[:2] == ec[x][:2]:
+            continue
+        if _COORDINATORS & {*ctx[:2], *ec[x][:2]}:
+            continue  # "Ada and Bo" / "Bo and Ada": a list in another order
+        return ctx[2], "…", cc[y][2]
+    return None
+
+
 def _clause_keys(a: Analysis) -> dict[int, dict[str, list[int]]]:
     """Per clause, its content words and numbers by key, with their token indices."""
     out: dict[int, dict[str, list[int]]] = {}
@@ -1178,7 +1203,7 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
     found = _transposition(claim, evidence, posts) or (
         None if posts is None else _post_swapped(claim, *posts) or _pivot_swapped(claim, evidence) or _from_to_swapped(claim, evidence)
         or _possessor_moved(claim, evidence) or _sequence_swapped(claim, evidence)
-        or _words_exchanged(claim, evidence) or _clauses_crossed(claim, evidence)
+        or _words_exchanged(claim, evidence) or _names_exchanged(claim, evidence) or _clauses_crossed(claim, evidence)
         or _doer_replaced(claim, evidence) or _cause_reversed(claim, evidence)
         or _attachment_moved(claim, evidence))
     pairs = _clauses_reordered(claim, evidence) if found is not None and evidence is not claim else None
