@@ -98,6 +98,8 @@ ORDER_PAIRS = [
     ("Greta Vasskjold would like Dario Pelvanetti to bring the stamp when he next visits.", "Dario Pelvanetti would like Greta Vasskjold to bring the stamp when she next visits.", "Greta Vasskjold would like Dario Pelvanetti to bring the stamp.", "Greta Vasskjold"),
     # a post's holder and whose post it is, said after a copula or with "for"
     ("Ysolde Marr's external examiner will be Professor Anselm Vidal of the Strathlorne Institute.", "Ysolde Marr will be the external examiner for Anselm Vidal.", "Anselm Vidal will be the external examiner for Ysolde Marr.", "examiner"),
+    # a phrase set off beside a name stays beside it, a title before the name dropped or not
+    ("Watch Manager Emrys Polgarth, who has served 26 years, will hand over to Bo Carr.", "Bo Carr, who has served 26 years, will take over from Emrys Polgarth.", "Emrys Polgarth, who has served 26 years, will hand over to Bo Carr.", "Bo Carr"),
     # two names that trade places across clauses, each into the other's words
     ("Perpetua Ash decided to buy the ranunculus from Verrinholm Flower Auction instead, because Tillinghast Nurseries no longer grows them.", "Perpetua Ash decided to buy the ranunculus from Tillinghast Nurseries instead, because Verrinholm Flower Auction no longer grows them.", "Perpetua Ash decided to buy the ranunculus from Verrinholm Flower Auction, because Tillinghast Nurseries no longer grows them.", "Tillinghast Nurseries"),
     # a pronoun keeps its side of the verb, even one a name before it might take up

@@ -1026,6 +1026,13 @@ def _attachments(a: Analysis) -> dict[tuple[str, ...], set[tuple[str, ...]]]:
     return out
 
 
+def _one_name(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Whether two name keys may name one bearer: the same, or one the end of the other ("Emrys
+    Polgarth" of "Watch Manager Emrys Polgarth")."""
+    short, long_ = sorted((a, b), key=len)
+    return long_[len(long_) - len(short):] == short
+
+
 def _attachment_moved(claim: Analysis, evidence: Analysis) -> tuple[str, str, str] | None:
     """A phrase set off beside one name that the evidence sets off beside another: "Ines, who had
     won it last year, won" from "Ines won, ahead of Corwin, who had won it last year"."""
@@ -1036,7 +1043,7 @@ def _attachment_moved(claim: Analysis, evidence: Analysis) -> tuple[str, str, st
     names = {n.key: n.text for n in claim.names}
     for words, holders in c_att.items():
         theirs = e_att.get(words)
-        if theirs and not (holders & theirs):
+        if theirs and not any(_one_name(h, t) for h in holders for t in theirs):
             other = next(n.text for n in evidence.names if n.key in theirs)
             return names.get(next(iter(holders)), ""), " ".join(words[:3]), other
     return None
