@@ -100,6 +100,8 @@ ORDER_PAIRS = [
     ("Ysolde Marr's external examiner will be Professor Anselm Vidal of the Strathlorne Institute.", "Ysolde Marr will be the external examiner for Anselm Vidal.", "Anselm Vidal will be the external examiner for Ysolde Marr.", "examiner"),
     # a phrase set off beside a name stays beside it, a title before the name dropped or not
     ("Watch Manager Emrys Polgarth, who has served 26 years, will hand over to Bo Carr.", "Bo Carr, who has served 26 years, will take over from Emrys Polgarth.", "Emrys Polgarth, who has served 26 years, will hand over to Bo Carr.", "Bo Carr"),
+    # a time with its preposition ("from June") moves as an adverbial does
+    ("From June, Caspian Thornquist will train Bo Carr on the first Saturday of each month in the Kelp Room.", "Bo Carr will train Caspian Thornquist in the Kelp Room from June.", "Caspian Thornquist will train Bo Carr in the Kelp Room on the first Saturday of each month from June.", "Bo Carr"),
     # two names that trade places across clauses, each into the other's words
     ("Perpetua Ash decided to buy the ranunculus from Verrinholm Flower Auction instead, because Tillinghast Nurseries no longer grows them.", "Perpetua Ash decided to buy the ranunculus from Tillinghast Nurseries instead, because Verrinholm Flower Auction no longer grows them.", "Perpetua Ash decided to buy the ranunculus from Verrinholm Flower Auction, because Tillinghast Nurseries no longer grows them.", "Tillinghast Nurseries"),
     # a pronoun keeps its side of the verb, even one a name before it might take up

@@ -520,12 +520,15 @@ def _transposition(claim: Analysis, evidence: Analysis, posts: tuple[_Posts, _Po
     claim_count = Counter(u.key for u in cu)
     crel, erel = _relative_start(claim), _relative_start(evidence)  # once: they hold for every triple
     cposts, eposts = posts
+    # a preposition that opens a time ("from June", "until 4 May") moves with it, as an adverbial
+    timed = {u.key for u, nxt in zip(cu, cu[1:]) if u.key.startswith("P:") and nxt.key.startswith(_WHEN_KEYS)
+             and nxt.index == u.index + 1}
     for ai, a in enumerate(aligned):
-        if not a.participant or _adverb(a):
+        if not a.participant or _adverb(a) or a.key in timed:
             continue
         for bi in range(ai + 2, len(aligned)):
             b = aligned[bi]
-            if a.key == b.key or not b.participant or _adverb(b):
+            if a.key == b.key or not b.participant or _adverb(b) or b.key in timed:
                 continue
             if a.key.startswith(_WHEN_KEYS) != b.key.startswith(_WHEN_KEYS):
                 continue  # a time or a date moves as an adverbial ("At 21:05, ... by Morag"); two swap
