@@ -1190,3 +1190,11 @@ def test_a_count_or_an_age_before_a_noun_says_no_kind_of_it() -> None:
     abstained(p, "What make of boiler did Benedek Strahorn report had failed?", "unknown_predicate")
     abstained(p, "What type of boiler did Benedek Strahorn report had failed?", "unknown_predicate")
     abstained(p, "Which brand of descender did Marisol Quenby approve the purchase of?", "unknown_predicate")
+
+
+def test_a_light_verb_alone_grounds_no_question_without_verb_or_noun() -> None:
+    p = _store("Alasdair Quillan reported that Quillan Brothers Ropeworks took £48,200 in orders between July and October.",
+               "Ada Obi has taken on Bo Carr as a second apprentice.")
+    answered_with(p, "Who has Ada Obi taken on as a second apprentice?", "Bo Carr")
+    # the twin: "took" in orders is the only word of the question the claim says
+    abstained(p, "Who has Alasdair Quillan taken on as a second apprentice?", "unknown_predicate")

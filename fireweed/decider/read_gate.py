@@ -45,7 +45,7 @@ from fireweed.decider.facts import moved_from, resulting_state
 from fireweed.decider.grounding import TIMES_WORDS, ClaimIndex, index_of
 from fireweed.decider.lexicon import BE_FORMS, MONTHS, STOPWORDS, WEEKDAYS, past_form, role_word, stem
 from fireweed.decider.name_spans import Span, guess_kind
-from fireweed.decider.question import (DETERMINERS, PLACING_VERBS, SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse,
+from fireweed.decider.question import (DETERMINERS, LIGHT_VERBS, PLACING_VERBS, SETTING_PREPS, TYPE_NOUNS, Question, Word, analyse,
                                        verbal)
 from fireweed.decider.relations import lexicon, verb_of_noun
 from fireweed.decider.text import CARDINAL_WORDS
@@ -1557,6 +1557,12 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             fail(_first_missing(ci, soft) or _term_of(q))
     elif literal == 0:
         if s_total and (g == 0 or g * 3 < s_total) and not _role_where_asked(q, ci, soft, exclude):
+            fail(_first_missing(ci, soft) or _term_of(q))
+        elif q.verb_word is None and q.head_word is None and s_total and not g_entities \
+                and not any(w.stem not in LIGHT_VERBS and _said_beside_names(ci, w) for w in soft):
+            # "who has Alasdair taken on as a second apprentice" is not answered by "Alasdair
+            # reported that the ropeworks took £48,200 in orders": with no verb or noun the
+            # question must have, a light verb ("take", "get") alone says nothing of it
             fail(_first_missing(ci, soft) or _term_of(q))
     score += 0.5 * sum(1 for e in required if e in subjects)
     if subjects and required and subjects[0] == required[0]:
