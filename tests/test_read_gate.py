@@ -1198,3 +1198,15 @@ def test_a_light_verb_alone_grounds_no_question_without_verb_or_noun() -> None:
     answered_with(p, "Who has Ada Obi taken on as a second apprentice?", "Bo Carr")
     # the twin: "took" in orders is the only word of the question the claim says
     abstained(p, "Who has Alasdair Quillan taken on as a second apprentice?", "unknown_predicate")
+
+
+def test_a_noun_is_not_the_passive_a_relation_lists() -> None:
+    # "be fired" is leaving; "the fire" is not
+    p = _store("Emrys Polgarth led the crew at the Wexley Lane fire, which was put out within 35 minutes.",
+               "Ada Obi was fired by Harnwick Supplies in May.",
+               "Ottoline Brackenridge expects to hire two more ropemakers in September.")
+    answered_with(p, "When did Ada Obi leave Harnwick Supplies?", "in May")
+    abstained(p, "When is Emrys Polgarth stepping down?", "unknown_predicate")
+    # what the subject expects to do is its plan
+    answered_with(p, "What is Ottoline Brackenridge's hiring plan for September?", "two more ropemakers")
+

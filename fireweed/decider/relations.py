@@ -48,6 +48,9 @@ class Lexicon:
     # question's general noun carries ("what clothes" meets "a jacket"; "what jacket" not "clothes")
     kinds_of: dict[str, frozenset[str]] = field(default_factory=dict)
     generals: frozenset[str] = frozenset()
+    # "be fired" -> {"fir": {"R:leave"}}: groups a stem carries only in a verb's inflected forms
+    # ("was fired", "fires", "firing"), never as the bare word, most often a noun ("the fire")
+    participle_only: dict[str, frozenset[str]] = field(default_factory=dict)
     # concepts_of by word: every gate and the read path ask it of the same words again and again
     _memo: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
 
@@ -63,6 +66,8 @@ class Lexicon:
     def _concepts_of(self, word: str) -> frozenset[str]:
         s = word if " " in word else stem(word)
         got = self.concepts.get(s)
+        if s in self.participle_only and (past_form(word) or word.endswith(("s", "ing")) and " " not in word):
+            got = (got or frozenset((s,))) | self.participle_only[s]
         verb = _verb_of_noun(s)
         if got is None:
             got = frozenset((s,)) if verb is None else frozenset((s, verb))
@@ -205,6 +210,7 @@ def load(path: Path | str = _PATH, kinds_path: Path | str | None = _KINDS_PATH) 
     data = json.loads(Path(path).read_text(encoding="utf-8"))
     lx = Lexicon()
     concepts: dict[str, set[str]] = {}
+    participle: dict[str, set[str]] = {}
 
     def add(entry: str, group: str) -> str:
         key = _key_of(entry)
@@ -217,6 +223,8 @@ def load(path: Path | str = _PATH, kinds_path: Path | str | None = _KINDS_PATH) 
             core = tuple(stem(w) for w in words if w not in ("be", "a", "an", "the"))
             if 1 < len(core) < len(seq):
                 lx.phrases.setdefault(core, key)
+            elif len(core) == 1 and words[0] == "be" and past_form(words[-1]):
+                participle.setdefault(core[0], set()).add(group)  # not "the fire" for "be fired"
             elif len(core) == 1 and words[0] == "be":
                 concepts.setdefault(core[0], {core[0]}).add(group)
             lx.max_phrase = max(lx.max_phrase, len(seq))
@@ -237,6 +245,7 @@ def load(path: Path | str = _PATH, kinds_path: Path | str | None = _KINDS_PATH) 
         for e in row:
             add(e, group)
     lx.concepts = {k: frozenset(v) for k, v in concepts.items()}
+    lx.participle_only = {k: frozenset(v - concepts.get(k, set())) for k, v in participle.items()}
     table = dict(data.get("kinds", {}))
     if kinds_path is not None and Path(kinds_path).exists():
         for general, members in json.loads(Path(kinds_path).read_text(encoding="utf-8")).get("kinds", {}).items():

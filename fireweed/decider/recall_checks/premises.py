@@ -225,7 +225,7 @@ def _not_till(lower: list[str], v: int) -> bool:
 # nouns that ask what someone means to do: "what is her plan for the hire fleet"
 _PLAN_HEADS = frozenset(stem(w) for w in ("plan", "intention", "aim"))
 # what says the subject means to do it: "will run", "intends to sell", "is planning to", "aims to"
-_MEANING_TO = frozenset({"intends", "intend", "intended", "plans", "planned", "planning", "aims", "aimed", "means",
+_MEANING_TO = frozenset({"intends", "intend", "intended", "plans", "planned", "planning", "aims", "aimed", "means", "expects",
                          "going", "proposes", "proposed"})
 
 
