@@ -1210,3 +1210,13 @@ def test_a_noun_is_not_the_passive_a_relation_lists() -> None:
     # what the subject expects to do is its plan
     answered_with(p, "What is Ottoline Brackenridge's hiring plan for September?", "two more ropemakers")
 
+
+
+def test_a_value_for_one_thing_is_not_a_value_named_for_another_in_front() -> None:
+    p = _store("Gwendolyn Haverbrook-Imai announced that the check-up fee will rise to £48 from 1 April.",
+               "Gwendolyn Haverbrook-Imai reminds patients that late cancellations incur a £25 fee.")
+    answered_with(p, "What is Gwendolyn Haverbrook-Imai's charge for late cancellations?", "£25")
+    p2 = _store("Gwendolyn Haverbrook-Imai announced that the check-up fee will rise to £48 from 1 April.")
+    # the twin: the check-up fee is no charge for late cancellations
+    abstained(p2, "What is Gwendolyn Haverbrook-Imai's charge for late cancellations?", "unknown_predicate")
+    answered_with(p2, "What is Gwendolyn Haverbrook-Imai's check-up fee?", "£48")

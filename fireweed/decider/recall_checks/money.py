@@ -296,6 +296,14 @@ def _for_another(q: Question, ci: ClaimIndex) -> str | None:
             asked = {p for x in (q.head_word, q.verb_word) if x is not None for p in ci.positions(x.concepts)}
             if asked and _names_a_thing_for(ci.lower, asked):
                 return phrase[0].text
+            # or the claim's noun is named by a word of its own in front: "the charge for late
+            # cancellations" is not "the check-up fee"
+            q_stems = {x.stem for x in q.words}
+            if q.head_word is not None and any(
+                    p > 0 and ci.lower[p - 1].replace("-", "").isalpha() and ci.lower[p - 1] not in STOPWORDS
+                    and stem(ci.lower[p - 1]) not in q_stems and p - 1 not in ci.named
+                    for p in ci.positions(q.head_word.concepts)):
+                return phrase[0].text
     return None
 
 
