@@ -1220,3 +1220,11 @@ def test_a_value_for_one_thing_is_not_a_value_named_for_another_in_front() -> No
     # the twin: the check-up fee is no charge for late cancellations
     abstained(p2, "What is Gwendolyn Haverbrook-Imai's charge for late cancellations?", "unknown_predicate")
     answered_with(p2, "What is Gwendolyn Haverbrook-Imai's check-up fee?", "£48")
+
+
+def test_a_verb_ending_like_an_agent_is_no_title_between_two_names() -> None:
+    p = _store("Saoirse Talbrecht will teach the Open Water course on weekday mornings.",
+               "Joachim Brisebois will assist Saoirse Talbrecht on Fridays.")
+    # "assist" ends as "organist" does, but joins no title to the name after it
+    answered_with(p, "Which day does Joachim Brisebois assist Saoirse Talbrecht?", "Fridays")
+    abstained(p, "Which day does Joachim Brisebois assist Ada Obi?", "entity_not_found")

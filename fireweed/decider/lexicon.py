@@ -455,7 +455,7 @@ COMMON_VERBS: frozenset[str] = frozenset(
     renew expire deliver announce win lose beat score owe lend borrow rent lease sell buy
     analyse analyze assess supervise coordinate certify postpone dismantle assemble construct renovate restore
     demolish vaccinate dispense administer digitise digitize curate thaw bake brew ferment stitch sew weave knit
-    carve weld solder sharpen pour""".split()
+    carve weld solder sharpen pour assist insist resist persist consist exist enlist""".split()
 )
 
 
@@ -530,7 +530,11 @@ def role_word(w: str) -> bool:
         parts = w.split("-")
         return len(parts) == 2 and all(p.isalpha() for p in parts) and role_word(parts[1])
     return w.isalpha() and len(w) > 2 and w not in STOPWORDS and (
-        w in _ROLE_NOUNS or len(w) > 3 and w.endswith(_ROLE_SUFFIXES))
+        w in _ROLE_NOUNS or len(w) > 3 and w.endswith(_ROLE_SUFFIXES) and w not in _AGENTLESS_VERBS)
+
+
+# verbs whose ending looks like an agent's and names none ("assist" is no one who "assists")
+_AGENTLESS_VERBS = frozenset("assist insist resist persist consist exist enlist".split())
 
 
 # Kinds of people that are no occupation, singular and plural ("guests", "a child", "tenants")
