@@ -1228,3 +1228,11 @@ def test_a_verb_ending_like_an_agent_is_no_title_between_two_names() -> None:
     # "assist" ends as "organist" does, but joins no title to the name after it
     answered_with(p, "Which day does Joachim Brisebois assist Saoirse Talbrecht?", "Fridays")
     abstained(p, "Which day does Joachim Brisebois assist Ada Obi?", "entity_not_found")
+
+
+def test_when_a_thing_was_done_is_not_by_when_it_had_to_be() -> None:
+    p = _store("Ysolde Pakarinen-Drew submitted her doctoral thesis on 11 September.",
+               "Ada Obi must submit her doctoral thesis by 30 September.")
+    answered_with(p, "By when must Ada Obi submit her doctoral thesis?", "30 September")
+    abstained(p, "By when must Ysolde Pakarinen-Drew submit her doctoral thesis?", "unknown_predicate", "by")
+    answered_with(p, "When did Ysolde Pakarinen-Drew submit her doctoral thesis?", "11 September")

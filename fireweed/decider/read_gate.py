@@ -705,6 +705,12 @@ def _relations_text(view: Any, eid: str) -> str:
 _SAYS_NEW = frozenset({"new", "newly", "replacement", "fresh", "now", "instead"})
 
 
+# what asks a time something must be done by, and what in a claim says such a time
+_DUE_ASKED = frozenset({"must", "should", "need", "needs", "has", "have", "due", "required", "expected"})
+_DUE_SAID = frozenset({"by", "until", "before", "due", "deadline", "latest"})
+_DUE_STEMS = frozenset(stem(w) for w in ("deadline", "extend", "extension", "postpone", "push"))
+
+
 def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str], setting: list[str],
               q_spans: set[str], anchored: bool) -> _Match:
     fact = view.fact(mid)
@@ -1140,6 +1146,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "which workbooks did he want her to order" is not answered by "she ordered 30 workbooks":
         # that an act was wanted, the claim must say (asked, wishes, recommends)
         fail("want")
+    if q.prep == "by" and hole in ("date", "day", "clock", "time") and _DUE_ASKED & {t.text.lower() for t in q.tokens} \
+            and not _DUE_SAID & set(ci.lower) and not ci.stems & _DUE_STEMS:
+        # "by when must she submit her thesis" is not answered by "submitted her thesis on 11
+        # September": when a thing was done does not say by when it had to be
+        fail("by")
     other_days = _days_of_other_part(ci, q)
     if other_days is not None:
         # "what time does the forge open on weekdays" is not answered by "an open day on Saturday 24
