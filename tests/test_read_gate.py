@@ -1236,3 +1236,11 @@ def test_when_a_thing_was_done_is_not_by_when_it_had_to_be() -> None:
     answered_with(p, "By when must Ada Obi submit her doctoral thesis?", "30 September")
     abstained(p, "By when must Ysolde Pakarinen-Drew submit her doctoral thesis?", "unknown_predicate", "by")
     answered_with(p, "When did Ysolde Pakarinen-Drew submit her doctoral thesis?", "11 September")
+
+
+def test_has_asks_whether_the_act_after_the_name_was_done() -> None:
+    p = _store("Marisol Quayhurst ordered twelve top hats for a spring production.",
+               "Ada Obi has settled her bill for the top hats.")
+    answered_with(p, "Has Ada Obi settled her bill for the top hats?", "settled")
+    # the twin: an order of the hats says nothing of the bill being settled
+    abstained(p, "Has Marisol Quayhurst settled her bill for the top hats?", "unknown_predicate", "settled")

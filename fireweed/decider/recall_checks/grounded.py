@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from fireweed.decider.grounding import ClaimIndex
-from fireweed.decider.lexicon import BE_FORMS, PREPOSITIONS, STOPWORDS, is_verb, stem
+from fireweed.decider.lexicon import BE_FORMS, PREPOSITIONS, STOPWORDS, is_verb, past_form, stem
 from fireweed.decider.text import NUMBER_WORDS
 from fireweed.decider.question import DETERMINERS, Question, Word, verbal
 from fireweed.decider.relations import lexicon
@@ -261,11 +261,16 @@ def _affiliated(ci: ClaimIndex, verb: Word, q_spans: set[str]) -> bool:
     return False
 
 
+_PARTICLES = frozenset({"up", "out", "off", "on", "in", "over", "down", "back", "away", "through"})
+
+
 def _did_verb(q: Question) -> Word | None:
     """The bare verb right after the name of a question opened by "did" ("did Priya Raghunathan
-    pass her grading"), when it has one."""
+    pass her grading"), or the participle after it in one opened by "has" ("has Marisol settled
+    her bill"), when it has one."""
     toks = q.tokens
-    if not toks or toks[0].text.lower() != "did" or not q.spans:
+    perfect = bool(toks) and toks[0].text.lower() in ("has", "have", "had")  # "has Marisol settled her bill"
+    if not toks or toks[0].text.lower() != "did" and not perfect or not q.spans:
         return None
     # past what the name is said to be, before it or after it: "did the barn owl Marlowe eat", "did
     # Marlowe the barn owl eat" (the words between are nouns, no verb)
@@ -278,6 +283,10 @@ def _did_verb(q: Question) -> Word | None:
             k += 1
     w = next((w for w in q.soft if w.index == k), None)
     text = w.text.lower() if w is not None else ""
+    if perfect:
+        # (not a phrasal verb's first word: "has she made up her mind" is deciding)
+        after = toks[w.index + 1].text.lower() if w is not None and w.index + 1 < len(toks) else ""
+        return w if w is not None and " " not in text and past_form(text) and after not in _PARTICLES else None
     if w is None or " " in text or not is_verb(text) or text.endswith(("ed", "ing")) \
             or text.endswith("s") and not text.endswith("ss"):
         return None  # ("pass" is bare, "passes" is not)
