@@ -1244,3 +1244,12 @@ def test_has_asks_whether_the_act_after_the_name_was_done() -> None:
     answered_with(p, "Has Ada Obi settled her bill for the top hats?", "settled")
     # the twin: an order of the hats says nothing of the bill being settled
     abstained(p, "Has Marisol Quayhurst settled her bill for the top hats?", "unknown_predicate", "settled")
+
+
+def test_a_value_held_instead_of_another_ends_the_same_act_with_it() -> None:
+    p = _store("Rufus Kettleby will deliver the cleaned seat covers to the Pellworth Picturehouse every Tuesday.",
+               "Rufus Kettleby will deliver to the Pellworth Picturehouse on Fridays instead of Tuesdays.")
+    answered_with(p, "On which day will Rufus Kettleby deliver to the Pellworth Picturehouse?", "Fridays")
+    # the old day is no longer the day: it is not given as the current one
+    a = ask(p, "What day of the week are the cleaned seat covers taken to the Pellworth Picturehouse?")
+    assert not (a.verdict == "answered" and "every Tuesday" in a.results[0]["claim"]), a.results[:1]

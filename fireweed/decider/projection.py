@@ -1376,7 +1376,7 @@ class Projection:
             # "will lead the Heron group instead of the Otter group" ends "will lead the Otter group"
             return True
         if new.forgone_values & old.values and old_m.subjects[:1] == subjects[:1] and new.predicate \
-                and (old_m.relation == relation or stem(new.predicate) in old.stems):
+                and (old_m.relation.split(":", 1)[0] == verb or stem(new.predicate) in old.stems):
             # "will sample on Thursdays instead of Tuesdays" ends "will collect water samples every
             # Tuesday": the value it holds in place of, for the same act of the same subject
             return True
