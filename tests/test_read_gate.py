@@ -1253,3 +1253,13 @@ def test_a_value_held_instead_of_another_ends_the_same_act_with_it() -> None:
     # the old day is no longer the day: it is not given as the current one
     a = ask(p, "What day of the week are the cleaned seat covers taken to the Pellworth Picturehouse?")
     assert not (a.verdict == "answered" and "every Tuesday" in a.results[0]["claim"]), a.results[:1]
+
+
+def test_a_move_away_from_a_name_ends_a_state_there_not_a_deed_done_there() -> None:
+    p = _store("From 5 February, Eamon Riskallah will serve on Blue Watch under Petra Vandersloot.",
+               "Eamon Riskallah won the station quiz with Blue Watch.",
+               "With effect from 15 April, Eamon Riskallah transfers from Blue Watch to Red Watch.")
+    answered_with(p, "Which watch does Eamon Riskallah serve on now?", "Red Watch")
+    states = {r["claim"][:25]: r["state"] for r in ask(p, "What did Eamon Riskallah win with Blue Watch?").results}
+    # the twin: a thing done with the old watch stays true
+    assert states == {"Eamon Riskallah won the s": "active"}, states

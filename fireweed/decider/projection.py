@@ -50,7 +50,7 @@ from typing import Any
 from fireweed.decider.facts import (SWITCH_VERBS, Fact, moved_from, opening_name, parse_claim, reported_update, resulting_state, states_a_post,
                                     time_kinds, value_kinds, numbered_kinds)
 from fireweed.decider.text import analyze, without_posts
-from fireweed.decider.lexicon import HONORIFICS, MONTHS, stem
+from fireweed.decider.lexicon import BE_FORMS, HONORIFICS, MONTHS, is_verb, past_form, stem
 from fireweed.decider.name_spans import Span, ends_a_name, guess_kind, name_tokens
 from fireweed.decider.relations import lexicon
 
@@ -1219,6 +1219,15 @@ class Projection:
             # "have been moved from Strongroom 2 to Strongroom 4": the claims that place the subject
             for rel in [r for r in e.led.open if r != relation and r.partition(":")[0] in _PLACED]:
                 out |= self._relation_candidates(t, e, rel, subjects, True)
+            # and any other open claim of the subject that names what it moved from ("will serve on
+            # Blue Watch" for "transfers from Blue Watch to Red Watch"); _conflicts keeps states only
+            gone_keys = moved_from(fact)
+            for sp in fact.spans:
+                gone = t.entities.get(self._resolve_for_write(t, sp) or "") if sp.key in gone_keys else None
+                for mid in gone.memories if gone is not None else ():
+                    m = t.memories.get(mid)
+                    if m is not None and mid in (e.led.open.get(m.relation) or {}).get(frozenset(m.subjects), ()):
+                        out.add(mid)
         series = set(numbered_kinds(fact).values()) if e is not None and verb in SWITCH_VERBS else set()
         if series and sum(len(g) for g in e.led.open.values()) <= _SERIES_GROUPS:  # type: ignore[union-attr]
             # "will move to Zone F": the claims that name another of the series ("will patrol Zone
@@ -1348,10 +1357,11 @@ class Projection:
             # "moves to the day shift" ends "works the night shift": a move to another thing of the
             # same kind as the one the old claim had (its relation names the same noun)
             return True
-        if verb in SWITCH_VERBS and old_m.relation.split(":", 1)[0] in _PLACED and old_m.subjects[:1] == subjects[:1] \
+        if verb in SWITCH_VERBS and old_m.subjects[:1] == subjects[:1] and not _past_event(old) \
                 and moved_from(new) & {sp.key for sp in old.spans}:
-            # "moved from Strongroom 2 to Strongroom 4" ends "is stored in Strongroom 2": the place
-            # the move leaves
+            # "moved from Strongroom 2 to Strongroom 4" ends "is stored in Strongroom 2", and
+            # "transfers from Blue Watch to Red Watch" ends "will serve on Blue Watch": what the move
+            # leaves (not a thing done there once: "won the cup with Blue Watch" stays true)
             return True
         if verb in SWITCH_VERBS and ":" in relation and old_m.relation.split(":", 1)[0] in _PLACED \
                 and old_m.subjects[:1] == subjects[:1] and relation.split(":", 1)[1] in old.objects and a - b:
@@ -1776,6 +1786,17 @@ def _possessed_noun(relation: str) -> frozenset[str]:
     """The noun a claim with a possessed subject is about ("dose" for "Bo Lind's dose is 5 mg"),
     whose relation is that noun alone; none for a verb's relation ("lead:team") or a state."""
     return frozenset() if ":" in relation or relation in ("state", "be", "") else frozenset((relation,))
+
+
+def _past_event(f: Fact) -> bool:
+    """Whether the claim tells a thing done (its verb in the past, "won the cup"), not a state or
+    a plan that a later move can end ("serves on", "will serve on", "is based at", "was posted to")."""
+    lower = [t.lower for t in f.tokens]
+    k = next((i for i, w in enumerate(lower) if i > 0 and is_verb(w) or past_form(w) and i > 0), None)
+    if k is None:
+        return False
+    w, before = lower[k], lower[k - 1]
+    return past_form(w) and before not in BE_FORMS and before not in ("has", "have", "had", "will")
 
 
 def _moved_within_series(new: Fact, old: Fact) -> bool:
