@@ -1263,3 +1263,11 @@ def test_a_move_away_from_a_name_ends_a_state_there_not_a_deed_done_there() -> N
     states = {r["claim"][:25]: r["state"] for r in ask(p, "What did Eamon Riskallah win with Blue Watch?").results}
     # the twin: a thing done with the old watch stays true
     assert states == {"Eamon Riskallah won the s": "active"}, states
+
+
+def test_a_later_change_comes_first_though_it_lacks_a_light_verb() -> None:
+    p = _store("Hamish Duvallier was told to take 200 mg of ibuprofen three times a day for his wrist.",
+               "Hamish Duvallier's ibuprofen dose was lowered to 100 mg twice a day.")
+    answered_with(p, "How much ibuprofen should Hamish Duvallier take?", "100 mg")
+    # the twin: what he was told, in the past, is still the first word on it
+    answered_with(p, "How much ibuprofen was Hamish Duvallier told to take?", "200 mg")

@@ -353,7 +353,10 @@ _WIDENED = frozenset({"day", "time", "date", "year", "amount", "measure", "name"
 def _says_asked(ci: ClaimIndex, asked: list[Word], q: Question) -> bool:
     """Whether a claim says every one of the asked words, an event's verb being said as well by
     a move of its time or place ("the gala has moved to Ashgrove Barn" for "where is it held")."""
-    return all(_grounded(ci, w) or (w is q.verb_word and (_rescheduled(q, ci) or _dose_given(ci, w))) for w in asked)
+    # (a light verb says nothing of its own: "how much ibuprofen should he take" is told by "his
+    # ibuprofen dose was lowered to 100 mg")
+    return all(_grounded(ci, w) or w.stem in LIGHT_VERBS or (w is q.verb_word and (_rescheduled(q, ci) or _dose_given(ci, w)))
+               for w in asked)
 
 
 # "Tobias Krell, now head of analytics at Gridfall Esports, judged ...": a name set off by a comma
