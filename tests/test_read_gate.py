@@ -1271,3 +1271,10 @@ def test_a_later_change_comes_first_though_it_lacks_a_light_verb() -> None:
     answered_with(p, "How much ibuprofen should Hamish Duvallier take?", "100 mg")
     # the twin: what he was told, in the past, is still the first word on it
     answered_with(p, "How much ibuprofen was Hamish Duvallier told to take?", "200 mg")
+
+
+def test_a_deadline_is_a_limit_not_the_day_the_thing_was_done() -> None:
+    p = _store("Ysolde Pakarinen-Drew submitted her doctoral thesis on 11 September.",
+               "Hortense Vandermeer asked for the bottling room drain to be cleared within 28 days.")
+    answered_with(p, "What is Hortense Vandermeer's deadline for clearing the bottling room drain?", "within 28 days")
+    abstained(p, "What is the deadline for Ysolde Pakarinen-Drew's doctoral thesis?", "unknown_predicate", "deadline")

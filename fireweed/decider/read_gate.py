@@ -710,8 +710,9 @@ _SAYS_NEW = frozenset({"new", "newly", "replacement", "fresh", "now", "instead"}
 
 # what asks a time something must be done by, and what in a claim says such a time
 _DUE_ASKED = frozenset({"must", "should", "need", "needs", "has", "have", "due", "required", "expected"})
-_DUE_SAID = frozenset({"by", "until", "before", "due", "deadline", "latest"})
+_DUE_SAID = frozenset({"by", "until", "before", "due", "deadline", "latest", "within", "later"})
 _DUE_STEMS = frozenset(stem(w) for w in ("deadline", "extend", "extension", "postpone", "push"))
+_DEADLINE = stem("deadline")
 
 
 def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str], setting: list[str],
@@ -1149,11 +1150,13 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "which workbooks did he want her to order" is not answered by "she ordered 30 workbooks":
         # that an act was wanted, the claim must say (asked, wishes, recommends)
         fail("want")
-    if q.prep == "by" and hole in ("date", "day", "clock", "time") and _DUE_ASKED & {t.text.lower() for t in q.tokens} \
-            and not _DUE_SAID & set(ci.lower) and not ci.stems & _DUE_STEMS:
-        # "by when must she submit her thesis" is not answered by "submitted her thesis on 11
-        # September": when a thing was done does not say by when it had to be
-        fail("by")
+    if hole in ("date", "day", "clock", "time") and not _DUE_SAID & set(ci.lower) and not ci.stems & _DUE_STEMS and (
+            q.prep == "by" and _DUE_ASKED & {t.text.lower() for t in q.tokens}
+            or q.head_word is not None and q.head_word.stem == _DEADLINE):
+        # "by when must she submit her thesis", "what is the deadline for her thesis" are not
+        # answered by "submitted her thesis on 11 September": when a thing was done does not say
+        # by when it had to be
+        fail("by" if q.prep == "by" else q.head_word.text if q.head_word is not None else "by")
     other_days = _days_of_other_part(ci, q)
     if other_days is not None:
         # "what time does the forge open on weekdays" is not answered by "an open day on Saturday 24
