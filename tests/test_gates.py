@@ -2138,3 +2138,14 @@ def test_a_cause_turned_round_may_move_a_mares_name_and_her_pronoun() -> None:
     # the twin: the effect made the cause
     v = judge("Marchpane was lame on her near fore because she was left unshod.", evidence)
     assert not v.ok, v
+
+
+def test_can_told_as_could_only_after_a_verb_moved_into_the_past() -> None:
+    evidence = "Ferris Oakhampton has asked every reporter to file copy by 16:00 so that the pages can close at 21:00."
+    assert judge("Ferris Oakhampton asked every reporter to file copy by 16:00 so that the pages could close at 21:00.",
+                 evidence).ok
+    # the twins: "could" with the tense kept, or with no verb before it, adds a hedge
+    bad = judge("Ferris Oakhampton has asked every reporter to file copy by 16:00 so that the pages could close at 21:00.",
+                evidence)
+    assert not bad.ok and bad.code == "asserts_more_than_evidence" and bad.detail == "could"
+    assert not judge("The pages could close at 21:00.", "The pages can close at 21:00.").ok
