@@ -1792,7 +1792,7 @@ def _past_event(f: Fact) -> bool:
     """Whether the claim tells a thing done (its verb in the past, "won the cup"), not a state or
     a plan that a later move can end ("serves on", "will serve on", "is based at", "was posted to")."""
     lower = [t.lower for t in f.tokens]
-    k = next((i for i, w in enumerate(lower) if i > 0 and is_verb(w) or past_form(w) and i > 0), None)
+    k = next((i for i, w in enumerate(lower) if i > 0 and (is_verb(w) or past_form(w))), None)
     if k is None:
         return False
     w, before = lower[k], lower[k - 1]

@@ -709,10 +709,22 @@ _SAYS_NEW = frozenset({"new", "newly", "replacement", "fresh", "now", "instead"}
 
 
 # what asks a time something must be done by, and what in a claim says such a time
-_DUE_ASKED = frozenset({"must", "should", "need", "needs", "has", "have", "due", "required", "expected"})
+_DUE_ASKED = frozenset({"must", "should", "need", "needs", "due", "required", "expected"})
 _DUE_SAID = frozenset({"by", "until", "before", "due", "deadline", "latest", "within", "later"})
 _DUE_STEMS = frozenset(stem(w) for w in ("deadline", "extend", "extension", "postpone", "push"))
 _DEADLINE = stem("deadline")
+
+
+def _asks_due(q: Question) -> bool:
+    """Whether the question asks what must be done ("must", "is due to", "has to"), not what was."""
+    low = [t.text.lower() for t in q.tokens]
+    return bool(_DUE_ASKED & set(low)) or any(w in ("has", "have") and nxt == "to" for w, nxt in zip(low, low[1:]))
+
+
+def _after_how(q_lower: list[str], k: int) -> str:
+    """The word ``k`` places after "how" ("how high are": 2 gives "are"), or ""."""
+    at = q_lower.index("how") + k if "how" in q_lower else len(q_lower)
+    return q_lower[at] if at < len(q_lower) else ""
 
 
 def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str], setting: list[str],
@@ -1084,8 +1096,8 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
             # "how big is the bandsaw" is not answered by "a 50 sq ft unit, to store ... a bandsaw":
             # the measure must be the asked thing's
             fail(noun.text)
-        elif noun is None and hole == "measure" and len(q.spans) == 1 and q_lower[q_lower.index("how") + 2:][:1] \
-                and q_lower[q_lower.index("how") + 2] in BE_FORMS and not _name_measured(ci, q.spans[0].key):
+        elif noun is None and hole == "measure" and len(q.spans) == 1 and _after_how(q_lower, 2) in BE_FORMS \
+                and not _name_measured(ci, q.spans[0].key):
             # "how high are the Duncarrow Cliffs" is not answered by "led 34 students ... beneath
             # the Duncarrow Cliffs": so too for a named thing
             fail(q.spans[0].text)
@@ -1150,13 +1162,14 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "which workbooks did he want her to order" is not answered by "she ordered 30 workbooks":
         # that an act was wanted, the claim must say (asked, wishes, recommends)
         fail("want")
-    if hole in ("date", "day", "clock", "time") and not _DUE_SAID & set(ci.lower) and not ci.stems & _DUE_STEMS and (
-            q.prep == "by" and _DUE_ASKED & {t.text.lower() for t in q.tokens}
-            or q.head_word is not None and q.head_word.stem == _DEADLINE):
+    due = "by" if q.prep == "by" and _asks_due(q) else q.head_word.text \
+        if q.head_word is not None and q.head_word.stem == _DEADLINE else None
+    if due is not None and hole in ("date", "day", "clock", "time") and not _DUE_SAID & set(ci.lower) \
+            and not ci.stems & _DUE_STEMS:
         # "by when must she submit her thesis", "what is the deadline for her thesis" are not
         # answered by "submitted her thesis on 11 September": when a thing was done does not say
         # by when it had to be
-        fail("by" if q.prep == "by" else q.head_word.text if q.head_word is not None else "by")
+        fail(due)
     other_days = _days_of_other_part(ci, q)
     if other_days is not None:
         # "what time does the forge open on weekdays" is not answered by "an open day on Saturday 24
