@@ -107,20 +107,20 @@ def _unit_clauses(a: Analysis) -> list[int]:
     ids = list(a.clauses)
     toks = a.tokens
     for span in a.names:
-        f, l = span.first, span.last
-        if f < 1 or l + 1 >= len(toks) or ids[f] == ids[f - 1] or ids[l + 1] == ids[l]:
+        f, last = span.first, span.last
+        if f < 1 or last + 1 >= len(toks) or ids[f] == ids[f - 1] or ids[last + 1] == ids[last]:
             continue  # not set off on both sides
-        if any(ids[k] != ids[f] for k in range(f, l + 1)) or (f > 1 and ids[f - 2] != ids[f - 1]):
+        if any(ids[k] != ids[f] for k in range(f, last + 1)) or (f > 1 and ids[f - 2] != ids[f - 1]):
             continue
-        if a.text[toks[f - 1].end:toks[f].start].strip() != "," or a.text[toks[l].end:toks[l + 1].start].strip() != ",":
+        if a.text[toks[f - 1].end:toks[f].start].strip() != "," or a.text[toks[last].end:toks[last + 1].start].strip() != ",":
             continue
         if toks[f - 1].capitalized or toks[f - 1].norm in STOPWORDS:
             continue  # after a name ("Ada, Bo, and Cy") or a function word: a list, not an apposition
-        host, after = ids[f - 1], ids[l + 1]
+        host, after = ids[f - 1], ids[last + 1]
         for k in range(f, len(ids)):
-            if ids[k] == after and k > l:
+            if ids[k] == after and k > last:
                 ids[k] = host  # the clause goes on after the apposition...
-            elif k <= l:
+            elif k <= last:
                 ids[k] = host  # ...and the apposition is in it
             else:
                 break
