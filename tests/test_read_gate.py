@@ -1278,3 +1278,26 @@ def test_a_deadline_is_a_limit_not_the_day_the_thing_was_done() -> None:
                "Hortense Vandermeer asked for the bottling room drain to be cleared within 28 days.")
     answered_with(p, "What is Hortense Vandermeer's deadline for clearing the bottling room drain?", "within 28 days")
     abstained(p, "What is the deadline for Ysolde Pakarinen-Drew's doctoral thesis?", "unknown_predicate", "deadline")
+
+
+def test_a_keyword_query_must_say_what_it_asks_beyond_the_words_that_go_on_from_a_name() -> None:
+    p = _store("Halvard Kestenbaum has accepted a price of £9.60 per kilogram for the Morrow Fen spring barley.",
+               "Halvard Kestenbaum shipped 12 bales of straw to Tallow Cross.")
+    abstained(p, "Morrow Fen spring barley storage bins", "unknown_predicate", "storage")
+    # the twin: what the claim does say of the same thing answers
+    answered_with(p, "Morrow Fen spring barley price", "£9.60")
+
+
+def test_a_later_promotion_answers_whether_an_earlier_post_is_still_held() -> None:
+    p = _store("Linnea Oyelaran-Voss joined on 3 March as night porter.",
+               "Linnea Oyelaran-Voss has been promoted to head concierge with effect from 1 September.")
+    answered_with(p, "Is Linnea Oyelaran-Voss still a night porter?", "head concierge")
+    # the twin: when she joined is what the older claim alone says
+    answered_with(p, "When did Linnea Oyelaran-Voss join?", "3 March")
+
+
+def test_most_recently_asks_the_last_word_and_is_no_term_to_ground() -> None:
+    p = _store("Odile Marchetti bought a green kayak in May.", "Odile Marchetti bought a folding bicycle in August.")
+    answered_with(p, "What did Odile Marchetti most recently buy?", "folding bicycle")
+    # the twin: asked of the first, the older claim answers
+    answered_with(p, "What did Odile Marchetti first buy?", "green kayak")

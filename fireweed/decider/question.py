@@ -123,8 +123,9 @@ LIGHT_VERBS = frozenset(stem(w) for w in "be do have get take put go happen mean
 # a name after one of these is the setting of the question, not its subject
 SETTING_PREPS = frozenset({"in", "at", "into", "from", "to", "near", "during", "on", "aboard", "inside", "outside", "across", "within", "around"})
 # (what happened "in the end" is what the last word on it says, as for what is so now)
+# ("what did she most recently prescribe" asks the last word on it, as "latest" does)
 _PRESENT = frozenset({"now", "currently", "current", "still", "latest", "today", "presently", "nowadays", "moment", "new",
-                      "finally", "eventually", "ultimately"})
+                      "finally", "eventually", "ultimately", "recent", "recently"})
 # words that stress a question's truth or spread it over a whole ("actually in stock", "sold across
 # the five shows"), which no claim needs to say
 _EMPHASIS = frozenset({"actually", "really", "truly", "indeed", "exactly", "precisely", "across", "throughout"})

@@ -346,6 +346,23 @@ def answer(view: Any, query: str, limit: int = 5) -> Any:
     return RecallAnswer("answered", None, None, None, [view.result(m.mid, m.state) for m in good[:limit]])
 
 
+def _name_tail(q: Question, ci: ClaimIndex) -> set[int]:
+    """The question's token positions that go on from one of its names word for word as the claim
+    goes on from the same name ("first flush" after "Qingshan Ridge" in both)."""
+    lower = [t.text.lower() for t in q.tokens]
+    out: set[int] = set()
+    for sp in q.spans:
+        for other in ci.spans:
+            if other.tokens != sp.tokens:
+                continue
+            k = 0
+            while sp.last + k < len(lower) and other.last + k < len(ci.lower) \
+                    and lower[sp.last + k].isalpha() and lower[sp.last + k] == ci.lower[other.last + k]:
+                out.add(sp.last + k)
+                k += 1
+    return out
+
+
 # kinds that typed() widens to others ("day" takes a date too): the very kind answers better
 _WIDENED = frozenset({"day", "time", "date", "year", "amount", "measure", "name"})
 
@@ -449,9 +466,10 @@ def _said_now_since(view: Any, good: list[_Match], matches: list[_Match], requir
         # tell what route "from 17 February ... will cover the Millbrook route" was replaced by
         if ({stem(w) for w in raw if not _time_word(w)} - name_words) & said:
             return m
-        if hit is not None and any(role_word(w) for w in raw) and any(role_word(w) for w in others):
+        if any(role_word(w) for w in raw) and any(role_word(w) for w in others):
             # "Marisol, now president of the society" after "Marisol, the club treasurer": a post
-            # said to be hers now replaces the post an answer gave her, in whatever words
+            # said to be hers now replaces the post an answer gave her, in whatever words; so does
+            # a post she was promoted or moved to ("has been promoted to chief observer")
             return m
     return None
 
@@ -1556,6 +1574,13 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
     elif q.kind == "keyword":
         if s_total and (g * 2 < s_total or g == 0):
             fail(_first_missing(ci, soft))
+        tail = _name_tail(q, ci)
+        asked_of = [w for w in soft if w.index not in tail]
+        if tail and asked_of and not any(_grounded(ci, w) for w in asked_of):
+            # "Qingshan Ridge first flush packing sacks" is not answered by "accepted a price ... for
+            # the Qingshan Ridge first flush": words that go on from a name as the claim's go on from
+            # the same name say which thing is meant, and the rest, what is asked of it, is unsaid
+            fail(asked_of[0].text)
         act = None if hole not in _TIME_HOLES else next(
             (w for w in soft if " " not in w.stem and verb_of_noun(w.text) and not _grounded(ci, w)), None)
         if act is not None:
