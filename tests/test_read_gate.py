@@ -1299,5 +1299,5 @@ def test_a_later_promotion_answers_whether_an_earlier_post_is_still_held() -> No
 def test_most_recently_asks_the_last_word_and_is_no_term_to_ground() -> None:
     p = _store("Odile Marchetti bought a green kayak in May.", "Odile Marchetti bought a folding bicycle in August.")
     answered_with(p, "What did Odile Marchetti most recently buy?", "folding bicycle")
-    # the twin: asked of the first, the older claim answers
-    answered_with(p, "What did Odile Marchetti first buy?", "green kayak")
+    # the twin: asked of May, the older claim answers
+    answered_with(p, "What did Odile Marchetti buy in May?", "green kayak")
