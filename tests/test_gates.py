@@ -2149,3 +2149,33 @@ def test_can_told_as_could_only_after_a_verb_moved_into_the_past() -> None:
                 evidence)
     assert not bad.ok and bad.code == "asserts_more_than_evidence" and bad.detail == "could"
     assert not judge("The pages could close at 21:00.", "The pages can close at 21:00.").ok
+
+
+def test_a_name_joined_by_and_inside_an_apposition_is_no_rival_subject() -> None:
+    evidence = "Imre Castellane, buyer at Ostrow and Pell Joinery, ordered 80 oak boards on 2 June."
+    assert judge("Imre Castellane ordered 80 oak boards on 2 June.", evidence).ok
+    # the twin: a name after "and" that opens a clause of its own did the ordering
+    v = judge("Imre Castellane ordered 80 oak boards on 2 June.",
+              "Imre Castellane rang Ostrow, and Pell Joinery, a supplier, ordered 80 oak boards on 2 June.")
+    assert not v.ok and v.code == "unknown_subject", v
+
+
+def test_could_and_would_after_a_past_verb_of_saying_report_can_and_will() -> None:
+    evidence = "Wenonah Falk warned me that the trailer can carry no more than 600 kilograms."
+    assert judge("Wenonah Falk warned that the trailer could carry no more than 600 kilograms.", evidence).ok
+    assert judge("Osric Delane promised that the parcels would leave Tarnby on 4 May.",
+                 "Osric Delane has promised that the parcels will leave Tarnby on 4 May.").ok
+    # the twins: with no verb of saying before it, "could" is a hedge and "would" drops the "will"
+    assert not judge("The trailer could carry no more than 600 kilograms.", evidence).ok
+    assert not judge("The parcels would leave Tarnby on 4 May.", "Osric Delane has promised that the parcels will leave Tarnby on 4 May.").ok
+
+
+def test_a_condition_inside_a_clause_set_off_by_a_comma_conditions_that_clause() -> None:
+    evidence = "Dr. Ilse Varga has cut Bramble's dose to 2 tablets daily, to be stopped after 10 days if the cough clears."
+    assert judge("Dr. Ilse Varga has cut Bramble's dose to 2 tablets daily", evidence).ok
+    evidence2 = "Tamsin Ferrow is planning a lantern walk on 3 November, which will go ahead only if the rain holds off."
+    assert judge("Tamsin Ferrow is planning a lantern walk on 3 November", evidence2).ok
+    # the twins: what the condition governs still needs it, and so does a clause it follows after a comma
+    assert not judge("The lantern walk will go ahead.", evidence2).ok
+    assert not judge("Dr. Ilse Varga's dose is to be stopped after 10 days.", evidence).ok
+    assert not judge("Ada Brook will pay £50", "Ada Brook will pay £50, which is the deposit, if the work is finished.").ok

@@ -374,19 +374,21 @@ def _clause_follows(a: Analysis, i: int) -> bool:
     return False
 
 
-# verbs of saying: in the past, the "will" of what they report becomes "would"
-_REPORTING: frozenset[str] = frozenset(stem(w) for w in "say announce confirm report state note explain write warn tell".split())
+# verbs of saying: in the past, the "will" of what they report becomes "would", and "can", "could"
+_REPORTING: frozenset[str] = frozenset(
+    stem(w) for w in "say announce confirm report state note explain write warn tell promise assure insist predict".split())
 
 
-def _backshifted(a: Analysis) -> bool:
-    """A "would" after a past verb of saying: "announced that the depot would switch" reports
-    what "announced that the depot will switch" does."""
-    toks = a.tokens
+def _backshifted(a: Analysis, modal: str = "would", before: int | None = None) -> bool:
+    """A ``modal`` ("would", "could") after a past verb of saying, before token ``before`` if
+    given: "announced that the depot would switch" reports what "announced that the depot will
+    switch" does, and "warned that the van could carry" what "warned that the van can carry" does."""
+    toks = a.tokens if before is None else a.tokens[:before + 1]
     said = False
     for t in toks:
         if t.norm in ("said", "told", "wrote") or t.norm.endswith("ed") and stem(t.norm) in _REPORTING:
             said = True
-        elif said and t.norm == "would":
+        elif said and t.norm == modal:
             return True
     return False
 
@@ -840,6 +842,14 @@ def _qualifier_sites(a: Analysis) -> list[_NegSite]:
                           and (toks[k + 1].norm in MODALS or toks[k + 1].norm in AUXILIARIES
                                or k > run.start and a.clauses[k - 1] != a.clauses[k])]
                 first = joined[-1] + 1 if joined else run.start
+                # (and from a ", which" or ", to" that opens the clause it ends, with no comma
+                # between: "lowered her dose to 1 gram, to be stopped after 14 days if she stays
+                # sound" conditions the stopping; "planning a star party, which will go ahead only
+                # if the sky is clear", the party's going ahead, not the planning)
+                opened = [k for k in range(max(first, run.start + 1), i) if toks[k].norm in ("which", "who", "to")
+                          and "," in a.text[toks[k - 1].end:toks[k].start] and "," not in a.text[toks[k].start:t.start]]
+                if opened:
+                    first = opened[-1]
                 members = [j for j in range(first, run.stop) if j != i and not _skippable(toks[j])]
             scope = {x for j in members for x in a.stems[j]}
             if scope:
@@ -1761,7 +1771,7 @@ def check_analyzed(claim: Analysis, evidence: Analysis) -> GateVerdict:
             continue  # "all (the) technicians" says what "every technician" says (not "every week" of another noun)
         if n in ("because", "so") and _cause_turned(claim, evidence, i):
             continue
-        if n == "could" and "can" in ev_stems and _tense_backshifted(claim, evidence, i):
+        if n == "could" and "can" in ev_stems and (_tense_backshifted(claim, evidence, i) or _backshifted(claim, "could", i)):
             continue  # "asked ... so that the pages could close" for "has asked ... can close"
         parts = t.parts if len(t.parts) > 1 else (n,)
         for part in parts:

@@ -466,10 +466,13 @@ def _said_now_since(view: Any, good: list[_Match], matches: list[_Match], requir
         # tell what route "from 17 February ... will cover the Millbrook route" was replaced by
         if ({stem(w) for w in raw if not _time_word(w)} - name_words) & said:
             return m
-        if any(role_word(w) for w in raw) and any(role_word(w) for w in others):
+        if any(role_word(w) for w in raw) and (
+                hit is not None and any(role_word(w) for w in others)
+                or any(role_word(w) and "as" in others[max(0, k - 3):k] for k, w in enumerate(others))):
             # "Marisol, now president of the society" after "Marisol, the club treasurer": a post
             # said to be hers now replaces the post an answer gave her, in whatever words; so does
-            # a post she was promoted or moved to ("has been promoted to chief observer")
+            # a post she was promoted or moved to ("has been promoted to chief observer") after
+            # one an answer gave her "as" ("joined as night assistant")
             return m
     return None
 

@@ -813,6 +813,8 @@ def _rival_between(a: Analysis, start: int, v: int) -> bool:
             return True
         if _in_closed_relative(a, span.first, v) or not _subject_position(toks, span.first, span.last - span.first + 1, v):
             continue
+        if _joined_to_a_prepositions_name(a, span.first, start):
+            continue
         j = span.first - 1
         while j >= start and (toks[j].norm in TITLES or toks[j].norm in ARTICLES) and toks[j].capitalized:
             j -= 1
@@ -840,6 +842,25 @@ def _rival_between(a: Analysis, start: int, v: int) -> bool:
         if any(not in_names[t - start] and toks[t].norm not in STOPWORDS for t in range(start, lead)):
             return True
     return False
+
+
+def _joined_to_a_prepositions_name(a: Analysis, first: int, start: int) -> bool:
+    """Whether the name at ``first`` is joined by "and" to a name that a preposition governs,
+    inside a phrase set off by commas ("Desmond Oduya, purchasing manager at Fenwick and Oduya
+    Builders, ordered ..."): the two are one object of that preposition, not a subject of their
+    own."""
+    toks = a.tokens
+    span = next((s for s in a.names if s.first == first), None)
+    if span is None or span.last + 1 >= len(toks) or "," not in a.text[toks[span.last].end:toks[span.last + 1].start] \
+            or "," not in a.text[toks[max(0, start - 1)].end:toks[first].start]:
+        return False
+    j = first - 1
+    if j - 1 < start or toks[j].norm not in ("and", "&") or not toks[j - 1].capitalized:
+        return False
+    j -= 1
+    while j > start and toks[j - 1].capitalized and a.clauses[j - 1] == a.clauses[first]:
+        j -= 1
+    return j - 1 >= start and toks[j - 1].norm in PREPOSITIONS and toks[j - 1].norm != "by"
 
 
 # words that open a letter or a message to the name after them
