@@ -2179,3 +2179,12 @@ def test_a_condition_inside_a_clause_set_off_by_a_comma_conditions_that_clause()
     assert not judge("The lantern walk will go ahead.", evidence2).ok
     assert not judge("Dr. Ilse Varga's dose is to be stopped after 10 days.", evidence).ok
     assert not judge("Ada Brook will pay £50", "Ada Brook will pay £50, which is the deposit, if the work is finished.").ok
+
+
+def test_a_rank_grounds_no_count() -> None:
+    evidence = "Dr. Obi Lantern recommended a second lime dressing within 12 days."
+    v = judge("Dr. Obi Lantern recommended a second lime dressing of 2 tonnes within 12 days.", evidence)
+    assert not v.ok and v.code == "numeral_invented" and v.detail == "2", v
+    # the twins: the rank itself, in words or figures, is still carried
+    assert judge("Dr. Obi Lantern recommended a second lime dressing within 12 days.", evidence).ok
+    assert judge("Dr. Obi Lantern recommended a 2nd lime dressing within 12 days.", evidence).ok

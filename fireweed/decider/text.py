@@ -1377,8 +1377,9 @@ def numeral_grounded(claim: Numeral, evidence: Iterable[Numeral]) -> bool:
     k, v = claim.kind, claim.value
     if k == "number":
         for e in evs:
-            # "31 per cent of patients" is not "31 patients": a share is no count.
-            if e.kind in _QUANTITY_KINDS and e.kind != "percent" and _close(e.value, v):
+            # "31 per cent of patients" is not "31 patients": a share is no count; nor is "a
+            # second treatment" a "2 kg" one: a rank is no count either.
+            if e.kind in _QUANTITY_KINDS and e.kind not in ("percent", "ordinal") and _close(e.value, v):
                 return True
             if e.kind == "date" and isinstance(e.value, tuple) and v == e.value[0]:
                 return True  # "in 2019" is carried by "14 March 2019"; a day is no count ("four-year-old")
