@@ -1301,3 +1301,12 @@ def test_most_recently_asks_the_last_word_and_is_no_term_to_ground() -> None:
     answered_with(p, "What did Odile Marchetti most recently buy?", "folding bicycle")
     # the twin: asked of May, the older claim answers
     answered_with(p, "What did Odile Marchetti buy in May?", "green kayak")
+
+
+def test_a_time_before_an_and_joined_predicate_is_not_its_time() -> None:
+    p = _store("Petronella Saks found the leak at 6:40 a.m. and moved the archive boxes to the loft.")
+    abstained(p, "What time did Petronella Saks move the archive boxes?", "unknown_predicate")
+    # the twins: the first predicate's own time answers, and so does a time the later one says
+    answered_with(p, "What time did Petronella Saks find the leak?", "6:40")
+    answered_with(_store("Petronella Saks found the leak at 6:40 a.m. and moved the archive boxes at 7:15 a.m."),
+                  "What time did Petronella Saks move the archive boxes?", "7:15")

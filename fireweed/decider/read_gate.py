@@ -54,7 +54,8 @@ from fireweed.decider.recall_checks.clashes import (_bound_clash, _chain_clash, 
                                                     _opposite_said, _phrase_clash, _purpose_clash, _sequence_clash)
 from fireweed.decider.recall_checks.clauses import (_done_by_another, _excepted, _object_in_later_predicate,
                                                     _place_in_clause_of, _said_in_aside_only,
-                                                    _said_of_another_subject, _time_only_in_other_clause)
+                                                    _said_of_another_subject, _time_of_an_earlier_predicate,
+                                                    _time_only_in_other_clause)
 from fireweed.decider.recall_checks.counts import (_PEOPLE_HEADS, _RESULT_HEADS, _SCORE_UNITS, _TIMES_STEM, _VALUE,
                                                    _bound_only, _capacity_unsaid, _count_before, _count_is_the_subjects,
                                                    _counted_only, _counts_only_conditional, _counts_only_lacking,
@@ -1342,6 +1343,11 @@ def _evaluate(view: Any, q: Question, mid: str, state: str, required: list[str],
         # "when was the leak reported" is not answered by "reported a leak, which a plumber
         # replaced on 3 October": the date is the replacing's, in the clause set off after a comma
         fail("when")
+    if hole in _TIME_HOLES:
+        joined = _time_of_an_earlier_predicate(ci, q)
+        if joined is not None:
+            # "what time did he move the stock" <- "discovered the fault at 8:05 and moved the stock"
+            fail(joined)
     if q.head_word is not None and q.head_word.stem in _OUTCOME_HEADS and _asks_what_happened(q) \
             and _main_clause_unrealised(ci):
         # "what was the outcome of the case" is not answered by "the court will hear the case": a

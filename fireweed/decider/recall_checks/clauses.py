@@ -176,6 +176,26 @@ def _time_only_in_other_clause(ci: ClaimIndex, verb: Word) -> bool:
     return bool(times) and all(inside(x) for x in times)
 
 
+def _time_of_an_earlier_predicate(ci: ClaimIndex, q: Question) -> str | None:
+    """A doing the question asks the time of that the claim says only in a predicate joined on
+    with "and", every word of the claim that tells a time coming before the join: "what time did
+    he move the stock" is not answered by "discovered the fault at 8:05 a.m. and moved all the
+    stock", where the time is the discovering's."""
+    lower = ci.lower
+    times = [x for x, w in enumerate(lower)
+             if w in MONTHS or w in WEEKDAYS or CLOCK_RE.match(w) or _YEAR_WORD.match(w)]
+    if not times:
+        return None
+    for w in (q.verb_word, *q.soft):
+        if w is None or w is not q.verb_word and not w.text.lower().endswith("ing"):
+            continue
+        pos = ci.positions(w.concepts)
+        joined = [p for p in pos if p >= 2 and lower[p - 1] == "and" and _inflected_verb(lower[p])]
+        if pos and len(joined) == len(pos) and max(times) < min(joined) - 1:
+            return w.text
+    return None
+
+
 def _object_in_later_predicate(ci: ClaimIndex, q: Question) -> str | None:
     """A word the question puts after its verb that the claim says only after a later predicate
     joined on with "and": "what did Cosmo charge for the second tuning" is not answered by "charged
