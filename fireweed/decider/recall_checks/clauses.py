@@ -171,9 +171,13 @@ def _time_only_in_other_clause(ci: ClaimIndex, verb: Word) -> bool:
 
     if any(inside(v) for v in vpos):
         return False
-    times = [x for x, w in enumerate(lower)
-             if w in MONTHS or w in WEEKDAYS or CLOCK_RE.match(w) or _YEAR_WORD.match(w)]
+    times = _time_positions(lower)
     return bool(times) and all(inside(x) for x in times)
+
+
+def _time_positions(lower: list[str]) -> list[int]:
+    """The positions of a claim's words that tell a time: a month, a weekday, a clock time, a year."""
+    return [x for x, w in enumerate(lower) if w in MONTHS or w in WEEKDAYS or CLOCK_RE.match(w) or _YEAR_WORD.match(w)]
 
 
 def _time_of_an_earlier_predicate(ci: ClaimIndex, q: Question) -> str | None:
@@ -182,8 +186,7 @@ def _time_of_an_earlier_predicate(ci: ClaimIndex, q: Question) -> str | None:
     he move the stock" is not answered by "discovered the fault at 8:05 a.m. and moved all the
     stock", where the time is the discovering's."""
     lower = ci.lower
-    times = [x for x, w in enumerate(lower)
-             if w in MONTHS or w in WEEKDAYS or CLOCK_RE.match(w) or _YEAR_WORD.match(w)]
+    times = _time_positions(lower)
     if not times:
         return None
     for w in (q.verb_word, *q.soft):
